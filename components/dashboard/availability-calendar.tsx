@@ -1,0 +1,235 @@
+import { CalendarCheck } from "lucide-react";
+import { EmptyState } from "@/components/ui/card";
+import {
+  type CalendarMonth,
+  countOn,
+  joinNames,
+  type MemberName,
+  monthIndexOf,
+  monthsBetween,
+  monthTitle,
+  monthWeeks,
+  nameOf,
+  plural,
+  shadeLevel,
+  visibleMonthRange,
+} from "@/components/dashboard/layout-math";
+import { addDays } from "@/lib/dates";
+import { formatDay, formatRange } from "@/lib/format";
+import type { GroupProfile } from "@/lib/schemas/group-profile";
+
+type Dates = GroupProfile["dates"];
+
+/** Months drawn at most; the rest of a long span is summarised in a sentence. */
+const MAX_MONTHS = 6;
+const MAX_LISTED_WINDOWS = 3;
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** Heat shades, nobody → everyone. Every pair keeps day numbers at ≥ 4.5:1 contrast. */
+const SHADES = [
+  "bg-white text-slate-700 ring-1 ring-inset ring-slate-200",
+  "bg-emerald-100 text-emerald-950",
+  "bg-emerald-200 text-emerald-950",
+  "bg-emerald-400 text-emerald-950",
+  "bg-emerald-700 text-white",
+];
+const OVERLAP_MARK = "outline-2 outline-offset-1 outline-brand-700";
+const BEST_MARK = "outline-2 outline-dashed outline-offset-1 outline-amber-700";
+
+/** Availability heat map: one month table per month, shaded by how many respondents can come. */
+export function AvailabilityCalendar({
+  dates,
+  respondentCount,
+  members,
+}: {
+  dates: Dates;
+  respondentCount: number;
+  members: MemberName[];
+}) {
+  if (dates.status === "flexible") {
+    return (
+      <p className="flex items-center gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+        <CalendarCheck aria-hidden="true" className="size-4 shrink-0" />
+        Everyone who answered is flexible — any dates work.
+      </p>
+    );
+  }
+  const { calendar } = dates;
+  if (dates.status === "no-data" || !calendar || calendar.counts.length === 0) {
+    return (
+      <EmptyState title="No dates yet">The calendar fills in as members add the dates they can travel.</EmptyState>
+    );
+  }
+
+  const end = addDays(calendar.start, calendar.counts.length - 1);
+  const months = monthsBetween(calendar.start, end);
+  const focusDay = dates.overlapWindows[0]?.start ?? dates.best?.start ?? calendar.start;
+  const { from, to } = visibleMonthRange(months.length, Math.max(0, monthIndexOf(months, focusDay)), MAX_MONTHS);
+  const shown = months.slice(from, to);
+  const best = dates.overlapWindows.length === 0 ? dates.best : null;
+  const markOf = (day: string) =>
+    dates.overlapWindows.some((w) => day >= w.start && day <= w.end)
+      ? "overlap"
+      : best && day >= best.start && day <= best.end
+        ? "best"
+        : null;
+
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-x-6 gap-y-4">
+        {shown.map((month) => (
+          <MonthTable
+            key={`${month.year}-${month.month}`}
+            month={month}
+            render={(day) => {
+              const count = countOn(calendar, day);
+              return { count, mark: count === null ? null : markOf(day) };
+            }}
+            respondentCount={respondentCount}
+          />
+        ))}
+      </div>
+      {months.length > shown.length ? (
+        <p className="text-sm text-slate-600">{hiddenMonthsNote(shown, from, months.length - to)}</p>
+      ) : null}
+      <Legend respondentCount={respondentCount} showBest={best !== null} />
+      <Summary dates={dates} respondentCount={respondentCount} members={members} />
+    </div>
+  );
+}
+
+function MonthTable({
+  month,
+  render,
+  respondentCount,
+}: {
+  month: CalendarMonth;
+  render: (day: string) => { count: number | null; mark: "overlap" | "best" | null };
+  respondentCount: number;
+}) {
+  return (
+    <table className="w-full table-fixed border-separate border-spacing-0 text-center text-xs sm:text-sm">
+      <caption className="pb-1 text-left text-sm font-semibold text-slate-900">{monthTitle(month)}</caption>
+      <thead>
+        <tr>
+          {WEEKDAYS.map((day) => (
+            <th key={day} scope="col" className="pb-1 text-xs font-medium text-slate-600">
+              <abbr title={day} className="no-underline">
+                {day.slice(0, 2)}
+              </abbr>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {monthWeeks(month).map((week) => (
+          <tr key={week.find(Boolean) ?? "empty"}>
+            {week.map((day, i) => {
+              if (!day) return <td key={`blank-${WEEKDAYS[i]}`} />;
+              const { count, mark } = render(day);
+              const label =
+                count === null
+                  ? `${formatDay(day)}: outside the planning range`
+                  : `${formatDay(day)}: ${count} of ${respondentCount} can come${mark === "overlap" ? ", everyone free window" : mark === "best" ? ", best partial window" : ""}`;
+              const box =
+                count === null
+                  ? "text-slate-500"
+                  : `${SHADES[shadeLevel(count, respondentCount)]} ${mark === "overlap" ? OVERLAP_MARK : mark === "best" ? BEST_MARK : ""}`;
+              return (
+                <td key={day} title={label} className="p-1">
+                  <span className={`flex h-7 items-center justify-center rounded-md tabular-nums sm:h-8 ${box}`}>
+                    <span aria-hidden="true">{Number(day.slice(8))}</span>
+                    <span className="sr-only">{label}</span>
+                  </span>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Legend({ respondentCount, showBest }: { respondentCount: number; showBest: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-xs text-slate-700">
+      <span className="flex items-center gap-1.5">
+        <span aria-hidden="true">0</span>
+        <span aria-hidden="true" className="flex gap-0.5">
+          {SHADES.map((shade) => (
+            <span key={shade} className={`size-4 rounded ${shade}`} />
+          ))}
+        </span>
+        <span aria-hidden="true">{respondentCount} can come</span>
+        <span className="sr-only">Darker days: more people can come, from 0 to all {respondentCount}.</span>
+      </span>
+      <span className="flex items-center gap-1.5">
+        <span aria-hidden="true" className={`size-4 rounded bg-emerald-700 ${OVERLAP_MARK}`} />
+        Everyone free (solid outline)
+      </span>
+      {showBest ? (
+        <span className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={`size-4 rounded bg-emerald-200 ${BEST_MARK}`} />
+          Best partial window (dashed outline)
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function Summary({ dates, respondentCount, members }: { dates: Dates; respondentCount: number; members: MemberName[] }) {
+  const windows = dates.overlapWindows;
+  const best = windows.length === 0 ? dates.best : null;
+  const short = best?.widen.filter((w) => w.days > 0) ?? [];
+  const flexible = dates.flexibleIds.map((id) => nameOf(members, id));
+  return (
+    <ul className="space-y-1 text-sm text-slate-800">
+      {windows.slice(0, MAX_LISTED_WINDOWS).map((w) => (
+        <li key={w.start}>
+          <strong className="font-semibold">Everyone is free {formatRange(w.start, w.end)}</strong> ({w.days}{" "}
+          {plural(w.days, "day")})
+        </li>
+      ))}
+      {windows.length > MAX_LISTED_WINDOWS ? (
+        <li>
+          +{windows.length - MAX_LISTED_WINDOWS} more {plural(windows.length - MAX_LISTED_WINDOWS, "window")} that
+          work for everyone
+        </li>
+      ) : null}
+      {windows.length === 0 ? (
+        <li>
+          {dates.status === "none"
+            ? "No stretch of days works for more than one person yet."
+            : "No dates work for everyone yet."}
+        </li>
+      ) : null}
+      {best ? (
+        <li>
+          <strong className="font-semibold">
+            Best window: {formatRange(best.start, best.end)} ({best.days} {plural(best.days, "day")})
+          </strong>{" "}
+          — {best.availableIds.length} of {respondentCount} can come.
+          {short.length > 0
+            ? ` Can't make it: ${joinNames(short.map((w) => `${nameOf(members, w.memberId)} (misses ${w.days} ${plural(w.days, "day")})`))}.`
+            : best.missingIds.length > 0
+              ? ` Can't make it: ${joinNames(best.missingIds.map((id) => nameOf(members, id)))}.`
+              : ""}
+        </li>
+      ) : null}
+      {flexible.length > 0 ? (
+        <li>
+          {joinNames(flexible)} {flexible.length === 1 ? "is" : "are"} flexible
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function hiddenMonthsNote(shown: CalendarMonth[], before: number, after: number): string {
+  const first = shown[0];
+  const last = shown[shown.length - 1];
+  const range = first && last ? `Showing ${monthTitle(first)} to ${monthTitle(last)}` : "Showing part of the range";
+  const earlier = before > 0 ? `; ${before} earlier ${plural(before, "month")} not shown` : "";
+  const later = after > 0 ? `; +${after} more ${plural(after, "month")}` : "";
+  return `${range}${earlier}${later}.`;
+}

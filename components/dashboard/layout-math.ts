@@ -1,0 +1,150 @@
+/**
+ * Pure layout arithmetic for the dashboard's pictures (calendar grid, heat shades, money axis)
+ * and the small name helpers they share. No React here, so it is trivial to unit-test.
+ */
+import { toDayNumber } from "@/lib/dates";
+
+export type MemberName = { id: string; name: string };
+
+/** The display name for a member id; ids that aren't in the list read as "Someone". */
+export function nameOf(members: readonly MemberName[], id: string): string {
+  return members.find((m) => m.id === id)?.name ?? "Someone";
+}
+
+const listFormat = new Intl.ListFormat("en", { style: "long", type: "conjunction" });
+
+/** "Ana", "Ana and Ben", "Ana, Ben, and Cy". */
+export function joinNames(names: readonly string[]): string {
+  return listFormat.format(names);
+}
+
+/** "1 day", "2 days". */
+export function plural(n: number, word: string): string {
+  return n === 1 ? word : `${word}s`;
+}
+
+// ---------------------------------------------------------------- calendar
+
+export type CalendarMonth = { year: number; month: number };
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "June 2026" (month is 1-based). */
+export function monthTitle({ year, month }: CalendarMonth): string {
+  return `${MONTH_NAMES[month - 1] ?? ""} ${year}`;
+}
+
+function parseIso(iso: string): CalendarMonth & { day: number } {
+  const [year = 1970, month = 1, day = 1] = iso.split("-").map(Number);
+  return { year, month, day };
+}
+
+function iso(year: number, month: number, day: number): string {
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Every month touched by the inclusive span start..end, in order. */
+export function monthsBetween(start: string, end: string): CalendarMonth[] {
+  const from = parseIso(start);
+  const to = parseIso(end);
+  const months: CalendarMonth[] = [];
+  for (let y = from.year, m = from.month; y < to.year || (y === to.year && m <= to.month); m === 12 ? (y++, (m = 1)) : m++) {
+    months.push({ year: y, month: m });
+  }
+  return months;
+}
+
+/** Index of the month containing `day` within `months`, or -1. */
+export function monthIndexOf(months: readonly CalendarMonth[], day: string): number {
+  const { year, month } = parseIso(day);
+  return months.findIndex((m) => m.year === year && m.month === month);
+}
+
+/**
+ * Which `max` consecutive months to draw out of `total`: from the start, unless the month the
+ * reader most needs (`focus`, e.g. the first shared window) would fall off — then one month
+ * of context before it.
+ */
+export function visibleMonthRange(total: number, focus: number, max: number): { from: number; to: number } {
+  if (total <= max || focus < max) return { from: 0, to: Math.min(total, max) };
+  const from = Math.min(Math.max(focus - 1, 0), total - max);
+  return { from, to: from + max };
+}
+
+/** Weeks (Monday first) of a month; days outside it are null. */
+export function monthWeeks({ year, month }: CalendarMonth): (string | null)[][] {
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leading = (new Date(Date.UTC(year, month - 1, 1)).getUTCDay() + 6) % 7; // Monday = 0
+  const cells: (string | null)[] = Array.from({ length: leading }, () => null);
+  for (let d = 1; d <= daysInMonth; d++) cells.push(iso(year, month, d));
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+/** The heat-map count for `day`, or null when the day is outside the calendar. */
+export function countOn(calendar: { start: string; counts: readonly number[] }, day: string): number | null {
+  const index = toDayNumber(day) - toDayNumber(calendar.start);
+  return index >= 0 && index < calendar.counts.length ? (calendar.counts[index] ?? null) : null;
+}
+
+export const SHADE_LEVELS = 5;
+
+/** 0 = nobody, SHADE_LEVELS - 1 = everyone, the rest spread evenly in between. */
+export function shadeLevel(count: number, total: number): number {
+  if (count <= 0 || total <= 0) return 0;
+  if (count >= total) return SHADE_LEVELS - 1;
+  const middle = SHADE_LEVELS - 2;
+  return Math.min(middle, 1 + Math.floor((count / total) * middle));
+}
+
+// ---------------------------------------------------------------- money axis
+
+export type Axis = { min: number; max: number; ticks: number[] };
+
+/**
+ * A money axis covering all `values` with round tick steps (1, 2, 2.5 or 5 × 10^k),
+ * padded a little and then out to whole steps: 3–6 ticks.
+ */
+export function moneyAxis(values: readonly number[]): Axis {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return { min: 0, max: 100, ticks: [0, 50, 100] };
+  let lo = Math.min(...finite);
+  let hi = Math.max(...finite);
+  // A little air on both sides, so the extreme bars don't sit on the frame.
+  const pad = hi === lo ? Math.max(50, hi * 0.2) : (hi - lo) * 0.05;
+  lo = Math.max(0, lo - pad);
+  hi += pad;
+  const step = niceStep((hi - lo) / 4);
+  const min = Math.max(0, Math.floor(lo / step) * step);
+  const max = Math.ceil(hi / step) * step;
+  const ticks: number[] = [];
+  for (let t = min; t <= max + step / 1000; t += step) ticks.push(Math.round(t));
+  return { min, max, ticks };
+}
+
+function niceStep(rough: number): number {
+  const magnitude = 10 ** Math.floor(Math.log10(Math.max(rough, 1)));
+  const candidates = [1, 2, 2.5, 5, 10].map((c) => c * magnitude);
+  return candidates.find((c) => c >= rough) ?? 10 * magnitude;
+}
+
+/** Position of `value` on the axis as a CSS percentage in 0..100. */
+export function percentOn(axis: Axis, value: number): number {
+  if (axis.max === axis.min) return 0;
+  return Math.min(100, Math.max(0, ((value - axis.min) / (axis.max - axis.min)) * 100));
+}

@@ -1,0 +1,80 @@
+import "server-only";
+import { z } from "zod";
+import { type Caller, requireMember, requireOrganizer } from "@/lib/auth/guards";
+import type { RequestContext } from "@/lib/auth/session";
+import { AppError, type ErrorCode, type FieldErrors } from "@/lib/errors";
+
+/**
+ * Every write goes through one of these wrappers: parse the untrusted input with its
+ * zod schema → authorize the caller from their cookie → act. Server actions in app/
+ * are one-line adapters that pass `cookies()` in; tests call the same functions with an
+ * in-memory jar. Failures come back as values (never thrown to the browser) with a
+ * message safe to show and, for bad input, one message per field.
+ */
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; code: ErrorCode | "internal"; message: string; fieldErrors?: FieldErrors };
+
+export type Access = "public" | "member" | "organizer";
+
+export interface Action<T> {
+  (ctx: RequestContext, input: unknown): Promise<ActionResult<T>>;
+  readonly access: Access;
+}
+
+export function publicAction<S extends z.ZodType, T>(def: {
+  input: S;
+  run(args: { input: z.output<S>; ctx: RequestContext }): Promise<T>;
+}): Action<T> {
+  return Object.assign(
+    (ctx: RequestContext, raw: unknown) =>
+      settle(async () => def.run({ input: parseInput(def.input, raw), ctx })),
+    { access: "public" as const },
+  );
+}
+
+export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(def: {
+  access: "member" | "organizer";
+  input: S;
+  run(args: { input: z.output<S>; caller: Caller; ctx: RequestContext }): Promise<T>;
+}): Action<T> {
+  const authorize = def.access === "organizer" ? requireOrganizer : requireMember;
+  return Object.assign(
+    (ctx: RequestContext, raw: unknown) =>
+      settle(async () => {
+        const input = parseInput(def.input, raw);
+        const caller = await authorize(ctx, input.tripId);
+        return def.run({ input, caller, ctx });
+      }),
+    { access: def.access },
+  );
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new AppError("invalid:input", "Some fields need another look.", fieldErrorsOf(parsed.error));
+}
+
+/** zod issues → the first message per field path ("" for the form as a whole). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+async function settle<T>(act: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, data: await act() };
+  } catch (error) {
+    if (error instanceof AppError) {
+      return { ok: false, code: error.code, message: error.message, fieldErrors: error.fieldErrors };
+    }
+    console.error("[action] unexpected error", error);
+    return { ok: false, code: "internal", message: "Something went wrong on our side and nothing was saved. Please try again." };
+  }
+}

@@ -1,0 +1,18 @@
+import "server-only";
+import { savePreferences as save } from "@/lib/db/queries/preferences";
+import { SavePreferencesInput } from "@/lib/schemas/trip";
+import { tripAction } from "./define";
+
+/** A member saves their own preferences; there is no way to name another member. */
+export const savePreferences = tripAction({
+  access: "member",
+  input: SavePreferencesInput,
+  async run({ input, caller }) {
+    return save({
+      tripId: caller.trip.id,
+      memberId: caller.member.id,
+      data: input.preferences,
+      expectedVersion: input.expectedVersion,
+    });
+  },
+});

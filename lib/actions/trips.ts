@@ -1,0 +1,92 @@
+import "server-only";
+import { z } from "zod";
+import { rememberTripToken } from "@/lib/auth/session";
+import { hashToken, newToken } from "@/lib/auth/tokens";
+import { demoMembers } from "@/lib/demo-trip";
+import { addMember, deleteMember, setRecoveryTokenHash } from "@/lib/db/queries/members";
+import { createTripWithOrganizer, getTripByInviteToken, replaceInviteToken } from "@/lib/db/queries/trips";
+import { AppError } from "@/lib/errors";
+import { CreateTripInput, JoinTripInput, RemoveMemberInput, TripOnlyInput } from "@/lib/schemas/trip";
+import { publicAction, tripAction } from "./define";
+
+/** Anyone can start a trip; they become its organizer on this browser. */
+export const createTrip = publicAction({
+  input: CreateTripInput,
+  async run({ input, ctx }) {
+    const token = newToken();
+    const { trip } = await createTripWithOrganizer({
+      name: input.tripName,
+      inviteToken: newToken(),
+      organizer: { name: input.organizerName, tokenHash: hashToken(token) },
+    });
+    rememberTripToken(ctx, trip.id, token);
+    return { tripId: trip.id };
+  },
+});
+
+/** A ready-made group with realistic disagreements, organized by whoever clicked. */
+export const createDemoTrip = publicAction({
+  input: z.object({}).strict(),
+  async run({ ctx }) {
+    const token = newToken();
+    const { trip } = await createTripWithOrganizer({
+      name: "Demo: friends' getaway",
+      inviteToken: newToken(),
+      organizer: { name: "Organizer", tokenHash: hashToken(token) },
+      // Sample members never sign in: their tokens are thrown away.
+      answeredMembers: demoMembers(new Date()).map((m) => ({ ...m, tokenHash: hashToken(newToken()) })),
+    });
+    rememberTripToken(ctx, trip.id, token);
+    return { tripId: trip.id };
+  },
+});
+
+/** Holding the invite link is the permission to join. */
+export const joinTrip = publicAction({
+  input: JoinTripInput,
+  async run({ input, ctx }) {
+    const found = await getTripByInviteToken({ inviteToken: input.inviteToken });
+    if (!found) {
+      throw new AppError("not_found:invite", "This invite link is no longer valid. Ask the organizer for a new one.");
+    }
+    const token = newToken();
+    await addMember({ tripId: found.trip.id, name: input.name, tokenHash: hashToken(token) });
+    rememberTripToken(ctx, found.trip.id, token);
+    return { tripId: found.trip.id };
+  },
+});
+
+/** A leaked invite link stops working; members who already joined are unaffected. */
+export const rotateInviteLink = tripAction({
+  access: "organizer",
+  input: TripOnlyInput,
+  async run({ caller }) {
+    const inviteToken = newToken();
+    await replaceInviteToken({ tripId: caller.trip.id, inviteToken });
+    return { invitePath: `/join/${inviteToken}` };
+  },
+});
+
+/**
+ * A new private link that opens the trip as its organizer on another device. Only its
+ * hash is kept, so it is shown once; making a new one retires the previous one.
+ */
+export const createRecoveryLink = tripAction({
+  access: "organizer",
+  input: TripOnlyInput,
+  async run({ caller }) {
+    const recoveryToken = newToken();
+    await setRecoveryTokenHash({ memberId: caller.member.id, recoveryTokenHash: hashToken(recoveryToken) });
+    return { recoveryPath: `/recover/${recoveryToken}` };
+  },
+});
+
+export const removeMember = tripAction({
+  access: "organizer",
+  input: RemoveMemberInput,
+  async run({ input, caller }) {
+    const removed = await deleteMember({ tripId: caller.trip.id, memberId: input.memberId });
+    if (!removed) throw new AppError("not_found:member", "That member isn't in this trip (the organizer can't be removed).");
+    return { removed: input.memberId };
+  },
+});

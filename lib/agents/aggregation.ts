@@ -1,0 +1,512 @@
+/**
+ * Group preference aggregation (DESIGN.md "Group preferences and aggregation").
+ * `aggregatePreferences` folds every respondent's form into one GroupProfile; `detectConflicts`
+ * turns that profile into ranked conflicts whose fixes name who changes what, with real dates and money.
+ * Dates run on integer day numbers: each member's windows are merged into disjoint intervals, then
+ * difference arrays give per-day coverage (calendar, full overlap) and, per start day, how many members
+ * cover a whole L-day window — O(members × windows + days) instead of O(members × days × L).
+ */
+import { fromDayNumber, toDayNumber } from "@/lib/dates";
+import { formatRange, formatUsd } from "@/lib/format";
+import type { BestWindow, Conflict, CoverageWindow, GroupProfile, Severity } from "@/lib/schemas/group-profile";
+import { type DateWindow, type MemberPreferences, VIBES } from "@/lib/schemas/preferences";
+
+export type MemberWithPreferences = { id: string; name: string; preferences: MemberPreferences | null };
+
+type Respondent = { id: string; name: string; preferences: MemberPreferences };
+/** Inclusive range of day numbers (see lib/dates.ts). */
+type Interval = { start: number; end: number };
+type ScheduledMember = { id: string; intervals: Interval[] };
+
+/** IsoDate only accepts dates up to here; a best window must not run past it. */
+const LAST_ALLOWED_DAY = toDayNumber("2100-12-31");
+
+export function aggregatePreferences(members: MemberWithPreferences[]): GroupProfile {
+  const respondents: Respondent[] = members.flatMap(({ id, name, preferences }) =>
+    preferences ? [{ id, name, preferences }] : [],
+  );
+  const tripLength = aggregateTripLength(respondents);
+  return {
+    members: members.map(({ id, name }) => ({ id, name })),
+    respondedIds: respondents.map((r) => r.id),
+    pendingIds: members.filter((m) => m.preferences === null).map((m) => m.id),
+    tripLength,
+    dates: aggregateDates(respondents, tripLength.windowDays),
+    budget: aggregateBudget(respondents),
+    vibes: aggregateVibes(respondents),
+    constraints: aggregateConstraints(respondents),
+    scope: aggregateScope(respondents),
+  };
+}
+
+// ── Trip length ─────────────────────────────────────────────────────────────
+
+function aggregateTripLength(respondents: Respondent[]): GroupProfile["tripLength"] {
+  const longestMin = firstExtreme(respondents, (r) => r.preferences.tripLength.minDays, "max");
+  const shortestMax = firstExtreme(respondents, (r) => r.preferences.tripLength.maxDays, "min");
+  if (!longestMin || !shortestMax) {
+    return {
+      minDays: null,
+      maxDays: null,
+      windowDays: 1,
+      conflict: false,
+      longestMinMemberId: null,
+      shortestMaxMemberId: null,
+    };
+  }
+  const minDays = longestMin.preferences.tripLength.minDays;
+  const maxDays = shortestMax.preferences.tripLength.maxDays;
+  return {
+    minDays,
+    maxDays,
+    // L = minDays, or maxDays on a conflict: nobody can go longer than maxDays.
+    windowDays: Math.min(minDays, maxDays),
+    conflict: minDays > maxDays,
+    longestMinMemberId: longestMin.id,
+    shortestMaxMemberId: shortestMax.id,
+  };
+}
+
+// ── Dates ───────────────────────────────────────────────────────────────────
+
+function aggregateDates(respondents: Respondent[], windowDays: number): GroupProfile["dates"] {
+  const flexibleIds = respondents.filter((r) => r.preferences.dates.flexible).map((r) => r.id);
+  const scheduled: ScheduledMember[] = respondents
+    .filter((r) => !r.preferences.dates.flexible)
+    .map((r) => ({ id: r.id, intervals: mergeWindows(r.preferences.dates.windows) }));
+  const empty = { overlapWindows: [], best: null, calendar: null, flexibleIds };
+  if (respondents.length === 0) return { status: "no-data", ...empty };
+  if (scheduled.length === 0) return { status: "flexible", ...empty };
+
+  const span = calendarSpan(scheduled);
+  const scheduledPerDay = countPerDay(scheduled, span);
+  const calendar = {
+    start: fromDayNumber(span.start),
+    counts: Array.from(scheduledPerDay, (count) => count + flexibleIds.length),
+  };
+  const respondentIds = respondents.map((r) => r.id);
+
+  const overlapWindows = runsCoveredByAll(scheduledPerDay, scheduled.length, span.start)
+    .filter((run) => run.end - run.start + 1 >= windowDays)
+    .sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start)
+    .map((run) => coverageWindow(run, respondentIds, []));
+  if (overlapWindows.length > 0) return { status: "overlap", overlapWindows, best: null, calendar, flexibleIds };
+
+  const best = bestWindow(respondents, scheduled, span, windowDays);
+  const status = best.availableIds.length >= 2 ? "partial" : "none";
+  return { status, overlapWindows, best, calendar, flexibleIds };
+}
+
+/** Sorted, disjoint intervals; overlapping or touching windows become one. */
+function mergeWindows(windows: DateWindow[]): Interval[] {
+  const sorted = windows
+    .map((w) => ({ start: toDayNumber(w.start), end: toDayNumber(w.end) }))
+    .sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const window of sorted) {
+    const last = merged.at(-1);
+    if (last && window.start <= last.end + 1) last.end = Math.max(last.end, window.end);
+    else merged.push(window);
+  }
+  return merged;
+}
+
+function calendarSpan(scheduled: ScheduledMember[]): Interval {
+  let start = Number.POSITIVE_INFINITY;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const interval of scheduled.flatMap((m) => m.intervals)) {
+    start = Math.min(start, interval.start);
+    end = Math.max(end, interval.end);
+  }
+  return { start, end };
+}
+
+/** Scheduled (non-flexible) members available on each day of `span`. */
+function countPerDay(scheduled: ScheduledMember[], span: Interval): Int32Array {
+  const diff = new Int32Array(span.end - span.start + 2);
+  for (const member of scheduled) {
+    for (const { start, end } of member.intervals) {
+      addAt(diff, start - span.start, 1);
+      addAt(diff, end - span.start + 1, -1);
+    }
+  }
+  return prefixSums(diff).subarray(0, span.end - span.start + 1);
+}
+
+/** Maximal runs of days on which every scheduled member is available. */
+function runsCoveredByAll(perDay: Int32Array, scheduledCount: number, firstDay: number): Interval[] {
+  const runs: Interval[] = [];
+  let runStart: number | null = null;
+  for (let offset = 0; offset <= perDay.length; offset++) {
+    const coveredByAll = offset < perDay.length && perDay[offset] === scheduledCount;
+    if (coveredByAll && runStart === null) runStart = offset;
+    if (!coveredByAll && runStart !== null) {
+      runs.push({ start: firstDay + runStart, end: firstDay + offset - 1 });
+      runStart = null;
+    }
+  }
+  return runs;
+}
+
+/**
+ * The L-day window fully covered by the most respondents, earliest on ties. Starts range over
+ * the span of all scheduled windows; a member covers start s iff s ∈ [a, b − L + 1] for one of
+ * their merged intervals [a, b], so one difference-array pass counts every start at once.
+ */
+function bestWindow(
+  respondents: Respondent[],
+  scheduled: ScheduledMember[],
+  span: Interval,
+  windowDays: number,
+): BestWindow {
+  const lastStart = Math.max(span.start, span.end - windowDays + 1);
+  const diff = new Int32Array(lastStart - span.start + 2);
+  for (const member of scheduled) {
+    for (const { start, end } of member.intervals) {
+      const lastCoveredStart = end - windowDays + 1;
+      if (lastCoveredStart < start) continue;
+      addAt(diff, start - span.start, 1);
+      addAt(diff, lastCoveredStart - span.start + 1, -1);
+    }
+  }
+  const perStart = prefixSums(diff);
+  let bestOffset = 0;
+  for (let offset = 1; offset <= lastStart - span.start; offset++) {
+    if ((perStart[offset] ?? 0) > (perStart[bestOffset] ?? 0)) bestOffset = offset;
+  }
+  // Only reachable when the span is shorter than L (nobody covers any L-day window): stay valid.
+  const start = Math.min(span.start + bestOffset, LAST_ALLOWED_DAY - windowDays + 1);
+  const window = { start, end: start + windowDays - 1 };
+
+  const intervalsById = new Map(scheduled.map((m) => [m.id, m.intervals]));
+  const widen = respondents.map((r) => {
+    const intervals = intervalsById.get(r.id);
+    const uncovered = intervals ? windowDays - overlapDays(intervals, window) : 0;
+    return { memberId: r.id, days: uncovered };
+  });
+  const availableIds = widen.filter((w) => w.days === 0).map((w) => w.memberId);
+  const missingIds = widen.filter((w) => w.days > 0).map((w) => w.memberId);
+  return { ...coverageWindow(window, availableIds, missingIds), widen };
+}
+
+function overlapDays(intervals: Interval[], window: Interval): number {
+  let days = 0;
+  for (const { start, end } of intervals) {
+    days += Math.max(0, Math.min(end, window.end) - Math.max(start, window.start) + 1);
+  }
+  return days;
+}
+
+function coverageWindow(run: Interval, availableIds: string[], missingIds: string[]): CoverageWindow {
+  return {
+    start: fromDayNumber(run.start),
+    end: fromDayNumber(run.end),
+    days: run.end - run.start + 1,
+    availableIds,
+    missingIds,
+  };
+}
+
+function addAt(array: Int32Array, index: number, delta: number): void {
+  array[index] = (array[index] ?? 0) + delta;
+}
+
+function prefixSums(diff: Int32Array): Int32Array {
+  const sums = new Int32Array(diff.length);
+  let running = 0;
+  diff.forEach((delta, i) => {
+    running += delta;
+    sums[i] = running;
+  });
+  return sums;
+}
+
+// ── Budget, vibes, constraints, scope ───────────────────────────────────────
+
+function aggregateBudget(respondents: Respondent[]): GroupProfile["budget"] {
+  const ranges = respondents.flatMap(({ id, preferences: { budget } }) =>
+    budget ? [{ memberId: id, min: budget.min, max: budget.max, hardLimit: budget.hardLimit }] : [],
+  );
+  const flexibleIds = respondents.filter((r) => r.preferences.budget === null).map((r) => r.id);
+  const highestMin = firstExtreme(ranges, (r) => r.min, "max");
+  const lowestMax = firstExtreme(ranges, (r) => r.max, "min");
+  const hardCap = firstExtreme(
+    ranges.filter((r) => r.hardLimit),
+    (r) => r.max,
+    "min",
+  );
+  if (!highestMin || !lowestMax) {
+    return {
+      status: respondents.length === 0 ? "no-data" : "flexible",
+      low: null,
+      high: null,
+      hardCap: null,
+      highestMinMemberId: null,
+      lowestMaxMemberId: null,
+      ranges,
+      flexibleIds,
+    };
+  }
+  return {
+    status: highestMin.min <= lowestMax.max ? "ok" : "conflict",
+    low: highestMin.min,
+    high: lowestMax.max,
+    hardCap: hardCap?.max ?? null,
+    highestMinMemberId: highestMin.memberId,
+    lowestMaxMemberId: lowestMax.memberId,
+    ranges,
+    flexibleIds,
+  };
+}
+
+function aggregateVibes(respondents: Respondent[]): GroupProfile["vibes"] {
+  const choices = respondents.map((r) => new Set(r.preferences.vibes)).filter((set) => set.size > 0);
+  const counts = VIBES.map((vibe) => ({ vibe, count: choices.filter((set) => set.has(vibe)).length }))
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.count - a.count); // stable: ties keep VIBES order
+  return {
+    counts,
+    shared: counts.filter((c) => c.count === choices.length).map((c) => c.vibe),
+    popular: counts.filter((c) => c.count * 2 >= choices.length).map((c) => c.vibe),
+  };
+}
+
+function aggregateConstraints(respondents: Respondent[]): GroupProfile["constraints"] {
+  const trimmed = (values: string[]) => values.map((v) => v.trim());
+  const caseInsensitive = (value: string) => value.toLowerCase();
+  return {
+    dietary: attribute(respondents, (p) => p.dietary, String),
+    accessibility: attribute(respondents, (p) => p.accessibility, String),
+    hardNos: attribute(respondents, (p) => trimmed(p.hardNos), caseInsensitive),
+    mustHaves: attribute(respondents, (p) => trimmed(p.mustHaves), caseInsensitive),
+  };
+}
+
+/** Groups values by `keyOf` (first-seen spelling wins), most members first, then first seen. */
+function attribute<T extends string>(
+  respondents: Respondent[],
+  pick: (preferences: MemberPreferences) => readonly T[],
+  keyOf: (value: T) => string,
+): { value: T; memberIds: string[] }[] {
+  const groups = new Map<string, { value: T; memberIds: string[] }>();
+  for (const { id, preferences } of respondents) {
+    for (const value of pick(preferences)) {
+      const key = keyOf(value);
+      const group = groups.get(key) ?? { value, memberIds: [] };
+      groups.set(key, group);
+      // A member's values are visited together, so checking the last id is enough to dedupe.
+      if (group.memberIds.at(-1) !== id) group.memberIds.push(id);
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.memberIds.length - a.memberIds.length);
+}
+
+function aggregateScope(respondents: Respondent[]): GroupProfile["scope"] {
+  const domesticOnlyIds = respondents.filter((r) => r.preferences.scope === "domestic").map((r) => r.id);
+  const internationalOnlyIds = respondents.filter((r) => r.preferences.scope === "international").map((r) => r.id);
+  const status =
+    respondents.length === 0
+      ? "no-data"
+      : domesticOnlyIds.length > 0 && internationalOnlyIds.length > 0
+        ? "conflict"
+        : domesticOnlyIds.length > 0
+          ? "domestic"
+          : internationalOnlyIds.length > 0
+            ? "international"
+            : "either";
+  return { status, domesticOnlyIds, internationalOnlyIds };
+}
+
+/** First item with the largest ("max") or smallest ("min") score; undefined for an empty list. */
+function firstExtreme<T>(items: T[], score: (item: T) => number, direction: "max" | "min"): T | undefined {
+  let best: T | undefined;
+  for (const item of items) {
+    if (best === undefined) best = item;
+    else if (direction === "max" ? score(item) > score(best) : score(item) < score(best)) best = item;
+  }
+  return best;
+}
+
+// ── Conflicts ───────────────────────────────────────────────────────────────
+
+const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
+
+type NameOf = (id: string) => string;
+
+export function detectConflicts(profile: GroupProfile): Conflict[] {
+  const names = new Map<string, string>();
+  for (const m of profile.members) if (!names.has(m.id)) names.set(m.id, m.name);
+  const nameOf: NameOf = (id) => names.get(id) ?? "A member";
+  const conflicts = [
+    datesConflict(profile, nameOf),
+    budgetConflict(profile, nameOf),
+    tripLengthConflict(profile, nameOf),
+    scopeConflict(profile, nameOf),
+    ...constraintConflicts(profile),
+    vibesConflict(profile),
+  ].filter((c): c is Conflict => c !== null);
+  return conflicts.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+}
+
+function datesConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null {
+  const { status, best } = profile.dates;
+  if ((status !== "partial" && status !== "none") || !best) return null;
+  const range = formatRange(best.start, best.end);
+  // Easiest fixes first; the sort is stable, so ties keep the form's order.
+  const fixes = best.widen.filter((w) => w.days > 0).sort((a, b) => a.days - b.days);
+  const fixText = (w: { memberId: string; days: number }) =>
+    `${nameOf(w.memberId)} needs to add ${plural(w.days, "day")} to cover ${range}`;
+
+  if (status === "partial") {
+    const resolutions =
+      fixes.length <= 3
+        ? fixes.map(fixText)
+        : [...fixes.slice(0, 2).map(fixText), `${fixes.length - 2} others also need to add dates to cover ${range}`];
+    return {
+      kind: "dates",
+      severity: "medium",
+      summary: `Only ${best.availableIds.length} of ${best.widen.length} can make ${range}`,
+      memberIds: best.missingIds,
+      suggestedResolutions: resolutions,
+    };
+  }
+  const who = best.availableIds.length === 1 ? "more than one person" : "anyone";
+  return {
+    kind: "dates",
+    severity: "high",
+    summary: `No ${best.days}-day stretch works for ${who} yet`,
+    memberIds: best.missingIds,
+    suggestedResolutions: [...fixes.slice(0, 2).map(fixText), "Ask everyone to add more dates"],
+  };
+}
+
+function budgetConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null {
+  const { status, low, high, hardCap, ranges, highestMinMemberId, lowestMaxMemberId } = profile.budget;
+  if (status !== "conflict" || low === null || high === null || !highestMinMemberId || !lowestMaxMemberId) return null;
+  const lowestMaxIsHard = ranges.some((r) => r.memberId === lowestMaxMemberId && r.hardLimit);
+  const hardLimitInvolved = lowestMaxIsHard || (hardCap !== null && hardCap < low);
+
+  // Everyone above `high` must come down; everyone below `low` must go up (unless it's a hard limit).
+  const mustLower = ranges.filter((r) => r.min > high).map((r) => r.memberId);
+  const mustRaise = ranges.filter((r) => r.max < low);
+  const middle = Math.round((low + high) / 2);
+  const resolutions = [
+    `${nameList(mustLower, nameOf)} ${verb(mustLower.length, "lowers", "lower")} their min to ${formatUsd(high)}`,
+  ];
+  if (!mustRaise.some((r) => r.hardLimit)) {
+    const ids = mustRaise.map((r) => r.memberId);
+    resolutions.push(`${nameList(ids, nameOf)} ${verb(ids.length, "raises", "raise")} their max to ${formatUsd(low)}`);
+  }
+  if (hardCap === null || hardCap >= middle) resolutions.push(`Meet in the middle at ${formatUsd(middle)}`);
+
+  const hardNote = lowestMaxIsHard
+    ? " (a hard limit)"
+    : hardLimitInvolved && hardCap !== null
+      ? `, and someone has a hard limit of ${formatUsd(hardCap)}`
+      : "";
+  return {
+    kind: "budget",
+    severity: hardLimitInvolved ? "high" : "medium",
+    summary: `${nameOf(highestMinMemberId)} needs at least ${formatUsd(low)} but ${nameOf(lowestMaxMemberId)} can spend at most ${formatUsd(high)}${hardNote}`,
+    memberIds: [highestMinMemberId, lowestMaxMemberId],
+    suggestedResolutions: resolutions,
+  };
+}
+
+function tripLengthConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null {
+  const { conflict, minDays, maxDays, longestMinMemberId, shortestMaxMemberId } = profile.tripLength;
+  if (!conflict || minDays === null || maxDays === null || !longestMinMemberId || !shortestMaxMemberId) return null;
+  const wantsLonger = nameOf(longestMinMemberId);
+  const wantsShorter = nameOf(shortestMaxMemberId);
+  const resolutions = [
+    `${wantsLonger} lowers their minimum to ${plural(maxDays, "day")}`,
+    `${wantsShorter} raises their maximum to ${plural(minDays, "day")}`,
+  ];
+  if (minDays - maxDays >= 2) {
+    const middle = Math.round((minDays + maxDays) / 2);
+    resolutions.push(`Meet in the middle at ${plural(middle, "day")}`);
+  }
+  return {
+    kind: "trip-length",
+    severity: "medium",
+    summary: `${wantsLonger} wants at least ${plural(minDays, "day")} but ${wantsShorter} at most ${maxDays}.`,
+    memberIds: [longestMinMemberId, shortestMaxMemberId],
+    suggestedResolutions: resolutions,
+  };
+}
+
+function scopeConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null {
+  const { status, domesticOnlyIds: domestic, internationalOnlyIds: international } = profile.scope;
+  if (status !== "conflict") return null;
+  const toDomestic = `${nameList(international, nameOf)} ${verb(international.length, "agrees", "agree")} to a domestic trip`;
+  const toAbroad = `${nameList(domestic, nameOf)} ${verb(domestic.length, "agrees", "agree")} to an international trip`;
+  return {
+    kind: "scope",
+    severity: "medium",
+    summary: `${nameList(domestic, nameOf)} ${verb(domestic.length, "wants", "want")} to stay domestic but ${nameList(international, nameOf)} ${verb(international.length, "wants", "want")} to go international`,
+    memberIds: [...domestic, ...international],
+    // Fewer people changing their mind is the easier ask, so it goes first.
+    suggestedResolutions: international.length <= domestic.length ? [toDomestic, toAbroad] : [toAbroad, toDomestic],
+  };
+}
+
+/** Shown to every member, so the text never names anyone; attribution stays in memberIds. */
+function constraintConflicts(profile: GroupProfile): Conflict[] {
+  const hardNos = new Map(profile.constraints.hardNos.map((h) => [h.value.trim().toLowerCase(), h]));
+  return profile.constraints.mustHaves.flatMap((mustHave) => {
+    const hardNo = hardNos.get(mustHave.value.trim().toLowerCase());
+    if (!hardNo) return [];
+    const value = `“${mustHave.value}”`;
+    return [
+      {
+        kind: "constraints" as const,
+        severity: "medium" as const,
+        summary: `${value} is a must-have for ${plural(mustHave.memberIds.length, "person", "people")} and a hard no for ${plural(hardNo.memberIds.length, "person", "people")}`,
+        memberIds: [...new Set([...mustHave.memberIds, ...hardNo.memberIds])],
+        suggestedResolutions: [
+          `Leave ${value} out of the shared plan: a hard no outweighs a must-have`,
+          `Offer ${value} as an optional side activity for those who want it`,
+        ],
+      },
+    ];
+  });
+}
+
+function vibesConflict(profile: GroupProfile): Conflict | null {
+  const { counts, shared, popular } = profile.vibes;
+  // A lone chooser shares all their own vibes, so an empty `shared` with counts means ≥ 2 choosers.
+  if (counts.length === 0 || shared.length > 0) return null;
+  const resolution =
+    popular.length > 0
+      ? `Build the trip around ${joinAnd(popular)}: at least half the group picked ${popular.length === 1 ? "it" : "each"}`
+      : `Everyone adds one of the top picks: ${joinAnd(counts.slice(0, 3).map((c) => `${c.vibe} (${c.count})`))}`;
+  return {
+    kind: "vibes",
+    severity: "low",
+    summary: "No vibe is shared by everyone who picked one",
+    memberIds: [],
+    suggestedResolutions: [resolution],
+  };
+}
+
+// ── Wording ─────────────────────────────────────────────────────────────────
+
+function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+function verb(subjects: number, singular: string, pluralForm: string): string {
+  return subjects === 1 ? singular : pluralForm;
+}
+
+/** "Ana", "Ana and Ben", "Ana, Ben and Cy", "Ana, Ben, Cy and 4 others". */
+function nameList(ids: string[], nameOf: NameOf): string {
+  const names = ids.slice(0, 3).map(nameOf);
+  const rest = ids.length - names.length;
+  return joinAnd(rest > 0 ? [...names, plural(rest, "other")] : names);
+}
+
+function joinAnd(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { findCaller } from "@/lib/db/queries/members";
+import type { Member, Trip } from "@/lib/db/schema";
+import { AppError, tripNotFound } from "@/lib/errors";
+import { type RequestContext, readTripToken } from "./session";
+import { hashToken, looksLikeToken } from "./tokens";
+
+export interface Caller {
+  trip: Trip;
+  member: Member;
+  isOrganizer: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The caller's membership of `tripId`, from the trip's cookie. No cookie, a forged or
+ * foreign token, and a trip that doesn't exist all fail the same way, so a member of
+ * one trip learns nothing about another.
+ */
+export async function requireMember(ctx: RequestContext, tripId: string): Promise<Caller> {
+  const token = readTripToken(ctx, tripId);
+  if (!UUID.test(tripId) || !looksLikeToken(token)) throw tripNotFound();
+  const found = await findCaller({ tripId, tokenHash: hashToken(token) });
+  if (!found) throw tripNotFound();
+  return { ...found, isOrganizer: found.member.role === "organizer" };
+}
+
+export async function requireOrganizer(ctx: RequestContext, tripId: string): Promise<Caller> {
+  const caller = await requireMember(ctx, tripId);
+  if (!caller.isOrganizer) throw new AppError("forbidden:organizer", "Only the trip's organizer can do that.");
+  return caller;
+}

@@ -1,0 +1,46 @@
+/**
+ * Where a browser keeps its membership of a trip: one httpOnly, SameSite=Lax cookie per
+ * trip holding the member's capability token. Next's `cookies()` satisfies `CookieJar`;
+ * tests pass a plain in-memory jar.
+ */
+
+export interface CookieJar {
+  get(name: string): { value: string } | undefined;
+  set(name: string, value: string, options: CookieOptions): unknown;
+}
+
+export interface CookieOptions {
+  httpOnly: boolean;
+  sameSite: "lax";
+  secure: boolean;
+  path: string;
+  maxAge: number;
+}
+
+/** What every action and route handler gets from the request. */
+export interface RequestContext {
+  cookies: CookieJar;
+  /** Served over https → cookies are marked Secure. */
+  secure: boolean;
+}
+
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+export function tripCookieName(tripId: string): string {
+  return `tripsync_${tripId}`;
+}
+
+export function readTripToken(ctx: RequestContext, tripId: string): string | undefined {
+  return ctx.cookies.get(tripCookieName(tripId))?.value;
+}
+
+export function rememberTripToken(ctx: RequestContext, tripId: string, token: string): void {
+  ctx.cookies.set(tripCookieName(tripId), token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: ctx.secure,
+    // Path "/" so the trip's API routes receive it too; the name scopes it to the trip.
+    path: "/",
+    maxAge: ONE_YEAR_SECONDS,
+  });
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { preferences } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { MemberPreferences } from "@/lib/schemas/preferences";
+
+export async function getPreferences({
+  memberId,
+}: {
+  memberId: string;
+}): Promise<{ data: MemberPreferences; version: number; updatedAt: Date } | null> {
+  const db = await getDb();
+  const [row] = await db.select().from(preferences).where(eq(preferences.memberId, memberId));
+  return row ? { data: MemberPreferences.parse(row.data), version: row.version, updatedAt: row.updatedAt } : null;
+}
+
+/**
+ * Saves a member's preferences if nobody saved since the version they edited
+ * (`expectedVersion` 0 = they had none yet). A stale save changes nothing and says so,
+ * instead of silently overwriting the other tab's edit.
+ */
+export async function savePreferences({
+  tripId,
+  memberId,
+  data,
+  expectedVersion,
+}: {
+  tripId: string;
+  memberId: string;
+  data: MemberPreferences;
+  expectedVersion: number;
+}): Promise<{ version: number }> {
+  const db = await getDb();
+  const saved =
+    expectedVersion === 0
+      ? await db
+          .insert(preferences)
+          .values({ memberId, tripId, data, version: 1 })
+          .onConflictDoNothing({ target: preferences.memberId })
+          .returning({ version: preferences.version })
+      : await db
+          .update(preferences)
+          .set({ data, version: sql`${preferences.version} + 1`, updatedAt: new Date() })
+          .where(and(eq(preferences.memberId, memberId), eq(preferences.version, expectedVersion)))
+          .returning({ version: preferences.version });
+  const [row] = saved;
+  if (!row) {
+    throw new AppError(
+      "conflict:preferences",
+      "Your preferences were changed somewhere else (another tab or device) since you opened this form. Reload to see the latest version, then make your change again.",
+    );
+  }
+  return row;
+}

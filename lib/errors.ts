@@ -1,0 +1,45 @@
+/**
+ * The one error type that crosses a boundary. Its code says what went wrong in a way a
+ * caller can branch on, maps to an HTTP status, and carries a message safe to show a
+ * user. Anything else thrown is an internal error: logged, never shown.
+ */
+
+const STATUS_BY_KIND = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  limit: 422,
+} as const;
+
+export type ErrorKind = keyof typeof STATUS_BY_KIND;
+export type ErrorCode = `${ErrorKind}:${string}`;
+
+/** Field path ("budget.max", "dates.windows.2.end") → message. */
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fieldErrors?: FieldErrors;
+
+  constructor(code: ErrorCode, message: string, fieldErrors?: FieldErrors) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+
+  get kind(): ErrorKind {
+    return this.code.split(":")[0] as ErrorKind;
+  }
+
+  get status(): number {
+    return STATUS_BY_KIND[this.kind];
+  }
+}
+
+/** A trip that doesn't exist and a trip you may not see look the same from outside. */
+export function tripNotFound(): AppError {
+  return new AppError("not_found:trip", "This trip doesn't exist, or this browser isn't part of it.");
+}

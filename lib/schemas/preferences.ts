@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { daysBetweenInclusive } from "@/lib/dates";
+
+/**
+ * The member preference contract (DESIGN.md "Group preferences and aggregation").
+ * Parsed by the form on the client, by the server action, when read back from the
+ * database's JSON column, and by the aggregation — one schema for all of them.
+ * Dates are ISO `YYYY-MM-DD`; money is whole USD per person for the whole trip.
+ */
+
+export const VIBES = [
+  "beach",
+  "city",
+  "nature",
+  "adventure",
+  "culture",
+  "food",
+  "nightlife",
+  "relaxation",
+  "history",
+  "wellness",
+  "shopping",
+  "winter-sports",
+] as const;
+export const DIETARY = [
+  "vegetarian",
+  "vegan",
+  "gluten-free",
+  "halal",
+  "kosher",
+  "dairy-free",
+  "nut-allergy",
+  "shellfish-allergy",
+] as const;
+export const ACCESSIBILITY = ["wheelchair", "step-free", "limited-walking", "low-vision", "hearing"] as const;
+export const PACES = ["relaxed", "balanced", "packed"] as const;
+export const ACCOMMODATIONS = ["budget", "midrange", "premium"] as const;
+export const SCOPES = ["domestic", "international", "either"] as const;
+
+export const Vibe = z.enum(VIBES);
+export const Dietary = z.enum(DIETARY);
+export const Accessibility = z.enum(ACCESSIBILITY);
+export type Vibe = z.infer<typeof Vibe>;
+export type Dietary = z.infer<typeof Dietary>;
+export type Accessibility = z.infer<typeof Accessibility>;
+
+export const MAX_DATE_WINDOWS = 10;
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 80;
+export const MAX_NOTES_LENGTH = 1000;
+export const MAX_ORIGIN_LENGTH = 80;
+export const MAX_BUDGET = 1_000_000;
+/** A single availability window longer than this is almost certainly a typo. */
+export const MAX_WINDOW_DAYS = 366;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day between 2000 and 2100, written `YYYY-MM-DD`. */
+export const IsoDate = z
+  .string()
+  .regex(ISO_DATE, "Use the format YYYY-MM-DD")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, "Not a real calendar date")
+  .refine((value) => value >= "2000-01-01" && value <= "2100-12-31", "Pick a date between 2000 and 2100");
+
+export const DateWindow = z
+  .object({ start: IsoDate, end: IsoDate })
+  .strict()
+  .refine((w) => w.end >= w.start, { message: "End date must be on or after the start date", path: ["end"] })
+  .refine((w) => daysBetweenInclusive(w.start, w.end) <= MAX_WINDOW_DAYS, {
+    message: `A window can be at most ${MAX_WINDOW_DAYS} days long`,
+    path: ["end"],
+  });
+export type DateWindow = z.infer<typeof DateWindow>;
+
+const Tag = z
+  .string()
+  .trim()
+  .min(1, "Tags can't be empty")
+  .max(MAX_TAG_LENGTH, `Keep each one under ${MAX_TAG_LENGTH} characters`);
+
+const TagList = z.array(Tag).max(MAX_TAGS, `At most ${MAX_TAGS}`);
+
+export const MemberPreferences = z
+  .object({
+    dates: z
+      .object({
+        flexible: z.boolean(),
+        windows: z.array(DateWindow).max(MAX_DATE_WINDOWS, `At most ${MAX_DATE_WINDOWS} date windows`),
+      })
+      .strict()
+      .refine((d) => d.flexible || d.windows.length > 0, {
+        message: "Add at least one date window, or choose “I'm flexible”",
+        path: ["windows"],
+      }),
+    tripLength: z
+      .object({
+        minDays: z.number().int("Whole days only").min(1, "At least 1 day").max(30, "At most 30 days"),
+        maxDays: z.number().int("Whole days only").min(1, "At least 1 day").max(30, "At most 30 days"),
+      })
+      .strict()
+      .refine((t) => t.minDays <= t.maxDays, {
+        message: "The longest trip can't be shorter than the shortest",
+        path: ["maxDays"],
+      }),
+    budget: z
+      .object({
+        min: z.number().int("Whole dollars only").min(0, "Can't be negative").max(MAX_BUDGET, "That's over our limit"),
+        max: z.number().int("Whole dollars only").min(0, "Can't be negative").max(MAX_BUDGET, "That's over our limit"),
+        hardLimit: z.boolean(),
+      })
+      .strict()
+      .refine((b) => b.max >= b.min, { message: "Max must be at least the min", path: ["max"] })
+      .nullable(),
+    vibes: z.array(Vibe).max(VIBES.length),
+    pace: z.enum(PACES).nullable(),
+    accommodation: z.enum(ACCOMMODATIONS).nullable(),
+    dietary: z.array(Dietary).max(DIETARY.length),
+    accessibility: z.array(Accessibility).max(ACCESSIBILITY.length),
+    hardNos: TagList,
+    mustHaves: TagList,
+    scope: z.enum(SCOPES),
+    origin: z.string().trim().max(MAX_ORIGIN_LENGTH, `At most ${MAX_ORIGIN_LENGTH} characters`).nullable(),
+    notes: z.string().max(MAX_NOTES_LENGTH, `At most ${MAX_NOTES_LENGTH} characters`),
+  })
+  .strict()
+  .transform((p) => ({
+    ...p,
+    // Duplicates carry no meaning; dropping them keeps counts honest.
+    vibes: [...new Set(p.vibes)],
+    dietary: [...new Set(p.dietary)],
+    accessibility: [...new Set(p.accessibility)],
+    hardNos: dedupeCaseInsensitive(p.hardNos),
+    mustHaves: dedupeCaseInsensitive(p.mustHaves),
+    origin: p.origin === "" ? null : p.origin,
+  }));
+export type MemberPreferences = z.infer<typeof MemberPreferences>;
+export type MemberPreferencesInput = z.input<typeof MemberPreferences>;
+
+export function emptyPreferences(): MemberPreferences {
+  return {
+    dates: { flexible: false, windows: [] },
+    tripLength: { minDays: 3, maxDays: 7 },
+    budget: null,
+    vibes: [],
+    pace: null,
+    accommodation: null,
+    dietary: [],
+    accessibility: [],
+    hardNos: [],
+    mustHaves: [],
+    scope: "either",
+    origin: null,
+    notes: "",
+  };
+}
+
+function dedupeCaseInsensitive(values: string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const key = v.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+

@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
+import { closeDb, getDb } from "@/lib/db/client";
+
+/**
+ * Gives the calling test file a database of its own, migrated and empty:
+ * - `DATABASE_URL` set → a new database on that Postgres server, dropped afterwards;
+ * - unset → an in-memory PGlite.
+ * `npm test` runs every database test on whichever the environment selects; CI runs both.
+ */
+export function useTestDatabase(): void {
+  const serverUrl = process.env.DATABASE_URL;
+  let dbName: string | undefined;
+
+  beforeAll(async () => {
+    if (serverUrl) {
+      dbName = `tripsync_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database "${dbName}"`);
+      await admin.end();
+      const url = new URL(serverUrl);
+      url.pathname = `/${dbName}`;
+      process.env.DATABASE_URL = url.toString();
+    } else {
+      process.env.PGLITE_DIR = "memory://";
+    }
+    await getDb();
+  });
+
+  afterAll(async () => {
+    await closeDb();
+    if (serverUrl && dbName) {
+      process.env.DATABASE_URL = serverUrl;
+      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+      await admin.end();
+    }
+  });
+}
