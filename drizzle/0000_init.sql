@@ -5,7 +5,7 @@ CREATE TABLE "members" (
 	"role" text DEFAULT 'member' NOT NULL,
 	"token_hash" text NOT NULL,
 	"recovery_token_hash" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
 	CONSTRAINT "members_role_check" CHECK ("members"."role" in ('organizer', 'member'))
 );
 --> statement-breakpoint

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * The one error type that crosses a boundary. Its code says what went wrong in a way a
  * caller can branch on, maps to an HTTP status, and carries a message safe to show a
@@ -42,4 +44,14 @@ export class AppError extends Error {
 /** A trip that doesn't exist and a trip you may not see look the same from outside. */
 export function tripNotFound(): AppError {
   return new AppError("not_found:trip", "This trip doesn't exist, or this browser isn't part of it.");
+}
+
+/** zod issues → the first message per field path ("" for the input as a whole). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".");
+    errors[key] ??= issue.message;
+  }
+  return errors;
 }

@@ -1,8 +1,15 @@
 import type { CookieOptions, RequestContext } from "@/lib/auth/session";
 
+export interface TestBrowser {
+  ctx: RequestContext;
+  cookie(name: string): string | undefined;
+  /** Another browser holding the same cookies (what this one calls doesn't change the original). */
+  clone(): TestBrowser;
+}
+
 /** A stand-in for one browser: a cookie jar the actions read and write, as Next's `cookies()` would. */
-export function browser(): { ctx: RequestContext; cookie(name: string): string | undefined } {
-  const jar = new Map<string, string>();
+export function browser(initial: Map<string, string> = new Map()): TestBrowser {
+  const jar = new Map(initial);
   return {
     ctx: {
       secure: false,
@@ -15,5 +22,6 @@ export function browser(): { ctx: RequestContext; cookie(name: string): string |
       },
     },
     cookie: (name) => jar.get(name),
+    clone: () => browser(jar),
   };
 }

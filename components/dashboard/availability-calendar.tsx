@@ -1,34 +1,33 @@
 import { CalendarCheck } from "lucide-react";
-import { EmptyState } from "@/components/ui/card";
+import { AvailabilitySummary } from "@/components/dashboard/availability-summary";
 import {
   type CalendarMonth,
   countOn,
-  joinNames,
+  hiddenMonthsNote,
   type MemberName,
   monthIndexOf,
   monthsBetween,
   monthTitle,
   monthWeeks,
-  nameOf,
-  plural,
   shadeLevel,
   visibleMonthRange,
 } from "@/components/dashboard/layout-math";
+import { EmptyState } from "@/components/ui/card";
 import { addDays } from "@/lib/dates";
-import { formatDay, formatRange } from "@/lib/format";
+import { formatDay } from "@/lib/format";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
 
 type Dates = GroupProfile["dates"];
 
 /** Months drawn at most; the rest of a long span is summarised in a sentence. */
 const MAX_MONTHS = 6;
-const MAX_LISTED_WINDOWS = 3;
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 /** Heat shades, nobody → everyone. Every pair keeps day numbers at ≥ 4.5:1 contrast. */
 const SHADES = [
   "bg-white text-slate-700 ring-1 ring-inset ring-slate-200",
   "bg-emerald-100 text-emerald-950",
   "bg-emerald-200 text-emerald-950",
+  "bg-emerald-300 text-emerald-950",
   "bg-emerald-400 text-emerald-950",
   "bg-emerald-700 text-white",
 ];
@@ -75,7 +74,7 @@ export function AvailabilityCalendar({
 
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-x-6 gap-y-4">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] items-start gap-x-6 gap-y-4">
         {shown.map((month) => (
           <MonthTable
             key={`${month.year}-${month.month}`}
@@ -92,7 +91,7 @@ export function AvailabilityCalendar({
         <p className="text-sm text-slate-600">{hiddenMonthsNote(shown, from, months.length - to)}</p>
       ) : null}
       <Legend respondentCount={respondentCount} showBest={best !== null} />
-      <Summary dates={dates} respondentCount={respondentCount} members={members} />
+      <AvailabilitySummary dates={dates} respondentCount={respondentCount} members={members} />
     </div>
   );
 }
@@ -175,61 +174,4 @@ function Legend({ respondentCount, showBest }: { respondentCount: number; showBe
       ) : null}
     </div>
   );
-}
-
-function Summary({ dates, respondentCount, members }: { dates: Dates; respondentCount: number; members: MemberName[] }) {
-  const windows = dates.overlapWindows;
-  const best = windows.length === 0 ? dates.best : null;
-  const short = best?.widen.filter((w) => w.days > 0) ?? [];
-  const flexible = dates.flexibleIds.map((id) => nameOf(members, id));
-  return (
-    <ul className="space-y-1 text-sm text-slate-800">
-      {windows.slice(0, MAX_LISTED_WINDOWS).map((w) => (
-        <li key={w.start}>
-          <strong className="font-semibold">Everyone is free {formatRange(w.start, w.end)}</strong> ({w.days}{" "}
-          {plural(w.days, "day")})
-        </li>
-      ))}
-      {windows.length > MAX_LISTED_WINDOWS ? (
-        <li>
-          +{windows.length - MAX_LISTED_WINDOWS} more {plural(windows.length - MAX_LISTED_WINDOWS, "window")} that
-          work for everyone
-        </li>
-      ) : null}
-      {windows.length === 0 ? (
-        <li>
-          {dates.status === "none"
-            ? "No stretch of days works for more than one person yet."
-            : "No dates work for everyone yet."}
-        </li>
-      ) : null}
-      {best ? (
-        <li>
-          <strong className="font-semibold">
-            Best window: {formatRange(best.start, best.end)} ({best.days} {plural(best.days, "day")})
-          </strong>{" "}
-          — {best.availableIds.length} of {respondentCount} can come.
-          {short.length > 0
-            ? ` Can't make it: ${joinNames(short.map((w) => `${nameOf(members, w.memberId)} (misses ${w.days} ${plural(w.days, "day")})`))}.`
-            : best.missingIds.length > 0
-              ? ` Can't make it: ${joinNames(best.missingIds.map((id) => nameOf(members, id)))}.`
-              : ""}
-        </li>
-      ) : null}
-      {flexible.length > 0 ? (
-        <li>
-          {joinNames(flexible)} {flexible.length === 1 ? "is" : "are"} flexible
-        </li>
-      ) : null}
-    </ul>
-  );
-}
-
-function hiddenMonthsNote(shown: CalendarMonth[], before: number, after: number): string {
-  const first = shown[0];
-  const last = shown[shown.length - 1];
-  const range = first && last ? `Showing ${monthTitle(first)} to ${monthTitle(last)}` : "Showing part of the range";
-  const earlier = before > 0 ? `; ${before} earlier ${plural(before, "month")} not shown` : "";
-  const later = after > 0 ? `; +${after} more ${plural(after, "month")}` : "";
-  return `${range}${earlier}${later}.`;
 }

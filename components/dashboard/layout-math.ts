@@ -18,6 +18,24 @@ export function joinNames(names: readonly string[]): string {
   return listFormat.format(names);
 }
 
+/**
+ * Replaces member names in generated text with "a member". A safety net for viewers who must
+ * not see attribution, in case an explanation was written with names in it.
+ */
+export function redactNames(text: string, members: readonly MemberName[]): string {
+  return members
+    .map((m) => m.name.trim())
+    .filter((name) => name.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, name) => {
+      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu");
+      return out.replace(pattern, (_match, offset: number, whole: string) =>
+        /(^|[.!?]\s+)$/.test(whole.slice(0, offset)) ? "A member" : "a member",
+      );
+    }, text);
+}
+
 /** "1 day", "2 days". */
 export function plural(n: number, word: string): string {
   return n === 1 ? word : `${word}s`;
@@ -60,9 +78,11 @@ function iso(year: number, month: number, day: number): string {
 export function monthsBetween(start: string, end: string): CalendarMonth[] {
   const from = parseIso(start);
   const to = parseIso(end);
+  const first = from.year * 12 + from.month - 1;
+  const last = to.year * 12 + to.month - 1;
   const months: CalendarMonth[] = [];
-  for (let y = from.year, m = from.month; y < to.year || (y === to.year && m <= to.month); m === 12 ? (y++, (m = 1)) : m++) {
-    months.push({ year: y, month: m });
+  for (let index = first; index <= last; index++) {
+    months.push({ year: Math.floor(index / 12), month: (index % 12) + 1 });
   }
   return months;
 }
@@ -102,14 +122,25 @@ export function countOn(calendar: { start: string; counts: readonly number[] }, 
   return index >= 0 && index < calendar.counts.length ? (calendar.counts[index] ?? null) : null;
 }
 
-export const SHADE_LEVELS = 5;
+/** "Showing January 2027 to June 2027; 12 earlier months not shown; +9 more months." */
+export function hiddenMonthsNote(shown: CalendarMonth[], before: number, after: number): string {
+  const first = shown[0];
+  const last = shown[shown.length - 1];
+  const range = first && last ? `Showing ${monthTitle(first)} to ${monthTitle(last)}` : "Showing part of the range";
+  const earlier = before > 0 ? `; ${before} earlier ${plural(before, "month")} not shown` : "";
+  const later = after > 0 ? `; +${after} more ${plural(after, "month")}` : "";
+  return `${range}${earlier}${later}.`;
+}
 
-/** 0 = nobody, SHADE_LEVELS - 1 = everyone, the rest spread evenly in between. */
+/** Distinct shades between "nobody" and "everyone"; four keep a 5-person group one shade per count. */
+export const MIDDLE_SHADES = 4;
+
+/** 0 = nobody, MIDDLE_SHADES + 1 = everyone, partial counts spread evenly over the shades between. */
 export function shadeLevel(count: number, total: number): number {
   if (count <= 0 || total <= 0) return 0;
-  if (count >= total) return SHADE_LEVELS - 1;
-  const middle = SHADE_LEVELS - 2;
-  return Math.min(middle, 1 + Math.floor((count / total) * middle));
+  if (count >= total) return MIDDLE_SHADES + 1;
+  if (total === 2) return 1;
+  return 1 + Math.min(MIDDLE_SHADES - 1, Math.floor(((count - 1) / (total - 2)) * (MIDDLE_SHADES - 1) + 1e-9));
 }
 
 // ---------------------------------------------------------------- money axis
@@ -117,30 +148,35 @@ export function shadeLevel(count: number, total: number): number {
 export type Axis = { min: number; max: number; ticks: number[] };
 
 /**
- * A money axis covering all `values` with round tick steps (1, 2, 2.5 or 5 × 10^k),
- * padded a little and then out to whole steps: 3–6 ticks.
+ * A money axis covering all `values` with a little air on both sides, and 3–5 ticks on round
+ * steps (1, 2, 2.5 or 5 × 10^k) inside it.
  */
 export function moneyAxis(values: readonly number[]): Axis {
   const finite = values.filter(Number.isFinite);
   if (finite.length === 0) return { min: 0, max: 100, ticks: [0, 50, 100] };
-  let lo = Math.min(...finite);
-  let hi = Math.max(...finite);
-  // A little air on both sides, so the extreme bars don't sit on the frame.
-  const pad = hi === lo ? Math.max(50, hi * 0.2) : (hi - lo) * 0.05;
-  lo = Math.max(0, lo - pad);
-  hi += pad;
-  const step = niceStep((hi - lo) / 4);
-  const min = Math.max(0, Math.floor(lo / step) * step);
-  const max = Math.ceil(hi / step) * step;
-  const ticks: number[] = [];
-  for (let t = min; t <= max + step / 1000; t += step) ticks.push(Math.round(t));
-  return { min, max, ticks };
+  const lo = Math.min(...finite);
+  const hi = Math.max(...finite);
+  const pad = hi === lo ? Math.max(50, hi * 0.2) : (hi - lo) * 0.06;
+  const min = Math.max(0, lo - pad);
+  const max = hi + pad;
+  const ticksFor = (step: number) => {
+    const ticks: number[] = [];
+    for (let t = Math.ceil(min / step) * step; t <= max; t += step) ticks.push(Math.round(t));
+    return ticks;
+  };
+  const candidates = niceSteps(max - min).map(ticksFor);
+  const fitting = candidates.find((ticks) => ticks.length >= 3 && ticks.length <= 5);
+  // Tiny spans can't have 3 round ticks: take the closest to 4, or just the ends.
+  const closest = [...candidates].sort((a, b) => Math.abs(a.length - 4) - Math.abs(b.length - 4))[0];
+  return { min, max, ticks: fitting ?? (closest?.length ? closest : [...new Set([lo, hi])]) };
 }
 
-function niceStep(rough: number): number {
-  const magnitude = 10 ** Math.floor(Math.log10(Math.max(rough, 1)));
-  const candidates = [1, 2, 2.5, 5, 10].map((c) => c * magnitude);
-  return candidates.find((c) => c >= rough) ?? 10 * magnitude;
+/** Round step sizes from coarse to fine, around a quarter of `span`. */
+function niceSteps(span: number): number[] {
+  const magnitude = 10 ** Math.floor(Math.log10(Math.max(span, 1)));
+  return [10, 5, 2.5, 2, 1, 0.5, 0.25, 0.2, 0.1]
+    .map((c) => c * magnitude)
+    .filter((step) => step >= 1 && Number.isInteger(step));
 }
 
 /** Position of `value` on the axis as a CSS percentage in 0..100. */

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { type Caller, requireMember, requireOrganizer } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
-import { AppError, type ErrorCode, type FieldErrors } from "@/lib/errors";
+import { AppError, type ErrorCode, type FieldErrors, fieldErrorsOf } from "@/lib/errors";
 
 /**
  * Every write goes through one of these wrappers: parse the untrusted input with its
@@ -55,16 +55,6 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.outp
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   throw new AppError("invalid:input", "Some fields need another look.", fieldErrorsOf(parsed.error));
-}
-
-/** zod issues → the first message per field path ("" for the form as a whole). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".");
-    errors[key] ??= issue.message;
-  }
-  return errors;
 }
 
 async function settle<T>(act: () => Promise<T>): Promise<ActionResult<T>> {

@@ -71,9 +71,11 @@ function aggregateTripLength(respondents: Respondent[]): GroupProfile["tripLengt
 
 function aggregateDates(respondents: Respondent[], windowDays: number): GroupProfile["dates"] {
   const flexibleIds = respondents.filter((r) => r.preferences.dates.flexible).map((r) => r.id);
+  // Groups repeat the same dates a lot, and Date.parse dominated the profile: parse each once.
+  const dayNumber = memoize(toDayNumber);
   const scheduled: ScheduledMember[] = respondents
     .filter((r) => !r.preferences.dates.flexible)
-    .map((r) => ({ id: r.id, intervals: mergeWindows(r.preferences.dates.windows) }));
+    .map((r) => ({ id: r.id, intervals: mergeWindows(r.preferences.dates.windows, dayNumber) }));
   const empty = { overlapWindows: [], best: null, calendar: null, flexibleIds };
   if (respondents.length === 0) return { status: "no-data", ...empty };
   if (scheduled.length === 0) return { status: "flexible", ...empty };
@@ -98,9 +100,9 @@ function aggregateDates(respondents: Respondent[], windowDays: number): GroupPro
 }
 
 /** Sorted, disjoint intervals; overlapping or touching windows become one. */
-function mergeWindows(windows: DateWindow[]): Interval[] {
+function mergeWindows(windows: DateWindow[], dayNumber: (iso: string) => number): Interval[] {
   const sorted = windows
-    .map((w) => ({ start: toDayNumber(w.start), end: toDayNumber(w.end) }))
+    .map((w) => ({ start: dayNumber(w.start), end: dayNumber(w.end) }))
     .sort((a, b) => a.start - b.start);
   const merged: Interval[] = [];
   for (const window of sorted) {
@@ -114,9 +116,11 @@ function mergeWindows(windows: DateWindow[]): Interval[] {
 function calendarSpan(scheduled: ScheduledMember[]): Interval {
   let start = Number.POSITIVE_INFINITY;
   let end = Number.NEGATIVE_INFINITY;
-  for (const interval of scheduled.flatMap((m) => m.intervals)) {
-    start = Math.min(start, interval.start);
-    end = Math.max(end, interval.end);
+  for (const member of scheduled) {
+    for (const interval of member.intervals) {
+      start = Math.min(start, interval.start);
+      end = Math.max(end, interval.end);
+    }
   }
   return { start, end };
 }
@@ -207,6 +211,18 @@ function coverageWindow(run: Interval, availableIds: string[], missingIds: strin
   };
 }
 
+function memoize(fn: (key: string) => number): (key: string) => number {
+  const cache = new Map<string, number>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = fn(key);
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
+
 function addAt(array: Int32Array, index: number, delta: number): void {
   array[index] = (array[index] ?? 0) + delta;
 }
@@ -230,7 +246,7 @@ function aggregateBudget(respondents: Respondent[]): GroupProfile["budget"] {
   const flexibleIds = respondents.filter((r) => r.preferences.budget === null).map((r) => r.id);
   const highestMin = firstExtreme(ranges, (r) => r.min, "max");
   const lowestMax = firstExtreme(ranges, (r) => r.max, "min");
-  const hardCap = firstExtreme(
+  const tightestHardLimit = firstExtreme(
     ranges.filter((r) => r.hardLimit),
     (r) => r.max,
     "min",
@@ -251,7 +267,7 @@ function aggregateBudget(respondents: Respondent[]): GroupProfile["budget"] {
     status: highestMin.min <= lowestMax.max ? "ok" : "conflict",
     low: highestMin.min,
     high: lowestMax.max,
-    hardCap: hardCap?.max ?? null,
+    hardCap: tightestHardLimit?.max ?? null,
     highestMinMemberId: highestMin.memberId,
     lowestMaxMemberId: lowestMax.memberId,
     ranges,

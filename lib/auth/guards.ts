@@ -31,3 +31,17 @@ export async function requireOrganizer(ctx: RequestContext, tripId: string): Pro
   if (!caller.isOrganizer) throw new AppError("forbidden:organizer", "Only the trip's organizer can do that.");
   return caller;
 }
+
+const MAX_LISTED_TRIPS = 20;
+
+/** The trips this browser holds a valid membership cookie for, newest first. */
+export async function tripsOnThisDevice(cookieNames: string[], ctx: RequestContext): Promise<Caller[]> {
+  const tripIds = cookieNames
+    .map((name) => /^tripsync_(.+)$/.exec(name)?.[1])
+    .filter((id): id is string => typeof id === "string" && UUID.test(id))
+    .slice(0, MAX_LISTED_TRIPS);
+  const callers = await Promise.all(tripIds.map((id) => requireMember(ctx, id).catch(() => null)));
+  return callers
+    .filter((c): c is Caller => c !== null)
+    .sort((a, b) => b.trip.createdAt.getTime() - a.trip.createdAt.getTime());
+}

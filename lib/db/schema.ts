@@ -40,7 +40,10 @@ export const members = pgTable(
     tokenHash: text("token_hash").notNull(),
     /** Organizer only: SHA-256 of the private recovery link's token. */
     recoveryTokenHash: text("recovery_token_hash"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // clock_timestamp, not now(): members added in one transaction (the demo) keep their order.
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     uniqueIndex("members_token_hash_idx").on(t.tokenHash),

@@ -57,7 +57,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day between 2000 and 2100, written `YYYY-MM-DD`. */
 export const IsoDate = z
-  .string()
+  .string("Pick a date")
+  .min(1, "Pick a date")
   .regex(ISO_DATE, "Use the format YYYY-MM-DD")
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
@@ -97,8 +98,8 @@ export const MemberPreferences = z
       }),
     tripLength: z
       .object({
-        minDays: z.number().int("Whole days only").min(1, "At least 1 day").max(30, "At most 30 days"),
-        maxDays: z.number().int("Whole days only").min(1, "At least 1 day").max(30, "At most 30 days"),
+        minDays: z.number("Enter a number of days").int("Whole days only").min(1, "At least 1 day").max(30, "At most 30 days"),
+        maxDays: z.number("Enter a number of days").int("Whole days only").min(1, "At least 1 day").max(30, "At most 30 days"),
       })
       .strict()
       .refine((t) => t.minDays <= t.maxDays, {
@@ -107,8 +108,8 @@ export const MemberPreferences = z
       }),
     budget: z
       .object({
-        min: z.number().int("Whole dollars only").min(0, "Can't be negative").max(MAX_BUDGET, "That's over our limit"),
-        max: z.number().int("Whole dollars only").min(0, "Can't be negative").max(MAX_BUDGET, "That's over our limit"),
+        min: z.number("Enter an amount in dollars").int("Whole dollars only").min(0, "Can't be negative").max(MAX_BUDGET, "That's over our limit"),
+        max: z.number("Enter an amount in dollars").int("Whole dollars only").min(0, "Can't be negative").max(MAX_BUDGET, "That's over our limit"),
         hardLimit: z.boolean(),
       })
       .strict()

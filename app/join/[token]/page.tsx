@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { JoinForm } from "@/components/forms/join-form";
+import { Card, EmptyState } from "@/components/ui/card";
+import { requireMember } from "@/lib/auth/guards";
+import { requestContext } from "@/lib/auth/request";
+import { getTripByInviteToken } from "@/lib/db/queries/trips";
+import { MAX_MEMBERS_PER_TRIP } from "@/lib/db/queries/members";
+
+export const metadata: Metadata = { title: "Join a trip" };
+
+export default async function JoinPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const found = token.length <= 100 ? await getTripByInviteToken({ inviteToken: token }) : null;
+  if (!found) {
+    return (
+      <Card title="This invite link doesn't work">
+        <EmptyState title="The link may be mistyped, or the organizer made a new one.">
+          Ask the organizer for the current invite link. <Link href="/" className="text-brand-700 underline">Go to the start page</Link>
+        </EmptyState>
+      </Card>
+    );
+  }
+  const { trip, memberCount } = found;
+  const alreadyIn = await requireMember(await requestContext(), trip.id).catch(() => null);
+  return (
+    <div className="mx-auto max-w-lg">
+      <Card title={`Join “${trip.name}”`} description={`${memberCount} ${memberCount === 1 ? "person has" : "people have"} joined so far.`}>
+        {alreadyIn ? (
+          <p className="text-sm text-slate-700">
+            You're already in this trip as <strong>{alreadyIn.member.name}</strong>.{" "}
+            <Link href={`/trips/${trip.id}`} className="font-medium text-brand-700 underline">
+              Open the trip
+            </Link>
+          </p>
+        ) : memberCount >= MAX_MEMBERS_PER_TRIP ? (
+          <EmptyState title="This trip is full">It already has {MAX_MEMBERS_PER_TRIP} members.</EmptyState>
+        ) : (
+          <JoinForm inviteToken={token} />
+        )}
+      </Card>
+    </div>
+  );
+}

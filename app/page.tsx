@@ -1,0 +1,82 @@
+import { CalendarRange, PiggyBank, ShieldCheck, Sparkles } from "lucide-react";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { CreateTripForm } from "@/components/forms/create-trip-form";
+import { DemoTripButton } from "@/components/forms/demo-trip-button";
+import { Card } from "@/components/ui/card";
+import { FormMessage } from "@/components/ui/field";
+import { tripsOnThisDevice } from "@/lib/auth/guards";
+import { requestContext } from "@/lib/auth/request";
+
+const FEATURES = [
+  { icon: CalendarRange, text: "See the dates that work for everyone on one calendar" },
+  { icon: PiggyBank, text: "Spot budget gaps before anyone books anything" },
+  { icon: ShieldCheck, text: "Dietary needs, accessibility and hard no's respected" },
+  { icon: Sparkles, text: "Destination ideas and a day-by-day plan for the whole group" },
+];
+
+export default async function HomePage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
+  const { error } = await searchParams;
+  const ctx = await requestContext();
+  const myTrips = await tripsOnThisDevice(
+    (await cookies()).getAll().map((c) => c.name),
+    ctx,
+  );
+  return (
+    <div className="space-y-10">
+      <section className="max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          Plan a group trip without the group chat.
+        </h1>
+        <p className="mt-3 text-lg text-slate-700">
+          Everyone fills in one short form; TripSync shows where the group agrees, where it conflicts and who needs to
+          change what.
+        </p>
+        <ul className="mt-5 grid gap-2 sm:grid-cols-2">
+          {FEATURES.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-2 text-sm text-slate-700">
+              <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {error === "recovery" ? (
+        <FormMessage tone="error">
+          That recovery link isn't valid any more. The organizer can make a new one from the trip's dashboard.
+        </FormMessage>
+      ) : null}
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card title="Create a trip" description="You'll be the organizer and get an invite link to share.">
+          <CreateTripForm />
+        </Card>
+        <Card
+          title="Just looking?"
+          description="Open a demo trip with five friends who already answered — overlapping dates, a budget clash and all."
+        >
+          <DemoTripButton />
+        </Card>
+      </div>
+
+      {myTrips.length > 0 ? (
+        <Card title="Your trips on this device">
+          <ul className="divide-y divide-slate-100">
+            {myTrips.map(({ trip, member, isOrganizer }) => (
+              <li key={trip.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <Link href={`/trips/${trip.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  {trip.name}
+                </Link>
+                <span className="text-sm text-slate-600">
+                  as {member.name}
+                  {isOrganizer ? " (organizer)" : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { ClipboardList } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AvailabilityCalendar } from "@/components/dashboard/availability-calendar";
+import { BudgetBars } from "@/components/dashboard/budget-bars";
+import { ConflictList } from "@/components/dashboard/conflict-list";
+import { ConstraintsSummary } from "@/components/dashboard/constraints-summary";
+import { StatusStepper } from "@/components/dashboard/status-stepper";
+import { VibeChips } from "@/components/dashboard/vibe-chips";
+import { CopyField } from "@/components/trip/copy-field";
+import { MemberList } from "@/components/trip/member-list";
+import { OrganizerTools } from "@/components/trip/organizer-tools";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, EmptyState } from "@/components/ui/card";
+import { requireMember } from "@/lib/auth/guards";
+import { requestContext } from "@/lib/auth/request";
+import { loadDashboard } from "@/lib/dashboard";
+
+export const metadata: Metadata = { title: "Trip dashboard" };
+
+export default async function TripDashboardPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const caller = await requireMember(await requestContext(), id).catch(() => notFound());
+  const { trip, viewer, members, profile, conflicts } = await loadDashboard(caller);
+  const respondentCount = profile.respondedIds.length;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-sm text-slate-600">{viewer.isOrganizer ? "You organize" : `You're in as ${viewer.name}`}</p>
+          <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{trip.name}</h1>
+        </div>
+        <Link href={`/trips/${trip.id}/preferences`} className={buttonClasses(viewer.hasResponded ? "secondary" : "primary")}>
+          <ClipboardList aria-hidden className="size-4" />
+          {viewer.hasResponded ? "Edit my preferences" : "Add my preferences"}
+        </Link>
+      </div>
+
+      <StatusStepper status={trip.status} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card title="Invite the group" description="Anyone with this link can join and share their preferences.">
+          <CopyField label="Invite link" path={trip.invitePath} />
+        </Card>
+        <Card title="Who's in" className="lg:col-span-2">
+          <MemberList tripId={trip.id} members={members} viewerId={viewer.memberId} canRemove={viewer.isOrganizer} />
+        </Card>
+      </div>
+
+      <h2 className="pt-2 text-xl font-semibold text-slate-900">Compatibility snapshot</h2>
+      {respondentCount === 0 ? (
+        <EmptyState title="Nobody has shared their preferences yet">
+          Once people answer, you'll see the dates that work, the budget everyone can afford, shared vibes and any
+          conflicts here. <Link href={`/trips/${trip.id}/preferences`} className="font-medium text-brand-700 underline">Start with yours</Link>.
+        </EmptyState>
+      ) : (
+        <>
+          <Card title="Conflicts" description="Where the group disagrees, and the smallest change that would fix it.">
+            <ConflictList conflicts={conflicts} members={profile.members} showAttribution={viewer.isOrganizer} />
+          </Card>
+          <Card
+            title="When can everyone go?"
+            description={`Each day is shaded by how many of the ${respondentCount} who answered can come. Trip length: ${tripLengthText(profile.tripLength)}.`}
+          >
+            <AvailabilityCalendar dates={profile.dates} respondentCount={respondentCount} members={profile.members} />
+          </Card>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card title="Budget per person" description="Whole trip, in US dollars.">
+              <BudgetBars budget={profile.budget} members={profile.members} />
+            </Card>
+            <Card title="Vibes">
+              <VibeChips vibes={profile.vibes} respondentCount={respondentCount} />
+            </Card>
+          </div>
+          <Card title="Needs and hard no's" description="Every plan has to respect these.">
+            <ConstraintsSummary constraints={profile.constraints} members={profile.members} showAttribution={viewer.isOrganizer} />
+          </Card>
+        </>
+      )}
+
+      {viewer.isOrganizer ? (
+        <Card title="Organizer tools">
+          <OrganizerTools tripId={trip.id} />
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function tripLengthText({ minDays, maxDays, windowDays, conflict }: { minDays: number | null; maxDays: number | null; windowDays: number; conflict: boolean }): string {
+  if (minDays === null || maxDays === null) return "not set yet";
+  if (conflict) return `no length suits everyone; matching ${windowDays}-day windows`;
+  return minDays === maxDays ? `${minDays} days` : `${minDays}–${maxDays} days`;
+}

@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PreferencesForm } from "@/components/preferences/preferences-form";
+import { FormMessage } from "@/components/ui/field";
+import { requireMember } from "@/lib/auth/guards";
+import { requestContext } from "@/lib/auth/request";
+import { getPreferences } from "@/lib/db/queries/preferences";
+import { emptyPreferences } from "@/lib/schemas/preferences";
+
+export const metadata: Metadata = { title: "My preferences" };
+
+const WELCOME = {
+  organizer: "Your trip is ready. Start with your own preferences — then share the invite link from the dashboard.",
+  member: "You're in! Tell the group what works for you. You can change it any time.",
+} as const;
+
+export default async function PreferencesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ welcome?: string }>;
+}) {
+  const [{ id }, { welcome }] = await Promise.all([params, searchParams]);
+  const caller = await requireMember(await requestContext(), id).catch(() => notFound());
+  const saved = await getPreferences({ memberId: caller.member.id });
+  const greeting = welcome === "organizer" || welcome === "member" ? WELCOME[welcome] : null;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <Link href={`/trips/${caller.trip.id}`} className="text-sm text-brand-700 underline">
+          ← {caller.trip.name}
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {caller.member.name}'s preferences
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {saved ? `Last saved ${saved.updatedAt.toUTCString().slice(0, 16)}.` : "Not shared with the group yet."}
+        </p>
+      </div>
+      {greeting ? <FormMessage tone="info">{greeting}</FormMessage> : null}
+      <PreferencesForm tripId={caller.trip.id} initial={saved?.data ?? emptyPreferences()} initialVersion={saved?.version ?? 0} />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  type ACCOMMODATIONS,
+  type Accessibility,
+  type Dietary,
+  type MemberPreferences,
+  type MemberPreferencesInput,
+  type PACES,
+  type SCOPES,
+  type Vibe,
+} from "@/lib/schemas/preferences";
+
+/**
+ * The form's own state: what the user typed, as typed (numbers stay strings until
+ * submit, so "12a" is shown back with an error instead of being lost).
+ */
+export interface Draft {
+  flexible: boolean;
+  windows: { key: number; start: string; end: string }[];
+  minDays: string;
+  maxDays: string;
+  hasBudget: boolean;
+  budgetMin: string;
+  budgetMax: string;
+  hardLimit: boolean;
+  vibes: Vibe[];
+  pace: (typeof PACES)[number] | "none";
+  accommodation: (typeof ACCOMMODATIONS)[number] | "none";
+  dietary: Dietary[];
+  accessibility: Accessibility[];
+  hardNos: string[];
+  mustHaves: string[];
+  scope: (typeof SCOPES)[number];
+  origin: string;
+  notes: string;
+}
+
+let nextKey = 1;
+export const windowRow = (start = "", end = "") => ({ key: nextKey++, start, end });
+
+export function draftFrom(p: MemberPreferences): Draft {
+  return {
+    flexible: p.dates.flexible,
+    windows: p.dates.windows.length > 0 ? p.dates.windows.map((w) => windowRow(w.start, w.end)) : [windowRow()],
+    minDays: String(p.tripLength.minDays),
+    maxDays: String(p.tripLength.maxDays),
+    hasBudget: p.budget !== null,
+    budgetMin: p.budget ? String(p.budget.min) : "",
+    budgetMax: p.budget ? String(p.budget.max) : "",
+    hardLimit: p.budget?.hardLimit ?? false,
+    vibes: p.vibes,
+    pace: p.pace ?? "none",
+    accommodation: p.accommodation ?? "none",
+    dietary: p.dietary,
+    accessibility: p.accessibility,
+    hardNos: p.hardNos,
+    mustHaves: p.mustHaves,
+    scope: p.scope,
+    origin: p.origin ?? "",
+    notes: p.notes,
+  };
+}
+
+/** The draft as `MemberPreferences` input; the schema decides whether it is valid. */
+export function preferencesFrom(d: Draft): MemberPreferencesInput {
+  return {
+    dates: { flexible: d.flexible, windows: d.flexible ? [] : d.windows.map(({ start, end }) => ({ start, end })) },
+    tripLength: { minDays: toNumber(d.minDays), maxDays: toNumber(d.maxDays) },
+    budget: d.hasBudget ? { min: toNumber(d.budgetMin), max: toNumber(d.budgetMax), hardLimit: d.hardLimit } : null,
+    vibes: d.vibes,
+    pace: d.pace === "none" ? null : d.pace,
+    accommodation: d.accommodation === "none" ? null : d.accommodation,
+    dietary: d.dietary,
+    accessibility: d.accessibility,
+    hardNos: d.hardNos,
+    mustHaves: d.mustHaves,
+    scope: d.scope,
+    origin: d.origin.trim() === "" ? null : d.origin,
+    notes: d.notes,
+  };
+}
+
+/** "" and non-numbers become NaN, which the schema reports as "Enter a number…". */
+function toNumber(text: string): number {
+  return text.trim() === "" ? Number.NaN : Number(text);
+}
+
+/** The DOM id of the input for a schema path ("budget.max" → "pref-budget-max"). */
+export function fieldId(path: string): string {
+  return `pref-${path.replace(/\./g, "-")}`;
+}

@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { DashboardPage } from "./pages/dashboard-page";
+import { HomePage } from "./pages/home-page";
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
+
+test("main pages have no serious or critical axe violations", async ({ page, browser }) => {
+  await new HomePage(page).goto();
+  await expectNoSeriousViolations(page);
+
+  const tripId = await new HomePage(page).openDemoTrip();
+  await expectNoSeriousViolations(page);
+
+  await page.goto(`/trips/${tripId}/preferences`);
+  await expectNoSeriousViolations(page);
+  // Errors shown inline must be accessible too.
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  const invite = await new DashboardPage(page).inviteLink().catch(async () => {
+    await page.goto(`/trips/${tripId}`);
+    return new DashboardPage(page).inviteLink();
+  });
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.goto(invite);
+  await expectNoSeriousViolations(guestPage);
+  await guest.close();
+});
+
+test("a trip can be created with the keyboard alone", async ({ page }) => {
+  await page.goto("/");
+  const tripName = page.getByLabel("Trip name");
+  for (let i = 0; i < 15 && !(await tripName.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(tripName).toBeFocused();
+  await page.keyboard.type("Keyboard trip");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Your name")).toBeFocused();
+  await page.keyboard.type("Kai");
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/preferences/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kai's preferences");
+});

@@ -1,0 +1,29 @@
+import type { Page } from "@playwright/test";
+
+export class DashboardPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(tripId: string) {
+    await this.page.goto(`/trips/${tripId}`);
+  }
+
+  section(name: string) {
+    return this.page.getByRole("region", { name });
+  }
+
+  conflicts() {
+    return this.section("Conflicts");
+  }
+
+  calendar() {
+    return this.section("When can everyone go?");
+  }
+
+  budget() {
+    return this.section("Budget per person");
+  }
+
+  async inviteLink(): Promise<string> {
+    return this.page.getByLabel("Invite link").inputValue();
+  }
+}

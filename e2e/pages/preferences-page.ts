@@ -1,0 +1,65 @@
+import { expect, type Page } from "@playwright/test";
+
+export interface PreferencesAnswers {
+  windows?: { start: string; end: string }[];
+  flexible?: boolean;
+  tripLength?: { min: number; max: number };
+  budget?: { min: number; max: number; hardLimit?: boolean };
+  vibes?: string[];
+  dietary?: string[];
+  accessibility?: string[];
+  hardNos?: string[];
+  notes?: string;
+}
+
+/** The member's preference form, driven through labels like a person would. */
+export class PreferencesPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(tripId: string) {
+    await this.page.goto(`/trips/${tripId}/preferences`);
+  }
+
+  async fill(answers: PreferencesAnswers) {
+    const { page } = this;
+    if (answers.flexible) await page.getByLabel(/I'm flexible — any dates/).check();
+    for (const [i, w] of (answers.windows ?? []).entries()) {
+      if (i > 0) await page.getByRole("button", { name: "Add another date option" }).click();
+      const option = page.getByRole("group", { name: `Dates option ${i + 1}` });
+      await option.getByLabel("From").fill(w.start);
+      await option.getByLabel("To").fill(w.end);
+    }
+    if (answers.tripLength) {
+      await page.getByLabel("Shortest trip (days)").fill(String(answers.tripLength.min));
+      await page.getByLabel("Longest trip (days)").fill(String(answers.tripLength.max));
+    }
+    if (answers.budget) {
+      await page.getByRole("radio", { name: "I have a budget" }).check();
+      await page.getByLabel("At least ($)").fill(String(answers.budget.min));
+      await page.getByLabel("At most ($)").fill(String(answers.budget.max));
+      if (answers.budget.hardLimit) await page.getByRole("switch", { name: "My maximum is a hard limit" }).check();
+    }
+    for (const vibe of answers.vibes ?? []) await page.getByRole("checkbox", { name: vibe, exact: true }).check();
+    for (const diet of answers.dietary ?? []) await page.getByRole("checkbox", { name: diet, exact: true }).check();
+    for (const need of answers.accessibility ?? []) await page.getByRole("checkbox", { name: need, exact: true }).check();
+    for (const no of answers.hardNos ?? []) {
+      await page.getByLabel("Hard no's").fill(no);
+      await page.getByLabel("Hard no's").press("Enter");
+    }
+    if (answers.notes !== undefined) await page.getByLabel("Notes for the planner").fill(answers.notes);
+  }
+
+  async save() {
+    await this.page.getByRole("button", { name: "Save preferences" }).click();
+  }
+
+  async expectSaved() {
+    await expect(this.page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  }
+
+  async fillAndSave(answers: PreferencesAnswers) {
+    await this.fill(answers);
+    await this.save();
+    await this.expectSaved();
+  }
+}

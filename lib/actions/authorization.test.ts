@@ -1,0 +1,127 @@
+import { count, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as actions from "@/lib/actions";
+import type { ActionResult } from "@/lib/actions/define";
+import { getDb } from "@/lib/db/client";
+import { members, preferences, trips } from "@/lib/db/schema";
+import { browser, type TestBrowser } from "@/test/browser";
+import { useTestDatabase } from "@/test/db";
+import { answers, newTrip } from "@/test/fixtures";
+
+useTestDatabase();
+
+/**
+ * Every action × every kind of caller. Only the allowed cells succeed; a refused call
+ * leaves the database exactly as it was. The `Record` type makes a new action without
+ * a row here a compile error.
+ */
+type Who = "no cookie" | "member of another trip" | "member" | "organizer";
+const WHO: Who[] = ["no cookie", "member of another trip", "member", "organizer"];
+type Trip = Awaited<ReturnType<typeof newTrip>>;
+
+interface Row {
+  allowed: Who[];
+  /** The input for a call on `trip`; called once per cell, so it may create what it needs. */
+  input(trip: Trip, who: Who): Promise<unknown> | unknown;
+}
+
+const EVERYONE = WHO;
+const MEMBERS: Who[] = ["member", "organizer"];
+const ORGANIZER: Who[] = ["organizer"];
+
+const matrix: Record<keyof typeof actions, Row> = {
+  createTrip: { allowed: EVERYONE, input: () => ({ tripName: "New", organizerName: "Someone" }) },
+  createDemoTrip: { allowed: EVERYONE, input: () => ({}) },
+  joinTrip: { allowed: EVERYONE, input: async (trip, who) => ({ inviteToken: await trip.inviteToken(), name: `Joiner ${who}` }) },
+  savePreferences: {
+    allowed: MEMBERS,
+    input: (trip) => ({ tripId: trip.tripId, expectedVersion: 0, preferences: answers() }),
+  },
+  rotateInviteLink: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
+  createRecoveryLink: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
+  removeMember: {
+    allowed: ORGANIZER,
+    input: async (trip, who) => {
+      await trip.join(`Leaving ${who}`);
+      const db = await getDb();
+      const [victim] = await db.select().from(members).where(eq(members.name, `Leaving ${who}`));
+      return { tripId: trip.tripId, memberId: victim?.id };
+    },
+  },
+};
+
+/** Everything a refused call must not change. */
+async function fingerprint(tripId: string) {
+  const db = await getDb();
+  const [trip] = await db.select().from(trips).where(eq(trips.id, tripId));
+  const memberRows = await db.select().from(members).where(eq(members.tripId, tripId)).orderBy(members.id);
+  const prefRows = await db.select().from(preferences).where(eq(preferences.tripId, tripId)).orderBy(preferences.memberId);
+  const [tripCount] = await db.select({ n: count() }).from(trips);
+  return { trip, memberRows, prefRows, tripCount };
+}
+
+describe("authorization matrix", () => {
+  let trip: Trip;
+  let callers: Record<Who, TestBrowser>;
+
+  beforeAll(async () => {
+    trip = await newTrip("Matrix");
+    const other = await newTrip("Somewhere else");
+    callers = {
+      "no cookie": browser(),
+      "member of another trip": await other.join("Outsider"),
+      member: await trip.join("Mia"),
+      organizer: trip.organizer,
+    };
+  });
+
+  for (const [name, row] of Object.entries(matrix) as [keyof typeof actions, Row][]) {
+    for (const who of WHO) {
+      const allowed = row.allowed.includes(who);
+      it(`${name} by ${who}: ${allowed ? "allowed" : "refused"}`, async () => {
+        const input = await row.input(trip, who);
+        const before = await fingerprint(trip.tripId);
+        const result = (await actions[name](callers[who].clone().ctx, input)) as ActionResult<unknown>;
+        if (allowed) {
+          expect(result).toMatchObject({ ok: true });
+        } else {
+          expect(result.ok).toBe(false);
+          if (!result.ok) {
+            expect(result.code).toBe(who === "member" ? "forbidden:organizer" : "not_found:trip");
+          }
+          expect(await fingerprint(trip.tripId)).toEqual(before);
+        }
+      });
+    }
+  }
+
+  it("covers every action the app exposes", () => {
+    expect(Object.keys(matrix).sort()).toEqual(Object.keys(actions).sort());
+  });
+});
+
+describe("members only ever touch their own preferences", () => {
+  it("saving writes the caller's row, and a smuggled memberId is refused", async () => {
+    const trip = await newTrip();
+    const mia = await trip.join("Mia");
+    const ned = await trip.join("Ned");
+    const saved = await actions.savePreferences(ned.ctx, {
+      tripId: trip.tripId,
+      expectedVersion: 0,
+      preferences: answers({ notes: "ned" }),
+    });
+    expect(saved.ok).toBe(true);
+
+    const db = await getDb();
+    const [miaRow] = await db.select().from(members).where(eq(members.name, "Mia"));
+    const smuggled = await actions.savePreferences(mia.ctx, {
+      tripId: trip.tripId,
+      memberId: miaRow?.id,
+      expectedVersion: 1,
+      preferences: answers({ notes: "overwrite" }),
+    });
+    expect(smuggled).toMatchObject({ ok: false, code: "invalid:input" });
+    const rows = await db.select().from(preferences).where(eq(preferences.tripId, trip.tripId));
+    expect(rows.map((r) => r.data.notes)).toEqual(["ned"]);
+  });
+});
