@@ -65,7 +65,10 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           <ul className="divide-y divide-slate-100">
             {myTrips.map(({ trip, member, isOrganizer }) => (
               <li key={trip.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <Link href={`/trips/${trip.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link
+                  href={`/trips/${trip.id}`}
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
                   {trip.name}
                 </Link>
                 <span className="text-sm text-slate-600">

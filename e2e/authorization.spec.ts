@@ -18,7 +18,11 @@ test.describe("who can read a trip", () => {
     }
     const organizerPage = await contexts.organizer.newPage();
     tripId = await new HomePage(organizerPage).createTrip("Matrix trip", "Olga");
-    await new PreferencesPage(organizerPage).fillAndSave({ flexible: true, dietary: ["Vegan"], notes: "olga-secret-note" });
+    await new PreferencesPage(organizerPage).fillAndSave({
+      flexible: true,
+      dietary: ["Vegan"],
+      notes: "olga-secret-note",
+    });
     const invite = await organizerPage.evaluate(async (id) => {
       const res = await fetch(`/api/trips/${id}/snapshot`);
       return ((await res.json()) as { trip: { invitePath: string } }).trip.invitePath;
@@ -68,7 +72,11 @@ test.describe("who can read a trip", () => {
   });
 
   test("malformed and unknown trip ids are a plain 404", async () => {
-    for (const path of ["/trips/not-a-uuid", "/api/trips/not-a-uuid/snapshot", `/api/trips/${crypto.randomUUID()}/snapshot`]) {
+    for (const path of [
+      "/trips/not-a-uuid",
+      "/api/trips/not-a-uuid/snapshot",
+      `/api/trips/${crypto.randomUUID()}/snapshot`,
+    ]) {
       expect((await contexts.organizer.request.get(path)).status(), path).toBe(404);
     }
   });
@@ -77,7 +85,7 @@ test.describe("who can read a trip", () => {
     const organizerPage = await contexts.organizer.newPage();
     await organizerPage.goto(`/trips/${tripId}`);
     await organizerPage.getByRole("button", { name: "Get my recovery link" }).click();
-    const recoveryUrl = await organizerPage.getByLabel("Your private recovery link").inputValue();
+    const recoveryUrl = await organizerPage.getByRole("textbox", { name: "Your private recovery link" }).inputValue();
     expect(recoveryUrl).toMatch(/\/recover\/[A-Za-z0-9_-]{43}$/);
 
     const laptop = await browser.newContext();
@@ -86,7 +94,9 @@ test.describe("who can read a trip", () => {
     expect(tripIdOf(page.url())).toBe(tripId);
     await expect(page.getByText("You organize")).toBeVisible();
 
-    const forged = await laptop.request.get("/recover/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", { maxRedirects: 0 });
+    const forged = await laptop.request.get("/recover/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", {
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(303);
     expect(forged.headers().location).toContain("/?error=recovery");
     await laptop.close();

@@ -32,7 +32,9 @@ test("the dashboard works on a phone-sized screen", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await new HomePage(page).openDemoTrip();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(new DashboardPage(page).calendar().getByRole("table").first()).toBeVisible();
   await context.close();

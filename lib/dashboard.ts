@@ -44,7 +44,7 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
 
 function withoutAttribution(view: DashboardView): DashboardView {
   const { constraints } = view.profile;
-  const anonymous = <T>(items: { value: T; memberIds: string[] }[]) => items.map((i) => ({ ...i, memberIds: [] }));
+  const anonymous = <T extends { memberIds: string[] }>(items: T[]): T[] => items.map((i) => ({ ...i, memberIds: [] }));
   return {
     ...view,
     profile: {

@@ -102,6 +102,8 @@ export function demoMembers(today: Date): { name: string; preferences: MemberPre
 /** The first day of the first month that starts at least `minDaysAhead` days after `today`. */
 function firstOfMonthAtLeast(today: Date, minDaysAhead: number): string {
   const earliest = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + minDaysAhead));
-  const first = new Date(Date.UTC(earliest.getUTCFullYear(), earliest.getUTCMonth() + (earliest.getUTCDate() > 1 ? 1 : 0), 1));
+  const first = new Date(
+    Date.UTC(earliest.getUTCFullYear(), earliest.getUTCMonth() + (earliest.getUTCDate() > 1 ? 1 : 0), 1),
+  );
   return first.toISOString().slice(0, 10);
 }

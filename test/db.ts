@@ -9,7 +9,7 @@ import { closeDb, getDb } from "@/lib/db/client";
  * - unset → an in-memory PGlite.
  * `npm test` runs every database test on whichever the environment selects; CI runs both.
  */
-export function useTestDatabase(): void {
+export function withTestDatabase(): void {
   const serverUrl = process.env.DATABASE_URL;
   let dbName: string | undefined;
 

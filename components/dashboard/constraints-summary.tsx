@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/ui/card";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
 
 type Constraints = GroupProfile["constraints"];
-type Entry = { value: string; memberIds: string[] };
+type Entry = { value: string; count: number; memberIds: string[] };
 
 const ACCESSIBILITY_LABELS: Record<string, string> = {
   wheelchair: "wheelchair access",
@@ -60,16 +60,13 @@ export function ConstraintsSummary({
               {title}
             </h3>
             <ul className="space-y-1.5 text-sm text-slate-800">
-              {entries.map(({ value, memberIds }) => (
+              {entries.map(({ value, count, memberIds }) => (
                 <li key={value} className="break-words">
                   <span className="font-medium">{value}</span>
-                  {memberIds.length > 0 ? (
-                    <span className="text-slate-600">
-                      {" "}
-                      <span aria-hidden="true">·</span> {memberIds.length}{" "}
-                      {memberIds.length === 1 ? "person" : "people"}
-                    </span>
-                  ) : null}
+                  <span className="text-slate-600">
+                    {" "}
+                    <span aria-hidden="true">·</span> {count} {count === 1 ? "person" : "people"}
+                  </span>
                   {showAttribution && memberIds.length > 0 ? (
                     <span className="block text-xs text-slate-600">
                       {memberIds.map((id) => nameOf(members, id)).join(", ")}

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { FieldError } from "@/components/ui/field";
 
 /**
- * A fieldset of checkboxes (many) or radios (one), drawn as chips. Real inputs under the
+ * A fieldset of checkboxes (many) or radios (one), drawn as chips. Real inputs over the
  * chips keep it keyboard- and screen-reader-friendly.
  */
 export function ChoiceGroup<T extends string>({
@@ -37,7 +37,8 @@ export function ChoiceGroup<T extends string>({
           const checked = selected.includes(option);
           const id = `${name}-${option}`;
           return (
-            <div key={option}>
+            // The real input lies invisibly over its chip, so a click or tap anywhere on the chip hits it.
+            <div key={option} className="relative">
               <input
                 id={id}
                 type={multiple ? "checkbox" : "radio"}
@@ -53,7 +54,7 @@ export function ChoiceGroup<T extends string>({
                       : [option],
                   )
                 }
-                className="peer sr-only"
+                className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-full opacity-0"
               />
               <label
                 htmlFor={id}

@@ -1,12 +1,12 @@
-import {
-  type ACCOMMODATIONS,
-  type Accessibility,
-  type Dietary,
-  type MemberPreferences,
-  type MemberPreferencesInput,
-  type PACES,
-  type SCOPES,
-  type Vibe,
+import type {
+  ACCOMMODATIONS,
+  Accessibility,
+  Dietary,
+  MemberPreferences,
+  MemberPreferencesInput,
+  PACES,
+  SCOPES,
+  Vibe,
 } from "@/lib/schemas/preferences";
 
 /**

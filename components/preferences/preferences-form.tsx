@@ -71,7 +71,10 @@ export function PreferencesForm({
         requestAnimationFrame(() => summaryRef.current?.focus());
       } else {
         const fieldErrors = Object.fromEntries(
-          Object.entries(result.fieldErrors ?? {}).map(([path, message]) => [path.replace(/^preferences\.?/, ""), message]),
+          Object.entries(result.fieldErrors ?? {}).map(([path, message]) => [
+            path.replace(/^preferences\.?/, ""),
+            message,
+          ]),
         );
         showErrors(fieldErrors, result.message);
       }
@@ -138,20 +141,35 @@ export function PreferencesForm({
                     label="From"
                     value={w.start}
                     error={err(`dates.windows.${i}.start`)}
-                    onChange={(v) => set("windows", draft.windows.map((x) => (x.key === w.key ? { ...x, start: v } : x)))}
+                    onChange={(v) =>
+                      set(
+                        "windows",
+                        draft.windows.map((x) => (x.key === w.key ? { ...x, start: v } : x)),
+                      )
+                    }
                   />
                   <DateInput
                     id={fieldId(`dates.windows.${i}.end`)}
                     label="To"
                     value={w.end}
                     error={err(`dates.windows.${i}.end`)}
-                    onChange={(v) => set("windows", draft.windows.map((x) => (x.key === w.key ? { ...x, end: v } : x)))}
+                    onChange={(v) =>
+                      set(
+                        "windows",
+                        draft.windows.map((x) => (x.key === w.key ? { ...x, end: v } : x)),
+                      )
+                    }
                   />
                   {draft.windows.length > 1 ? (
                     <Button
                       variant="ghost"
                       className="self-end"
-                      onClick={() => set("windows", draft.windows.filter((x) => x.key !== w.key))}
+                      onClick={() =>
+                        set(
+                          "windows",
+                          draft.windows.filter((x) => x.key !== w.key),
+                        )
+                      }
                       aria-label={`Remove dates option ${i + 1}`}
                     >
                       <Trash2 aria-hidden className="size-4" />
@@ -175,8 +193,24 @@ export function PreferencesForm({
 
       <Section title="How long?">
         <div className="flex flex-wrap gap-4">
-          <NumberInput id={fieldId("tripLength.minDays")} label="Shortest trip (days)" value={draft.minDays} min={1} max={30} error={err("tripLength.minDays")} onChange={(v) => set("minDays", v)} />
-          <NumberInput id={fieldId("tripLength.maxDays")} label="Longest trip (days)" value={draft.maxDays} min={1} max={30} error={err("tripLength.maxDays")} onChange={(v) => set("maxDays", v)} />
+          <NumberInput
+            id={fieldId("tripLength.minDays")}
+            label="Shortest trip (days)"
+            value={draft.minDays}
+            min={1}
+            max={30}
+            error={err("tripLength.minDays")}
+            onChange={(v) => set("minDays", v)}
+          />
+          <NumberInput
+            id={fieldId("tripLength.maxDays")}
+            label="Longest trip (days)"
+            value={draft.maxDays}
+            min={1}
+            max={30}
+            error={err("tripLength.maxDays")}
+            onChange={(v) => set("maxDays", v)}
+          />
         </div>
       </Section>
 
@@ -193,14 +227,29 @@ export function PreferencesForm({
         {draft.hasBudget ? (
           <div className="space-y-3">
             <div className="flex flex-wrap gap-4">
-              <NumberInput id={fieldId("budget.min")} label="At least ($)" value={draft.budgetMin} min={0} error={err("budget.min")} onChange={(v) => set("budgetMin", v)} />
-              <NumberInput id={fieldId("budget.max")} label="At most ($)" value={draft.budgetMax} min={0} error={err("budget.max")} onChange={(v) => set("budgetMax", v)} />
+              <NumberInput
+                id={fieldId("budget.min")}
+                label="At least ($)"
+                value={draft.budgetMin}
+                min={0}
+                error={err("budget.min")}
+                onChange={(v) => set("budgetMin", v)}
+              />
+              <NumberInput
+                id={fieldId("budget.max")}
+                label="At most ($)"
+                value={draft.budgetMax}
+                min={0}
+                error={err("budget.max")}
+                onChange={(v) => set("budgetMax", v)}
+              />
             </div>
             <label className="flex items-center gap-2 text-sm text-slate-800">
               <input
                 id={fieldId("budget.hardLimit")}
                 type="checkbox"
                 role="switch"
+                aria-checked={draft.hardLimit}
                 checked={draft.hardLimit}
                 onChange={(e) => set("hardLimit", e.target.checked)}
                 className="size-4 accent-brand-600"
@@ -212,10 +261,43 @@ export function PreferencesForm({
       </Section>
 
       <Section title="What kind of trip?">
-        <ChoiceGroup legend="Vibes" hint="Pick any that sound good." name="vibes" options={VIBES} selected={draft.vibes} multiple onChange={(v) => set("vibes", v)} error={err("vibes")} />
-        <ChoiceGroup legend="Pace" name="pace" options={["none", ...PACES] as const} labels={{ none: "No preference" }} selected={[draft.pace]} multiple={false} onChange={([v]) => v && set("pace", v)} />
-        <ChoiceGroup legend="Where to stay" name="accommodation" options={["none", ...ACCOMMODATIONS] as const} labels={{ none: "No preference", midrange: "Mid-range" }} selected={[draft.accommodation]} multiple={false} onChange={([v]) => v && set("accommodation", v)} />
-        <ChoiceGroup legend="Where" name="scope" options={SCOPES} labels={{ domestic: "In my country", international: "Abroad", either: "Either" }} selected={[draft.scope]} multiple={false} onChange={([v]) => v && set("scope", v)} />
+        <ChoiceGroup
+          legend="Vibes"
+          hint="Pick any that sound good."
+          name="vibes"
+          options={VIBES}
+          selected={draft.vibes}
+          multiple
+          onChange={(v) => set("vibes", v)}
+          error={err("vibes")}
+        />
+        <ChoiceGroup
+          legend="Pace"
+          name="pace"
+          options={["none", ...PACES] as const}
+          labels={{ none: "No preference" }}
+          selected={[draft.pace]}
+          multiple={false}
+          onChange={([v]) => v && set("pace", v)}
+        />
+        <ChoiceGroup
+          legend="Where to stay"
+          name="accommodation"
+          options={["none", ...ACCOMMODATIONS] as const}
+          labels={{ none: "No preference", midrange: "Mid-range" }}
+          selected={[draft.accommodation]}
+          multiple={false}
+          onChange={([v]) => v && set("accommodation", v)}
+        />
+        <ChoiceGroup
+          legend="Where"
+          name="scope"
+          options={SCOPES}
+          labels={{ domestic: "In my country", international: "Abroad", either: "Either" }}
+          selected={[draft.scope]}
+          multiple={false}
+          onChange={([v]) => v && set("scope", v)}
+        />
         <div>
           <label htmlFor={fieldId("origin")} className="block text-sm font-medium text-slate-800">
             Travelling from
@@ -234,10 +316,43 @@ export function PreferencesForm({
       </Section>
 
       <Section title="Needs" hint="The group sees these only in aggregate; the organizer sees who needs what.">
-        <ChoiceGroup legend="Dietary" name="dietary" options={DIETARY} selected={draft.dietary} multiple onChange={(v) => set("dietary", v)} error={err("dietary")} />
-        <ChoiceGroup legend="Accessibility" name="accessibility" options={ACCESSIBILITY} labels={{ hearing: "Hearing", "low-vision": "Low vision" }} selected={draft.accessibility} multiple onChange={(v) => set("accessibility", v)} error={err("accessibility")} />
-        <TagInput id={fieldId("hardNos")} label="Hard no's" hint="Things the trip must not include, e.g. “red-eye flights”." values={draft.hardNos} onChange={(v) => set("hardNos", v)} error={firstError(errors, "hardNos")} placeholder="Add a hard no" />
-        <TagInput id={fieldId("mustHaves")} label="Must-haves" hint="Things you'd be sad to miss, e.g. “a beach day”." values={draft.mustHaves} onChange={(v) => set("mustHaves", v)} error={firstError(errors, "mustHaves")} placeholder="Add a must-have" />
+        <ChoiceGroup
+          legend="Dietary"
+          name="dietary"
+          options={DIETARY}
+          selected={draft.dietary}
+          multiple
+          onChange={(v) => set("dietary", v)}
+          error={err("dietary")}
+        />
+        <ChoiceGroup
+          legend="Accessibility"
+          name="accessibility"
+          options={ACCESSIBILITY}
+          labels={{ hearing: "Hearing", "low-vision": "Low vision" }}
+          selected={draft.accessibility}
+          multiple
+          onChange={(v) => set("accessibility", v)}
+          error={err("accessibility")}
+        />
+        <TagInput
+          id={fieldId("hardNos")}
+          label="Hard no's"
+          hint="Things the trip must not include, e.g. “red-eye flights”."
+          values={draft.hardNos}
+          onChange={(v) => set("hardNos", v)}
+          error={firstError(errors, "hardNos")}
+          placeholder="Add a hard no"
+        />
+        <TagInput
+          id={fieldId("mustHaves")}
+          label="Must-haves"
+          hint="Things you'd be sad to miss, e.g. “a beach day”."
+          values={draft.mustHaves}
+          onChange={(v) => set("mustHaves", v)}
+          error={firstError(errors, "mustHaves")}
+          placeholder="Add a must-have"
+        />
       </Section>
 
       <Section title="Anything else?">
@@ -290,7 +405,15 @@ function DateInput(props: { id: string; label: string; value: string; error?: st
   return <SmallInput {...props} type="date" />;
 }
 
-function NumberInput(props: { id: string; label: string; value: string; min?: number; max?: number; error?: string; onChange(v: string): void }) {
+function NumberInput(props: {
+  id: string;
+  label: string;
+  value: string;
+  min?: number;
+  max?: number;
+  error?: string;
+  onChange(v: string): void;
+}) {
   return <SmallInput {...props} type="number" inputMode="numeric" />;
 }
 

@@ -52,7 +52,10 @@ export function TagInput({
       {values.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label={label}>
           {values.map((tag) => (
-            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800">
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800"
+            >
               {tag}
               <button
                 type="button"

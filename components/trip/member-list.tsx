@@ -39,7 +39,9 @@ export function MemberList({
         {members.map((m) => (
           <li key={m.id} className="flex items-center justify-between gap-2 py-2">
             <span className="flex min-w-0 items-center gap-2">
-              {m.role === "organizer" ? <Crown aria-label="Organizer" className="size-4 shrink-0 text-amber-600" /> : null}
+              {m.role === "organizer" ? (
+                <Crown aria-label="Organizer" className="size-4 shrink-0 text-amber-600" />
+              ) : null}
               <span className="truncate font-medium text-slate-900">
                 {m.name}
                 {m.id === viewerId ? <span className="font-normal text-slate-600"> (you)</span> : null}

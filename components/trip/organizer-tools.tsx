@@ -21,7 +21,8 @@ export function OrganizerTools({ tripId }: { tripId: string }) {
   }
 
   function rotateInvite() {
-    if (!window.confirm("Make a new invite link? The current one will stop working for people who haven't joined yet.")) return;
+    if (!window.confirm("Make a new invite link? The current one will stop working for people who haven't joined yet."))
+      return;
     startTransition(async () => {
       const result = await rotateInviteLinkAction(tripId);
       setMessage(

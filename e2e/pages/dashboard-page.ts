@@ -24,6 +24,6 @@ export class DashboardPage {
   }
 
   async inviteLink(): Promise<string> {
-    return this.page.getByLabel("Invite link").inputValue();
+    return this.page.getByRole("textbox", { name: "Invite link" }).inputValue();
   }
 }

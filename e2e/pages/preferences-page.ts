@@ -41,7 +41,8 @@ export class PreferencesPage {
     }
     for (const vibe of answers.vibes ?? []) await page.getByRole("checkbox", { name: vibe, exact: true }).check();
     for (const diet of answers.dietary ?? []) await page.getByRole("checkbox", { name: diet, exact: true }).check();
-    for (const need of answers.accessibility ?? []) await page.getByRole("checkbox", { name: need, exact: true }).check();
+    for (const need of answers.accessibility ?? [])
+      await page.getByRole("checkbox", { name: need, exact: true }).check();
     for (const no of answers.hardNos ?? []) {
       await page.getByLabel("Hard no's").fill(no);
       await page.getByLabel("Hard no's").press("Enter");

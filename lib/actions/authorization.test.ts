@@ -5,10 +5,10 @@ import type { ActionResult } from "@/lib/actions/define";
 import { getDb } from "@/lib/db/client";
 import { members, preferences, trips } from "@/lib/db/schema";
 import { browser, type TestBrowser } from "@/test/browser";
-import { useTestDatabase } from "@/test/db";
+import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
 
-useTestDatabase();
+withTestDatabase();
 
 /**
  * Every action × every kind of caller. Only the allowed cells succeed; a refused call
@@ -32,7 +32,10 @@ const ORGANIZER: Who[] = ["organizer"];
 const matrix: Record<keyof typeof actions, Row> = {
   createTrip: { allowed: EVERYONE, input: () => ({ tripName: "New", organizerName: "Someone" }) },
   createDemoTrip: { allowed: EVERYONE, input: () => ({}) },
-  joinTrip: { allowed: EVERYONE, input: async (trip, who) => ({ inviteToken: await trip.inviteToken(), name: `Joiner ${who}` }) },
+  joinTrip: {
+    allowed: EVERYONE,
+    input: async (trip, who) => ({ inviteToken: await trip.inviteToken(), name: `Joiner ${who}` }),
+  },
   savePreferences: {
     allowed: MEMBERS,
     input: (trip) => ({ tripId: trip.tripId, expectedVersion: 0, preferences: answers() }),
@@ -44,7 +47,10 @@ const matrix: Record<keyof typeof actions, Row> = {
     input: async (trip, who) => {
       await trip.join(`Leaving ${who}`);
       const db = await getDb();
-      const [victim] = await db.select().from(members).where(eq(members.name, `Leaving ${who}`));
+      const [victim] = await db
+        .select()
+        .from(members)
+        .where(eq(members.name, `Leaving ${who}`));
       return { tripId: trip.tripId, memberId: victim?.id };
     },
   },
@@ -55,7 +61,11 @@ async function fingerprint(tripId: string) {
   const db = await getDb();
   const [trip] = await db.select().from(trips).where(eq(trips.id, tripId));
   const memberRows = await db.select().from(members).where(eq(members.tripId, tripId)).orderBy(members.id);
-  const prefRows = await db.select().from(preferences).where(eq(preferences.tripId, tripId)).orderBy(preferences.memberId);
+  const prefRows = await db
+    .select()
+    .from(preferences)
+    .where(eq(preferences.tripId, tripId))
+    .orderBy(preferences.memberId);
   const [tripCount] = await db.select({ n: count() }).from(trips);
   return { trip, memberRows, prefRows, tripCount };
 }
@@ -81,6 +91,7 @@ describe("authorization matrix", () => {
       it(`${name} by ${who}: ${allowed ? "allowed" : "refused"}`, async () => {
         const input = await row.input(trip, who);
         const before = await fingerprint(trip.tripId);
+        // biome-ignore lint/performance/noDynamicNamespaceImportAccess: walking every action is the point of the matrix.
         const result = (await actions[name](callers[who].clone().ctx, input)) as ActionResult<unknown>;
         if (allowed) {
           expect(result).toMatchObject({ ok: true });

@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import { type Caller, requireMember, requireOrganizer } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
 import { AppError, type ErrorCode, type FieldErrors, fieldErrorsOf } from "@/lib/errors";
@@ -28,8 +28,7 @@ export function publicAction<S extends z.ZodType, T>(def: {
   run(args: { input: z.output<S>; ctx: RequestContext }): Promise<T>;
 }): Action<T> {
   return Object.assign(
-    (ctx: RequestContext, raw: unknown) =>
-      settle(async () => def.run({ input: parseInput(def.input, raw), ctx })),
+    (ctx: RequestContext, raw: unknown) => settle(async () => def.run({ input: parseInput(def.input, raw), ctx })),
     { access: "public" as const },
   );
 }
@@ -65,6 +64,10 @@ async function settle<T>(act: () => Promise<T>): Promise<ActionResult<T>> {
       return { ok: false, code: error.code, message: error.message, fieldErrors: error.fieldErrors };
     }
     console.error("[action] unexpected error", error);
-    return { ok: false, code: "internal", message: "Something went wrong on our side and nothing was saved. Please try again." };
+    return {
+      ok: false,
+      code: "internal",
+      message: "Something went wrong on our side and nothing was saved. Please try again.",
+    };
   }
 }

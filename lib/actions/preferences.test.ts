@@ -5,10 +5,10 @@ import { getDb } from "@/lib/db/client";
 import { MAX_MEMBERS_PER_TRIP } from "@/lib/db/queries/members";
 import { members, preferences } from "@/lib/db/schema";
 import { browser } from "@/test/browser";
-import { useTestDatabase } from "@/test/db";
+import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
 
-useTestDatabase();
+withTestDatabase();
 
 async function storedPreferences(tripId: string) {
   const db = await getDb();
@@ -23,11 +23,25 @@ describe("tampered preference posts", () => {
     ["a huge hard no", { ...valid, hardNos: ["y".repeat(500)] }, "hardNos.0"],
     [
       "11 date windows",
-      { ...valid, dates: { flexible: false, windows: Array.from({ length: 11 }, () => ({ start: "2027-01-01", end: "2027-01-02" })) } },
+      {
+        ...valid,
+        dates: {
+          flexible: false,
+          windows: Array.from({ length: 11 }, () => ({ start: "2027-01-01", end: "2027-01-02" })),
+        },
+      },
       "dates.windows",
     ],
-    ["an end before the start", { ...valid, dates: { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-01" }] } }, "dates.windows.0.end"],
-    ["a date that doesn't exist", { ...valid, dates: { flexible: false, windows: [{ start: "2027-02-30", end: "2027-03-02" }] } }, "dates.windows.0.start"],
+    [
+      "an end before the start",
+      { ...valid, dates: { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-01" }] } },
+      "dates.windows.0.end",
+    ],
+    [
+      "a date that doesn't exist",
+      { ...valid, dates: { flexible: false, windows: [{ start: "2027-02-30", end: "2027-03-02" }] } },
+      "dates.windows.0.start",
+    ],
     ["an unknown vibe", { ...valid, vibes: ["beach", "skydiving"] }, "vibes.1"],
     ["a negative budget", { ...valid, budget: { min: -100, max: 500, hardLimit: false } }, "budget.min"],
     ["max below min", { ...valid, budget: { min: 900, max: 500, hardLimit: false } }, "budget.max"],
@@ -39,10 +53,18 @@ describe("tampered preference posts", () => {
 
   it.each(tampered)("%s → a field error and nothing saved", async (_label, prefs, field) => {
     const trip = await newTrip();
-    await savePreferences(trip.organizer.ctx, { tripId: trip.tripId, expectedVersion: 0, preferences: answers({ notes: "original" }) });
+    await savePreferences(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      expectedVersion: 0,
+      preferences: answers({ notes: "original" }),
+    });
     const before = await storedPreferences(trip.tripId);
 
-    const result = await savePreferences(trip.organizer.ctx, { tripId: trip.tripId, expectedVersion: 1, preferences: prefs });
+    const result = await savePreferences(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      expectedVersion: 1,
+      preferences: prefs,
+    });
 
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -96,7 +118,10 @@ describe("concurrent edits", () => {
     const losers = results.filter((r) => !r.ok);
     expect(winners).toHaveLength(1);
     expect(losers).toHaveLength(1);
-    expect(losers[0]).toMatchObject({ code: "conflict:preferences", message: expect.stringContaining("another tab or device") });
+    expect(losers[0]).toMatchObject({
+      code: "conflict:preferences",
+      message: expect.stringContaining("another tab or device"),
+    });
 
     const [row] = await storedPreferences(trip.tripId);
     expect(row?.version).toBe(2);
@@ -107,7 +132,11 @@ describe("concurrent edits", () => {
     const trip = await newTrip();
     const results = await Promise.all(
       ["first", "second"].map((notes) =>
-        savePreferences(trip.organizer.ctx, { tripId: trip.tripId, expectedVersion: 0, preferences: answers({ notes }) }),
+        savePreferences(trip.organizer.ctx, {
+          tripId: trip.tripId,
+          expectedVersion: 0,
+          preferences: answers({ notes }),
+        }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);

@@ -2,9 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { demoMembers } from "@/lib/demo-trip";
 import { addMember, deleteMember, setRecoveryTokenHash } from "@/lib/db/queries/members";
 import { createTripWithOrganizer, getTripByInviteToken, replaceInviteToken } from "@/lib/db/queries/trips";
+import { demoMembers } from "@/lib/demo-trip";
 import { AppError } from "@/lib/errors";
 import { CreateTripInput, JoinTripInput, RemoveMemberInput, TripOnlyInput } from "@/lib/schemas/trip";
 import { publicAction, tripAction } from "./define";
@@ -86,7 +86,8 @@ export const removeMember = tripAction({
   input: RemoveMemberInput,
   async run({ input, caller }) {
     const removed = await deleteMember({ tripId: caller.trip.id, memberId: input.memberId });
-    if (!removed) throw new AppError("not_found:member", "That member isn't in this trip (the organizer can't be removed).");
+    if (!removed)
+      throw new AppError("not_found:member", "That member isn't in this trip (the organizer can't be removed).");
     return { removed: input.memberId };
   },
 });

@@ -477,17 +477,17 @@ describe("constraints", () => {
   it("unions values with attribution, grouping free text case-insensitively", () => {
     expect(profileOf(group).constraints).toEqual({
       dietary: [
-        { value: "vegan", memberIds: ["ana", "ben"] },
-        { value: "halal", memberIds: ["ben", "cy"] },
+        { value: "vegan", count: 2, memberIds: ["ana", "ben"] },
+        { value: "halal", count: 2, memberIds: ["ben", "cy"] },
       ],
-      accessibility: [{ value: "step-free", memberIds: ["ben"] }],
+      accessibility: [{ value: "step-free", count: 1, memberIds: ["ben"] }],
       hardNos: [
-        { value: "Camping", memberIds: ["ana", "cy"] },
-        { value: "Clubs", memberIds: ["cy"] },
+        { value: "Camping", count: 2, memberIds: ["ana", "cy"] },
+        { value: "Clubs", count: 1, memberIds: ["cy"] },
       ],
       mustHaves: [
-        { value: "Museums", memberIds: ["ana", "ben"] },
-        { value: "camping", memberIds: ["ben"] },
+        { value: "Museums", count: 2, memberIds: ["ana", "ben"] },
+        { value: "camping", count: 1, memberIds: ["ben"] },
       ],
     });
   });

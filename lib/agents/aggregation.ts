@@ -303,18 +303,21 @@ function attribute<T extends string>(
   respondents: Respondent[],
   pick: (preferences: MemberPreferences) => readonly T[],
   keyOf: (value: T) => string,
-): { value: T; memberIds: string[] }[] {
-  const groups = new Map<string, { value: T; memberIds: string[] }>();
+): { value: T; count: number; memberIds: string[] }[] {
+  const groups = new Map<string, { value: T; count: number; memberIds: string[] }>();
   for (const { id, preferences } of respondents) {
     for (const value of pick(preferences)) {
       const key = keyOf(value);
-      const group = groups.get(key) ?? { value, memberIds: [] };
+      const group = groups.get(key) ?? { value, count: 0, memberIds: [] };
       groups.set(key, group);
       // A member's values are visited together, so checking the last id is enough to dedupe.
-      if (group.memberIds.at(-1) !== id) group.memberIds.push(id);
+      if (group.memberIds.at(-1) !== id) {
+        group.memberIds.push(id);
+        group.count += 1;
+      }
     }
   }
-  return [...groups.values()].sort((a, b) => b.memberIds.length - a.memberIds.length);
+  return [...groups.values()].sort((a, b) => b.count - a.count);
 }
 
 function aggregateScope(respondents: Respondent[]): GroupProfile["scope"] {
@@ -477,7 +480,7 @@ function constraintConflicts(profile: GroupProfile): Conflict[] {
       {
         kind: "constraints" as const,
         severity: "medium" as const,
-        summary: `${value} is a must-have for ${plural(mustHave.memberIds.length, "person", "people")} and a hard no for ${plural(hardNo.memberIds.length, "person", "people")}`,
+        summary: `${value} is a must-have for ${plural(mustHave.count, "person", "people")} and a hard no for ${plural(hardNo.count, "person", "people")}`,
         memberIds: [...new Set([...mustHave.memberIds, ...hardNo.memberIds])],
         suggestedResolutions: [
           `Leave ${value} out of the shared plan: a hard no outweighs a must-have`,

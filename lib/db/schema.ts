@@ -41,9 +41,7 @@ export const members = pgTable(
     /** Organizer only: SHA-256 of the private recovery link's token. */
     recoveryTokenHash: text("recovery_token_hash"),
     // clock_timestamp, not now(): members added in one transaction (the demo) keep their order.
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .default(sql`clock_timestamp()`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     uniqueIndex("members_token_hash_idx").on(t.tokenHash),

@@ -34,8 +34,9 @@ export type BestWindow = z.infer<typeof BestWindow>;
 export const DatesStatus = z.enum(["overlap", "partial", "none", "flexible", "no-data"]);
 export type DatesStatus = z.infer<typeof DatesStatus>;
 
+/** A value with how many respondents chose it and who (the organizer's view; emptied for members). */
 export const AttributedValue = <T extends z.ZodType>(value: T) =>
-  z.object({ value, memberIds: z.array(MemberId) });
+  z.object({ value, count: z.number().int().positive(), memberIds: z.array(MemberId) });
 
 export const GroupProfile = z.object({
   members: z.array(z.object({ id: MemberId, name: z.string() })),
@@ -73,7 +74,9 @@ export const GroupProfile = z.object({
     hardCap: z.number().int().nullable(),
     highestMinMemberId: MemberId.nullable(),
     lowestMaxMemberId: MemberId.nullable(),
-    ranges: z.array(z.object({ memberId: MemberId, min: z.number().int(), max: z.number().int(), hardLimit: z.boolean() })),
+    ranges: z.array(
+      z.object({ memberId: MemberId, min: z.number().int(), max: z.number().int(), hardLimit: z.boolean() }),
+    ),
     flexibleIds: z.array(MemberId),
   }),
   vibes: z.object({

@@ -98,8 +98,16 @@ export const MemberPreferences = z
       }),
     tripLength: z
       .object({
-        minDays: z.number("Enter a number of days").int("Whole days only").min(1, "At least 1 day").max(30, "At most 30 days"),
-        maxDays: z.number("Enter a number of days").int("Whole days only").min(1, "At least 1 day").max(30, "At most 30 days"),
+        minDays: z
+          .number("Enter a number of days")
+          .int("Whole days only")
+          .min(1, "At least 1 day")
+          .max(30, "At most 30 days"),
+        maxDays: z
+          .number("Enter a number of days")
+          .int("Whole days only")
+          .min(1, "At least 1 day")
+          .max(30, "At most 30 days"),
       })
       .strict()
       .refine((t) => t.minDays <= t.maxDays, {
@@ -108,8 +116,16 @@ export const MemberPreferences = z
       }),
     budget: z
       .object({
-        min: z.number("Enter an amount in dollars").int("Whole dollars only").min(0, "Can't be negative").max(MAX_BUDGET, "That's over our limit"),
-        max: z.number("Enter an amount in dollars").int("Whole dollars only").min(0, "Can't be negative").max(MAX_BUDGET, "That's over our limit"),
+        min: z
+          .number("Enter an amount in dollars")
+          .int("Whole dollars only")
+          .min(0, "Can't be negative")
+          .max(MAX_BUDGET, "That's over our limit"),
+        max: z
+          .number("Enter an amount in dollars")
+          .int("Whole dollars only")
+          .min(0, "Can't be negative")
+          .max(MAX_BUDGET, "That's over our limit"),
         hardLimit: z.boolean(),
       })
       .strict()
@@ -167,4 +183,3 @@ function dedupeCaseInsensitive(values: string[]): string[] {
     return true;
   });
 }
-

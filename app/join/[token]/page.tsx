@@ -4,8 +4,8 @@ import { JoinForm } from "@/components/forms/join-form";
 import { Card, EmptyState } from "@/components/ui/card";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
-import { getTripByInviteToken } from "@/lib/db/queries/trips";
 import { MAX_MEMBERS_PER_TRIP } from "@/lib/db/queries/members";
+import { getTripByInviteToken } from "@/lib/db/queries/trips";
 
 export const metadata: Metadata = { title: "Join a trip" };
 
@@ -16,7 +16,10 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
     return (
       <Card title="This invite link doesn't work">
         <EmptyState title="The link may be mistyped, or the organizer made a new one.">
-          Ask the organizer for the current invite link. <Link href="/" className="text-brand-700 underline">Go to the start page</Link>
+          Ask the organizer for the current invite link.{" "}
+          <Link href="/" className="text-brand-700 underline">
+            Go to the start page
+          </Link>
         </EmptyState>
       </Card>
     );
@@ -25,7 +28,10 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
   const alreadyIn = await requireMember(await requestContext(), trip.id).catch(() => null);
   return (
     <div className="mx-auto max-w-lg">
-      <Card title={`Join “${trip.name}”`} description={`${memberCount} ${memberCount === 1 ? "person has" : "people have"} joined so far.`}>
+      <Card
+        title={`Join “${trip.name}”`}
+        description={`${memberCount} ${memberCount === 1 ? "person has" : "people have"} joined so far.`}
+      >
         {alreadyIn ? (
           <p className="text-sm text-slate-700">
             You're already in this trip as <strong>{alreadyIn.member.name}</strong>.{" "}

@@ -1,14 +1,24 @@
-import { NextResponse } from "next/server";
-import { requestContext } from "@/lib/auth/request";
+import { type NextRequest, NextResponse } from "next/server";
 import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, looksLikeToken } from "@/lib/auth/tokens";
 import { findOrganizerByRecoveryHash } from "@/lib/db/queries/members";
 
 /** The organizer's private recovery link: signs this browser in as the organizer and opens the trip. */
-export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }) {
+export async function GET(request: NextRequest, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const found = looksLikeToken(token) ? await findOrganizerByRecoveryHash({ tokenHash: hashToken(token) }) : null;
-  if (!found) return NextResponse.redirect(new URL("/?error=recovery", request.url), 303);
-  rememberTripToken(await requestContext(), found.trip.id, token);
-  return NextResponse.redirect(new URL(`/trips/${found.trip.id}`, request.url), 303);
+  if (!found) return seeOther("/?error=recovery");
+  const response = seeOther(`/trips/${found.trip.id}`);
+  // The cookie rides on the redirect itself, so the next page load is already signed in.
+  rememberTripToken({ cookies: response.cookies, secure: request.nextUrl.protocol === "https:" }, found.trip.id, token);
+  return response;
+}
+
+/**
+ * A relative redirect: the browser stays on the host it used. (`request.url` can name a
+ * different host than the browser's, e.g. localhost for 127.0.0.1, and the cookie would
+ * not follow.)
+ */
+function seeOther(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { Location: path } });
 }

@@ -29,10 +29,15 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <p className="text-sm text-slate-600">{viewer.isOrganizer ? "You organize" : `You're in as ${viewer.name}`}</p>
+          <p className="text-sm text-slate-600">
+            {viewer.isOrganizer ? "You organize" : `You're in as ${viewer.name}`}
+          </p>
           <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{trip.name}</h1>
         </div>
-        <Link href={`/trips/${trip.id}/preferences`} className={buttonClasses(viewer.hasResponded ? "secondary" : "primary")}>
+        <Link
+          href={`/trips/${trip.id}/preferences`}
+          className={buttonClasses(viewer.hasResponded ? "secondary" : "primary")}
+        >
           <ClipboardList aria-hidden className="size-4" />
           {viewer.hasResponded ? "Edit my preferences" : "Add my preferences"}
         </Link>
@@ -53,7 +58,11 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       {respondentCount === 0 ? (
         <EmptyState title="Nobody has shared their preferences yet">
           Once people answer, you'll see the dates that work, the budget everyone can afford, shared vibes and any
-          conflicts here. <Link href={`/trips/${trip.id}/preferences`} className="font-medium text-brand-700 underline">Start with yours</Link>.
+          conflicts here.{" "}
+          <Link href={`/trips/${trip.id}/preferences`} className="font-medium text-brand-700 underline">
+            Start with yours
+          </Link>
+          .
         </EmptyState>
       ) : (
         <>
@@ -75,7 +84,11 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
             </Card>
           </div>
           <Card title="Needs and hard no's" description="Every plan has to respect these.">
-            <ConstraintsSummary constraints={profile.constraints} members={profile.members} showAttribution={viewer.isOrganizer} />
+            <ConstraintsSummary
+              constraints={profile.constraints}
+              members={profile.members}
+              showAttribution={viewer.isOrganizer}
+            />
           </Card>
         </>
       )}
@@ -89,7 +102,17 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   );
 }
 
-function tripLengthText({ minDays, maxDays, windowDays, conflict }: { minDays: number | null; maxDays: number | null; windowDays: number; conflict: boolean }): string {
+function tripLengthText({
+  minDays,
+  maxDays,
+  windowDays,
+  conflict,
+}: {
+  minDays: number | null;
+  maxDays: number | null;
+  windowDays: number;
+  conflict: boolean;
+}): string {
   if (minDays === null || maxDays === null) return "not set yet";
   if (conflict) return `no length suits everyone; matching ${windowDays}-day windows`;
   return minDays === maxDays ? `${minDays} days` : `${minDays}–${maxDays} days`;

@@ -60,7 +60,10 @@ export async function addMember({
       await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("update");
       const [counted] = await tx.select({ n: count() }).from(members).where(eq(members.tripId, tripId));
       if ((counted?.n ?? 0) >= MAX_MEMBERS_PER_TRIP) {
-        throw new AppError("limit:members", `This trip already has ${MAX_MEMBERS_PER_TRIP} members, the most we allow.`);
+        throw new AppError(
+          "limit:members",
+          `This trip already has ${MAX_MEMBERS_PER_TRIP} members, the most we allow.`,
+        );
       }
       const [member] = await tx.insert(members).values({ tripId, name, tokenHash }).returning();
       if (!member) throw new Error("insert into members returned no row");
@@ -68,9 +71,13 @@ export async function addMember({
     });
   } catch (error) {
     if (sqlState(error) === UNIQUE_VIOLATION) {
-      throw new AppError("conflict:name", "Someone in this trip already uses that name. Add an initial or a nickname.", {
-        name: "Someone in this trip already uses that name",
-      });
+      throw new AppError(
+        "conflict:name",
+        "Someone in this trip already uses that name. Add an initial or a nickname.",
+        {
+          name: "Someone in this trip already uses that name",
+        },
+      );
     }
     throw error;
   }

@@ -44,13 +44,22 @@ export async function getTripByInviteToken({
 }): Promise<{ trip: Trip; memberCount: number } | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ trip: trips, memberCount: sql<number>`(select count(*)::int from ${members} where ${members.tripId} = ${trips.id})` })
+    .select({
+      trip: trips,
+      memberCount: sql<number>`(select count(*)::int from ${members} where ${members.tripId} = ${trips.id})`,
+    })
     .from(trips)
     .where(eq(trips.inviteToken, inviteToken));
   return row ?? null;
 }
 
-export async function replaceInviteToken({ tripId, inviteToken }: { tripId: string; inviteToken: string }): Promise<void> {
+export async function replaceInviteToken({
+  tripId,
+  inviteToken,
+}: {
+  tripId: string;
+  inviteToken: string;
+}): Promise<void> {
   const db = await getDb();
   await db.update(trips).set({ inviteToken, updatedAt: new Date() }).where(eq(trips.id, tripId));
 }

@@ -41,7 +41,11 @@ export default async function PreferencesPage({
         </p>
       </div>
       {greeting ? <FormMessage tone="info">{greeting}</FormMessage> : null}
-      <PreferencesForm tripId={caller.trip.id} initial={saved?.data ?? emptyPreferences()} initialVersion={saved?.version ?? 0} />
+      <PreferencesForm
+        tripId={caller.trip.id}
+        initial={saved?.data ?? emptyPreferences()}
+        initialVersion={saved?.version ?? 0}
+      />
     </div>
   );
 }

@@ -11,7 +11,8 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     const caller = await requireMember(await requestContext(), id);
     return NextResponse.json(await loadDashboard(caller), { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
-    if (error instanceof AppError) return NextResponse.json({ error: error.code, message: error.message }, { status: error.status });
+    if (error instanceof AppError)
+      return NextResponse.json({ error: error.code, message: error.message }, { status: error.status });
     throw error;
   }
 }
