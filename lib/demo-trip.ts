@@ -1,5 +1,5 @@
 import { addDays } from "@/lib/dates";
-import type { MemberPreferences } from "@/lib/schemas/preferences";
+import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
 
 /**
  * The sample group behind "Try a demo trip": five friends whose answers show what the
@@ -12,20 +12,12 @@ export function demoMembers(today: Date): { name: string; preferences: MemberPre
   const anchor = firstOfMonthAtLeast(today, 75);
   const window = (from: number, to: number) => ({ start: addDays(anchor, from), end: addDays(anchor, to) });
   const base: MemberPreferences = {
-    dates: { flexible: false, windows: [] },
+    ...emptyPreferences(),
     tripLength: { minDays: 4, maxDays: 7 },
-    budget: null,
-    vibes: [],
     pace: "balanced",
     accommodation: "midrange",
-    dietary: [],
-    accessibility: [],
-    hardNos: [],
-    mustHaves: [],
-    scope: "either",
-    origin: null,
-    notes: "",
   };
+
   return [
     {
       name: "Maya",

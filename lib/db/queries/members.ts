@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, or } from "drizzle-orm";
+import { and, asc, count, eq, or, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { sqlState, UNIQUE_VIOLATION } from "@/lib/db/errors";
 import { type Member, members, preferences, type Trip, trips } from "@/lib/db/schema";
@@ -16,15 +16,9 @@ export async function findCaller({
   tripId: string;
   tokenHash: string;
 }): Promise<{ trip: Trip; member: Member } | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ trip: trips, member: members })
-    .from(members)
-    .innerJoin(trips, eq(trips.id, members.tripId))
-    .where(
-      and(eq(members.tripId, tripId), or(eq(members.tokenHash, tokenHash), eq(members.recoveryTokenHash, tokenHash))),
-    );
-  return row ?? null;
+  return memberWithTrip(
+    and(eq(members.tripId, tripId), or(eq(members.tokenHash, tokenHash), eq(members.recoveryTokenHash, tokenHash))),
+  );
 }
 
 export async function findOrganizerByRecoveryHash({
@@ -32,12 +26,16 @@ export async function findOrganizerByRecoveryHash({
 }: {
   tokenHash: string;
 }): Promise<{ trip: Trip; member: Member } | null> {
+  return memberWithTrip(and(eq(members.recoveryTokenHash, tokenHash), eq(members.role, "organizer")));
+}
+
+async function memberWithTrip(where: SQL | undefined): Promise<{ trip: Trip; member: Member } | null> {
   const db = await getDb();
   const [row] = await db
     .select({ trip: trips, member: members })
     .from(members)
     .innerJoin(trips, eq(trips.id, members.tripId))
-    .where(and(eq(members.recoveryTokenHash, tokenHash), eq(members.role, "organizer")));
+    .where(where);
   return row ?? null;
 }
 
