@@ -33,7 +33,7 @@ test("main pages have no serious or critical axe violations", async ({ page, bro
   await guest.close();
 });
 
-test("a trip can be created with the keyboard alone", async ({ page }) => {
+test("a trip can be created with the keyboard alone; its empty dashboard says how to start", async ({ page }) => {
   await page.goto("/");
   const tripName = page.getByLabel("Trip name");
   for (let i = 0; i < 15 && !(await tripName.evaluate((el) => el === document.activeElement)); i++) {
@@ -47,4 +47,9 @@ test("a trip can be created with the keyboard alone", async ({ page }) => {
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/preferences/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kai's preferences");
+
+  // Nobody has answered yet: the dashboard says what will appear and how to start.
+  await page.getByRole("link", { name: "Back to the dashboard" }).click();
+  await expect(page.getByText("Nobody has shared their preferences yet")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add my preferences" })).toBeVisible();
 });

@@ -202,6 +202,13 @@ describe("detectConflicts properties", () => {
         expect(aggregatePreferences(structuredClone(members))).toEqual(profile);
         expect(detectConflicts(profile)).toEqual(conflicts);
 
+        // Counts survive redaction for members, so they must equal the attribution they replace.
+        const { dietary, accessibility, hardNos, mustHaves } = profile.constraints;
+        for (const item of [...dietary, ...accessibility, ...hardNos, ...mustHaves]) {
+          expect(item.count).toBe(new Set(item.memberIds).size);
+          expect(item.memberIds.every((id) => profile.respondedIds.includes(id))).toBe(true);
+        }
+
         const ranks = conflicts.map((c) => severityRank[c.severity]);
         expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
         for (const conflict of conflicts) {
