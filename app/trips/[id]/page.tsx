@@ -8,6 +8,7 @@ import { ConflictList } from "@/components/dashboard/conflict-list";
 import { ConstraintsSummary } from "@/components/dashboard/constraints-summary";
 import { StatusStepper } from "@/components/dashboard/status-stepper";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
+import { AutoRefresh } from "@/components/trip/auto-refresh";
 import { CopyField } from "@/components/trip/copy-field";
 import { MemberList } from "@/components/trip/member-list";
 import { OrganizerTools } from "@/components/trip/organizer-tools";
@@ -27,6 +28,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
 
   return (
     <div className="space-y-6">
+      <AutoRefresh />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm text-slate-600">
