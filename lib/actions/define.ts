@@ -16,21 +16,13 @@ export type ActionResult<T> =
   | { ok: true; data: T }
   | { ok: false; code: ErrorCode | "internal"; message: string; fieldErrors?: FieldErrors };
 
-export type Access = "public" | "member" | "organizer";
-
-export interface Action<T> {
-  (ctx: RequestContext, input: unknown): Promise<ActionResult<T>>;
-  readonly access: Access;
-}
+export type Action<T> = (ctx: RequestContext, input: unknown) => Promise<ActionResult<T>>;
 
 export function publicAction<S extends z.ZodType, T>(def: {
   input: S;
   run(args: { input: z.output<S>; ctx: RequestContext }): Promise<T>;
 }): Action<T> {
-  return Object.assign(
-    (ctx: RequestContext, raw: unknown) => settle(async () => def.run({ input: parseInput(def.input, raw), ctx })),
-    { access: "public" as const },
-  );
+  return (ctx, raw) => settle(async () => def.run({ input: parseInput(def.input, raw), ctx }));
 }
 
 export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(def: {
@@ -39,15 +31,12 @@ export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(def: {
   run(args: { input: z.output<S>; caller: Caller; ctx: RequestContext }): Promise<T>;
 }): Action<T> {
   const authorize = def.access === "organizer" ? requireOrganizer : requireMember;
-  return Object.assign(
-    (ctx: RequestContext, raw: unknown) =>
-      settle(async () => {
-        const input = parseInput(def.input, raw);
-        const caller = await authorize(ctx, input.tripId);
-        return def.run({ input, caller, ctx });
-      }),
-    { access: def.access },
-  );
+  return (ctx, raw) =>
+    settle(async () => {
+      const input = parseInput(def.input, raw);
+      const caller = await authorize(ctx, input.tripId);
+      return def.run({ input, caller, ctx });
+    });
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
