@@ -24,7 +24,7 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-function syntheticGroup(memberCount: number, windowsPerMember: number, seed: number): MemberWithPreferences[] {
+export function syntheticGroup(memberCount: number, windowsPerMember: number, seed: number): MemberWithPreferences[] {
   const random = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const pick = <T>(items: readonly T[], count: number) => items.filter(() => random() < count / items.length);
@@ -57,7 +57,7 @@ function syntheticGroup(memberCount: number, windowsPerMember: number, seed: num
   });
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 

@@ -1,6 +1,7 @@
 /** `npm run bench`: runs every benchmark in order. Add new ones to the list. */
 import { benchAggregation } from "./aggregation";
+import { benchDashboard } from "./dashboard";
 
-const benchmarks: (() => Promise<void>)[] = [benchAggregation];
+const benchmarks: (() => Promise<void>)[] = [benchAggregation, benchDashboard];
 
 for (const benchmark of benchmarks) await benchmark();

@@ -85,11 +85,13 @@ test("saving from two tabs does not silently overwrite the other tab's edit", as
 
   await new PreferencesPage(tabA).fillAndSave({ notes: "edited in tab A" });
   await new PreferencesPage(tabB).fill({ notes: "edited in tab B" });
+  await expect(tabB.getByText("Unsaved changes")).toBeVisible();
   await new PreferencesPage(tabB).save();
   await expect(tabB.getByRole("alert").filter({ hasText: "changed somewhere else" })).toBeVisible();
   // Tab B keeps what was typed, so nothing is lost while the member decides.
   await expect(tabB.getByLabel("Notes for the planner")).toHaveValue("edited in tab B");
 
+  tabB.once("dialog", (dialog) => dialog.accept()); // "leave with unsaved changes?"
   await tabB.getByRole("button", { name: "Load the latest version" }).click();
   await expect(tabB.getByLabel("Notes for the planner")).toHaveValue("edited in tab A");
 });

@@ -2,7 +2,7 @@
 
 import { Plus, Trash2 } from "lucide-react";
 import Link from "next/link";
-import { type ReactNode, useRef, useState, useTransition } from "react";
+import { type ReactNode, useEffect, useRef, useState, useTransition } from "react";
 import { savePreferencesAction } from "@/app/actions";
 import { Button } from "@/components/ui/button";
 import { FieldError, FormMessage, inputClasses } from "@/components/ui/field";
@@ -44,6 +44,16 @@ export function PreferencesForm({
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [pending, startTransition] = useTransition();
   const summaryRef = useRef<HTMLDivElement>(null);
+  // What was last loaded or saved, to tell whether there is anything to lose on leaving.
+  const [savedSnapshot, setSavedSnapshot] = useState(() => snapshot(draftFrom(initial)));
+  const dirty = snapshot(draft) !== savedSnapshot;
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const err = (path: string) => errors[path];
@@ -63,6 +73,7 @@ export function PreferencesForm({
       const result = await savePreferencesAction({ tripId, expectedVersion: version, preferences: input });
       if (result.ok) {
         setVersion(result.data.version);
+        setSavedSnapshot(snapshot(draft));
         setErrors({});
         setStatus({ kind: "saved" });
         requestAnimationFrame(() => summaryRef.current?.focus());
@@ -384,9 +395,14 @@ export function PreferencesForm({
         <Link href={`/trips/${tripId}`} className="text-sm text-slate-700 underline">
           Back to the dashboard
         </Link>
+        {dirty ? <span className="ml-auto text-xs text-amber-800">Unsaved changes</span> : null}
       </div>
     </form>
   );
+}
+
+function snapshot(draft: Draft): string {
+  return JSON.stringify(preferencesFrom(draft));
 }
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {

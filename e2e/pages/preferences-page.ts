@@ -56,6 +56,7 @@ export class PreferencesPage {
 
   async expectSaved() {
     await expect(this.page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    await expect(this.page.getByText("Unsaved changes")).toBeHidden();
   }
 
   async fillAndSave(answers: PreferencesAnswers) {
