@@ -1,5 +1,5 @@
 import { CalendarX, Clock, Globe, type LucideIcon, ShieldExclamationPoint, Sparkles, Wallet } from "lucide-react";
-import { joinNames, type MemberName, nameOf, redactNames } from "@/components/dashboard/layout-math";
+import { joinNames, type MemberName, nameOf } from "@/components/dashboard/layout-math";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/card";
 import type { Conflict, Severity } from "@/lib/schemas/group-profile";
@@ -13,13 +13,10 @@ const KINDS: Record<Conflict["kind"], { label: string; icon: LucideIcon }> = {
   constraints: { label: "Hard constraints", icon: ShieldExclamationPoint },
 };
 
-const SEVERITY: Record<
-  Severity,
-  { tone: "danger" | "warning" | "neutral"; label: string; edge: string; rank: number }
-> = {
-  high: { tone: "danger", label: "High", edge: "border-l-red-600", rank: 0 },
-  medium: { tone: "warning", label: "Medium", edge: "border-l-amber-500", rank: 1 },
-  low: { tone: "neutral", label: "Low", edge: "border-l-slate-400", rank: 2 },
+const SEVERITY: Record<Severity, { tone: "danger" | "warning" | "neutral"; label: string; edge: string }> = {
+  high: { tone: "danger", label: "High", edge: "border-l-red-600" },
+  medium: { tone: "warning", label: "Medium", edge: "border-l-amber-500" },
+  low: { tone: "neutral", label: "Low", edge: "border-l-slate-400" },
 };
 
 /** Where the group disagrees, most severe first, each with concrete ways to resolve it. */
@@ -39,16 +36,14 @@ export function ConflictList({
       </EmptyState>
     );
   }
-  const sorted = [...conflicts].sort((a, b) => SEVERITY[a.severity].rank - SEVERITY[b.severity].rank);
-
   return (
     <ul className="space-y-3">
-      {sorted.map((conflict) => {
+      {conflicts.map((conflict) => {
         const { label, icon: Icon } = KINDS[conflict.kind];
         const severity = SEVERITY[conflict.severity];
-        // Who asked for which constraint is the organizer's to know (DESIGN.md "Identity and authorization").
+        // Who asked for which constraint is the organizer's to know (DESIGN.md "Identity and authorization");
+        // detectConflicts never writes names into constraint texts, so only the "Involves" line is withheld.
         const hidden = conflict.kind === "constraints" && !showAttribution;
-        const text = (s: string) => (hidden ? redactNames(s, members) : s);
         const involved = hidden ? [] : conflict.memberIds.map((id) => nameOf(members, id));
         return (
           <li
@@ -63,14 +58,14 @@ export function ConflictList({
                 <span className="sr-only"> severity</span>
               </Badge>
             </div>
-            <p className="mt-2 text-sm text-slate-800">{text(conflict.summary)}</p>
+            <p className="mt-2 text-sm text-slate-800">{conflict.summary}</p>
             {involved.length > 0 ? <p className="mt-1 text-xs text-slate-600">Involves {joinNames(involved)}</p> : null}
             {conflict.suggestedResolutions.length > 0 ? (
               <div className="mt-3">
                 <h4 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">How to fix</h4>
                 <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
                   {conflict.suggestedResolutions.map((resolution) => (
-                    <li key={resolution}>{text(resolution)}</li>
+                    <li key={resolution}>{resolution}</li>
                   ))}
                 </ul>
               </div>

@@ -8,7 +8,6 @@ import {
   monthsBetween,
   monthWeeks,
   percentOn,
-  redactNames,
   shadeLevel,
   visibleMonthRange,
 } from "@/components/dashboard/layout-math";
@@ -79,20 +78,8 @@ describe("money axis", () => {
 });
 
 describe("names", () => {
-  const members = [
-    { id: "s", name: "Sam" },
-    { id: "sm", name: "Samantha" },
-    { id: "p", name: "Priya" },
-  ];
-
   it("joins names like a sentence", () => {
     expect(joinNames(["Ana"])).toBe("Ana");
     expect(joinNames(["Ana", "Ben"])).toBe("Ana and Ben");
-  });
-
-  it("redacts whole names only, capitalising at the start of a sentence", () => {
-    expect(redactNames("Priya is vegan. Sam's allergy and Samantha's too; Samsung is fine.", members)).toBe(
-      "A member is vegan. A member's allergy and a member's too; Samsung is fine.",
-    );
   });
 });

@@ -18,24 +18,6 @@ export function joinNames(names: readonly string[]): string {
   return listFormat.format(names);
 }
 
-/**
- * Replaces member names in generated text with "a member". A safety net for viewers who must
- * not see attribution, in case an explanation was written with names in it.
- */
-export function redactNames(text: string, members: readonly MemberName[]): string {
-  return members
-    .map((m) => m.name.trim())
-    .filter((name) => name.length > 0)
-    .sort((a, b) => b.length - a.length)
-    .reduce((out, name) => {
-      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu");
-      return out.replace(pattern, (_match, offset: number, whole: string) =>
-        /(^|[.!?]\s+)$/.test(whole.slice(0, offset)) ? "A member" : "a member",
-      );
-    }, text);
-}
-
 /** "1 day", "2 days". */
 export function plural(n: number, word: string): string {
   return n === 1 ? word : `${word}s`;
