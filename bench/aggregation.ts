@@ -2,7 +2,7 @@
  * Times aggregatePreferences + detectConflicts on large synthetic groups (seeded, so every run
  * sees the same data). Prints figures next to the goal; it never fails the run.
  */
-import { aggregatePreferences, detectConflicts, type MemberWithPreferences } from "@/lib/agents/aggregation";
+import { aggregatePreferences, detectConflicts, type GroupMember } from "@/lib/agents/aggregation";
 import { fromDayNumber, toDayNumber } from "@/lib/dates";
 import { DIETARY, MemberPreferences, SCOPES, VIBES } from "@/lib/schemas/preferences";
 
@@ -24,7 +24,7 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-export function syntheticGroup(memberCount: number, windowsPerMember: number, seed: number): MemberWithPreferences[] {
+export function syntheticGroup(memberCount: number, windowsPerMember: number, seed: number): GroupMember[] {
   const random = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const pick = <T>(items: readonly T[], count: number) => items.filter(() => random() < count / items.length);

@@ -22,3 +22,14 @@ export function formatRange(start: string, end: string): string {
 export function formatUsd(amount: number): string {
   return `$${Math.round(amount).toLocaleString("en-US")}`;
 }
+
+/** "1 day", "2 days", "3 people" (with `pluralForm` for irregular words). */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
+export function joinAnd(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}

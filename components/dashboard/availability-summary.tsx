@@ -1,5 +1,5 @@
-import { joinNames, type MemberName, nameOf, plural } from "@/components/dashboard/layout-math";
-import { formatRange } from "@/lib/format";
+import { type MemberName, nameOf } from "@/components/dashboard/layout-math";
+import { formatRange, joinAnd, plural } from "@/lib/format";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
 
 type Dates = GroupProfile["dates"];
@@ -27,15 +27,12 @@ export function AvailabilitySummary({
     <ul className="space-y-1 text-sm text-slate-800">
       {windows.slice(0, MAX_LISTED_WINDOWS).map((w) => (
         <li key={w.start}>
-          <strong className="font-semibold">Everyone is free {formatRange(w.start, w.end)}</strong> ({w.days}{" "}
+          <strong className="font-semibold">Everyone is free {formatRange(w.start, w.end)}</strong> (
           {plural(w.days, "day")})
         </li>
       ))}
       {windows.length > MAX_LISTED_WINDOWS ? (
-        <li>
-          +{windows.length - MAX_LISTED_WINDOWS} more {plural(windows.length - MAX_LISTED_WINDOWS, "window")} that work
-          for everyone
-        </li>
+        <li>+{plural(windows.length - MAX_LISTED_WINDOWS, "more window")} that work for everyone</li>
       ) : null}
       {windows.length === 0 ? (
         <li>
@@ -47,19 +44,19 @@ export function AvailabilitySummary({
       {best ? (
         <li>
           <strong className="font-semibold">
-            Best window: {formatRange(best.start, best.end)} ({best.days} {plural(best.days, "day")})
+            Best window: {formatRange(best.start, best.end)} ({plural(best.days, "day")})
           </strong>{" "}
           — {best.availableIds.length} of {respondentCount} can come.
           {short.length > 0
-            ? ` Can't make it: ${joinNames(short.map((w) => `${nameOf(members, w.memberId)} (misses ${w.days} ${plural(w.days, "day")})`))}.`
+            ? ` Can't make it: ${joinAnd(short.map((w) => `${nameOf(members, w.memberId)} (misses ${plural(w.days, "day")})`))}.`
             : best.missingIds.length > 0
-              ? ` Can't make it: ${joinNames(best.missingIds.map((id) => nameOf(members, id)))}.`
+              ? ` Can't make it: ${joinAnd(best.missingIds.map((id) => nameOf(members, id)))}.`
               : ""}
         </li>
       ) : null}
       {flexible.length > 0 ? (
         <li>
-          {joinNames(flexible)} {flexible.length === 1 ? "is" : "are"} flexible
+          {joinAnd(flexible)} {flexible.length === 1 ? "is" : "are"} flexible
         </li>
       ) : null}
     </ul>

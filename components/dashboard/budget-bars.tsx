@@ -1,15 +1,8 @@
 import { Lock, Wallet } from "lucide-react";
 import type { CSSProperties, ReactNode } from "react";
-import {
-  type Axis,
-  joinNames,
-  type MemberName,
-  moneyAxis,
-  nameOf,
-  percentOn,
-} from "@/components/dashboard/layout-math";
+import { type Axis, type MemberName, moneyAxis, nameOf, percentOn } from "@/components/dashboard/layout-math";
 import { EmptyState } from "@/components/ui/card";
-import { formatUsd } from "@/lib/format";
+import { formatUsd, joinAnd } from "@/lib/format";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
 
 type Budget = GroupProfile["budget"];
@@ -136,7 +129,7 @@ export function BudgetBars({ budget, members }: { budget: Budget; members: Membe
         {hardCap !== null ? (
           <Key swatch="border-l-2 border-dashed border-red-700">
             <strong className="font-semibold">Hard cap:</strong> {formatUsd(hardCap)} per person
-            {hardCapOwners.length > 0 ? ` (${joinNames(hardCapOwners)}'s hard limit)` : ""}
+            {hardCapOwners.length > 0 ? ` (${joinAnd(hardCapOwners)}'s hard limit)` : ""}
           </Key>
         ) : null}
         {flexible.length > 0 ? <li className="pl-6">Flexible: {flexible.join(", ")}</li> : null}

@@ -1,7 +1,8 @@
 import { CalendarX, Clock, Globe, type LucideIcon, ShieldExclamationPoint, Sparkles, Wallet } from "lucide-react";
-import { joinNames, type MemberName, nameOf } from "@/components/dashboard/layout-math";
+import { type MemberName, nameOf } from "@/components/dashboard/layout-math";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/card";
+import { joinAnd } from "@/lib/format";
 import type { Conflict, Severity } from "@/lib/schemas/group-profile";
 
 const KINDS: Record<Conflict["kind"], { label: string; icon: LucideIcon }> = {
@@ -59,7 +60,7 @@ export function ConflictList({
               </Badge>
             </div>
             <p className="mt-2 text-sm text-slate-800">{conflict.summary}</p>
-            {involved.length > 0 ? <p className="mt-1 text-xs text-slate-600">Involves {joinNames(involved)}</p> : null}
+            {involved.length > 0 ? <p className="mt-1 text-xs text-slate-600">Involves {joinAnd(involved)}</p> : null}
             {conflict.suggestedResolutions.length > 0 ? (
               <div className="mt-3">
                 <h4 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">How to fix</h4>

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   countOn,
   hiddenMonthsNote,
-  joinNames,
   moneyAxis,
   monthsBetween,
   monthWeeks,
@@ -74,12 +73,5 @@ describe("money axis", () => {
     expect(percentOn(axis, 1000)).toBe(50);
     expect(percentOn(axis, 0)).toBe(0);
     expect(percentOn(axis, 9000)).toBe(100);
-  });
-});
-
-describe("names", () => {
-  it("joins names like a sentence", () => {
-    expect(joinNames(["Ana"])).toBe("Ana");
-    expect(joinNames(["Ana", "Ben"])).toBe("Ana and Ben");
   });
 });

@@ -3,24 +3,13 @@
  * and the small name helpers they share. No React here, so it is trivial to unit-test.
  */
 import { toDayNumber } from "@/lib/dates";
+import { plural } from "@/lib/format";
 
 export type MemberName = { id: string; name: string };
 
 /** The display name for a member id; ids that aren't in the list read as "Someone". */
 export function nameOf(members: readonly MemberName[], id: string): string {
   return members.find((m) => m.id === id)?.name ?? "Someone";
-}
-
-const listFormat = new Intl.ListFormat("en", { style: "long", type: "conjunction" });
-
-/** "Ana", "Ana and Ben", "Ana, Ben, and Cy". */
-export function joinNames(names: readonly string[]): string {
-  return listFormat.format(names);
-}
-
-/** "1 day", "2 days". */
-export function plural(n: number, word: string): string {
-  return n === 1 ? word : `${word}s`;
 }
 
 // ---------------------------------------------------------------- calendar
@@ -109,8 +98,8 @@ export function hiddenMonthsNote(shown: CalendarMonth[], before: number, after: 
   const first = shown[0];
   const last = shown[shown.length - 1];
   const range = first && last ? `Showing ${monthTitle(first)} to ${monthTitle(last)}` : "Showing part of the range";
-  const earlier = before > 0 ? `; ${before} earlier ${plural(before, "month")} not shown` : "";
-  const later = after > 0 ? `; +${after} more ${plural(after, "month")}` : "";
+  const earlier = before > 0 ? `; ${plural(before, "earlier month")} not shown` : "";
+  const later = after > 0 ? `; +${plural(after, "more month")}` : "";
   return `${range}${earlier}${later}.`;
 }
 

@@ -1,11 +1,9 @@
 import type { ReactNode } from "react";
 
-type Tone = "neutral" | "brand" | "success" | "warning" | "danger";
+type Tone = "neutral" | "warning" | "danger";
 
 const tones: Record<Tone, string> = {
   neutral: "bg-slate-100 text-slate-700 ring-slate-200",
-  brand: "bg-brand-50 text-brand-700 ring-brand-100",
-  success: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   warning: "bg-amber-50 text-amber-900 ring-amber-200",
   danger: "bg-red-50 text-red-800 ring-red-200",
 };

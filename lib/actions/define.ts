@@ -39,7 +39,7 @@ export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(def: {
     });
 }
 
-export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   throw new AppError("invalid:input", "Some fields need another look.", fieldErrorsOf(parsed.error));

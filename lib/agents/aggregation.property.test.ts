@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aggregatePreferences, detectConflicts, type MemberWithPreferences } from "@/lib/agents/aggregation";
+import { aggregatePreferences, detectConflicts, type GroupMember } from "@/lib/agents/aggregation";
 import { fromDayNumber, toDayNumber } from "@/lib/dates";
 import { Conflict, GroupProfile } from "@/lib/schemas/group-profile";
 import { ACCESSIBILITY, DIETARY, emptyPreferences, MemberPreferences, SCOPES, VIBES } from "@/lib/schemas/preferences";
@@ -52,7 +52,7 @@ function preferencesArb(spanDays: number): fc.Arbitrary<MemberPreferences> {
     );
 }
 
-function groupArb(spanDays: number): fc.Arbitrary<MemberWithPreferences[]> {
+function groupArb(spanDays: number): fc.Arbitrary<GroupMember[]> {
   return fc
     .array(fc.option(preferencesArb(spanDays), { freq: 5 }), { minLength: 1, maxLength: 30 })
     .map((all) => all.map((preferences, i) => ({ id: `m${i}`, name: `Member ${i}`, preferences })));
@@ -61,7 +61,7 @@ function groupArb(spanDays: number): fc.Arbitrary<MemberWithPreferences[]> {
 /** Mostly 120-day spans as specified; one in three uses a 20-day span so full overlaps show up. */
 const anyGroup = fc.oneof({ arbitrary: groupArb(120), weight: 2 }, { arbitrary: groupArb(20), weight: 1 });
 
-const respondentsOf = (members: MemberWithPreferences[]) =>
+const respondentsOf = (members: GroupMember[]) =>
   members.flatMap((m) => (m.preferences ? [{ id: m.id, preferences: m.preferences }] : []));
 
 /** Naive per-member availability: is day `d` covered? Flexible members cover every day. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregatePreferences, detectConflicts, type MemberWithPreferences } from "@/lib/agents/aggregation";
+import { aggregatePreferences, detectConflicts, type GroupMember } from "@/lib/agents/aggregation";
 import { Conflict, GroupProfile } from "@/lib/schemas/group-profile";
 import { emptyPreferences, MemberPreferences, type MemberPreferencesInput } from "@/lib/schemas/preferences";
 
@@ -11,7 +11,7 @@ function prefs(overrides: Overrides = {}): MemberPreferences {
 }
 
 /** A member whose id is their lower-cased name; `null` = hasn't answered yet. */
-function member(name: string, overrides: Overrides | null = {}): MemberWithPreferences {
+function member(name: string, overrides: Overrides | null = {}): GroupMember {
   return { id: name.toLowerCase(), name, preferences: overrides === null ? null : prefs(overrides) };
 }
 
@@ -23,11 +23,11 @@ const days = (minDays: number, maxDays = 30) => ({ minDays, maxDays });
 const budget = (min: number, max: number, hardLimit = false) => ({ min, max, hardLimit });
 
 /** Aggregates and checks the result against the published schema on the way. */
-function profileOf(members: MemberWithPreferences[]): GroupProfile {
+function profileOf(members: GroupMember[]): GroupProfile {
   return GroupProfile.parse(aggregatePreferences(members));
 }
 
-function conflictsOf(members: MemberWithPreferences[]): Conflict[] {
+function conflictsOf(members: GroupMember[]): Conflict[] {
   return Conflict.array().parse(detectConflicts(profileOf(members)));
 }
 

@@ -7,11 +7,12 @@
  * cover a whole L-day window — O(members × windows + days) instead of O(members × days × L).
  */
 import { fromDayNumber, toDayNumber } from "@/lib/dates";
-import { formatRange, formatUsd } from "@/lib/format";
+import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import type { BestWindow, Conflict, CoverageWindow, GroupProfile, Severity } from "@/lib/schemas/group-profile";
 import { type DateWindow, type MemberPreferences, VIBES } from "@/lib/schemas/preferences";
 
-export type MemberWithPreferences = { id: string; name: string; preferences: MemberPreferences | null };
+/** One member as the aggregation sees them: preferences are null until they answer. */
+export type GroupMember = { id: string; name: string; preferences: MemberPreferences | null };
 
 type Respondent = { id: string; name: string; preferences: MemberPreferences };
 /** Inclusive range of day numbers (see lib/dates.ts). */
@@ -21,7 +22,7 @@ type ScheduledMember = { id: string; intervals: Interval[] };
 /** IsoDate only accepts dates up to here; a best window must not run past it. */
 const LAST_ALLOWED_DAY = toDayNumber("2100-12-31");
 
-export function aggregatePreferences(members: MemberWithPreferences[]): GroupProfile {
+export function aggregatePreferences(members: GroupMember[]): GroupProfile {
   const respondents: Respondent[] = members.flatMap(({ id, name, preferences }) =>
     preferences ? [{ id, name, preferences }] : [],
   );
@@ -510,10 +511,6 @@ function vibesConflict(profile: GroupProfile): Conflict | null {
 
 // ── Wording ─────────────────────────────────────────────────────────────────
 
-function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
-}
-
 function verb(subjects: number, singular: string, pluralForm: string): string {
   return subjects === 1 ? singular : pluralForm;
 }
@@ -523,9 +520,4 @@ function nameList(ids: string[], nameOf: NameOf): string {
   const names = ids.slice(0, 3).map(nameOf);
   const rest = ids.length - names.length;
   return joinAnd(rest > 0 ? [...names, plural(rest, "other")] : names);
-}
-
-function joinAnd(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }

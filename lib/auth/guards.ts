@@ -2,7 +2,8 @@ import "server-only";
 import { findCaller } from "@/lib/db/queries/members";
 import type { Member, Trip } from "@/lib/db/schema";
 import { AppError, tripNotFound } from "@/lib/errors";
-import { type RequestContext, readTripToken } from "./session";
+import { TripId } from "@/lib/schemas/trip";
+import { type RequestContext, readTripToken, tripIdFromCookieName } from "./session";
 import { hashToken, looksLikeToken } from "./tokens";
 
 export interface Caller {
@@ -11,8 +12,6 @@ export interface Caller {
   isOrganizer: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The caller's membership of `tripId`, from the trip's cookie. No cookie, a forged or
  * foreign token, and a trip that doesn't exist all fail the same way, so a member of
@@ -20,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function requireMember(ctx: RequestContext, tripId: string): Promise<Caller> {
   const token = readTripToken(ctx, tripId);
-  if (!UUID.test(tripId) || !looksLikeToken(token)) throw tripNotFound();
+  if (!TripId.safeParse(tripId).success || !looksLikeToken(token)) throw tripNotFound();
   const found = await findCaller({ tripId, tokenHash: hashToken(token) });
   if (!found) throw tripNotFound();
   return { ...found, isOrganizer: found.member.role === "organizer" };
@@ -37,8 +36,8 @@ const MAX_LISTED_TRIPS = 20;
 /** The trips this browser holds a valid membership cookie for, newest first. */
 export async function tripsOnThisDevice(cookieNames: string[], ctx: RequestContext): Promise<Caller[]> {
   const tripIds = cookieNames
-    .map((name) => /^tripsync_(.+)$/.exec(name)?.[1])
-    .filter((id): id is string => typeof id === "string" && UUID.test(id))
+    .map(tripIdFromCookieName)
+    .filter((id): id is string => id !== null && TripId.safeParse(id).success)
     .slice(0, MAX_LISTED_TRIPS);
   const callers = await Promise.all(tripIds.map((id) => requireMember(ctx, id).catch(() => null)));
   return callers

@@ -26,8 +26,15 @@ export interface RequestContext {
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
+const COOKIE_PREFIX = "tripsync_";
+
 export function tripCookieName(tripId: string): string {
-  return `tripsync_${tripId}`;
+  return `${COOKIE_PREFIX}${tripId}`;
+}
+
+/** The trip id a cookie of ours belongs to, or null for any other cookie. */
+export function tripIdFromCookieName(name: string): string | null {
+  return name.startsWith(COOKIE_PREFIX) ? name.slice(COOKIE_PREFIX.length) : null;
 }
 
 export function readTripToken(ctx: RequestContext, tripId: string): string | undefined {
