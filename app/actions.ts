@@ -58,3 +58,21 @@ export async function removeMemberAction(tripId: string, memberId: string) {
   if (result.ok) revalidatePath(`/trips/${tripId}`);
   return result;
 }
+
+export async function generateRecommendationsAction(tripId: string) {
+  const result = await actions.generateRecommendations(await requestContext(), { tripId });
+  if (result.ok) revalidatePath(`/trips/${tripId}`);
+  return result;
+}
+
+export async function voteForDestinationAction(input: { tripId: string; recommendationId: string; slug: string }) {
+  const result = await actions.voteForDestination(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}
+
+export async function chooseDestinationAction(input: { tripId: string; recommendationId: string; slug: string }) {
+  const result = await actions.chooseDestination(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}

@@ -21,7 +21,7 @@ test("the demo trip shows its heat map, budget bars and concrete fixes", async (
 
   const conflicts = dashboard.conflicts();
   await expect(conflicts).toContainText(/Chen needs to add 2 days to cover/);
-  await expect(conflicts).toContainText(/Priya lowers their min to \$1,000/);
+  await expect(conflicts).toContainText(/Priya lowers their min to \$1,500/);
 
   // Aggregated needs include the vegetarian and the wheelchair user.
   await expect(dashboard.section("Needs and hard no's")).toContainText(/vegetarian/i);

@@ -55,3 +55,24 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
+
+/**
+ * A failure that trying the same step again cannot fix (the model keeps answering in
+ * the wrong shape, the input can't be planned). Durable engines don't retry it; the
+ * run fails at once with `code` and a message that says what the organizer can do.
+ */
+export class PermanentError extends Error {
+  readonly permanent = true;
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "PermanentError";
+  }
+}
+
+export function isPermanent(error: unknown): error is PermanentError {
+  return error instanceof Error && (error as Partial<PermanentError>).permanent === true;
+}

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
+import { settleLocalRuns } from "@/lib/pipeline/local-runner";
 
 /**
  * Gives the calling test file a database of its own, migrated and empty:
@@ -29,6 +30,8 @@ export function withTestDatabase(): void {
   });
 
   afterAll(async () => {
+    // A pipeline a test started in the background must not outlive its database.
+    await settleLocalRuns();
     await closeDb();
     if (serverUrl && dbName) {
       process.env.DATABASE_URL = serverUrl;

@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import type { ActionResult } from "@/lib/actions/define";
 import { getDb } from "@/lib/db/client";
-import { members, preferences, trips } from "@/lib/db/schema";
+import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { destinationVotes, members, pipelineRuns, preferences, recommendations, trips } from "@/lib/db/schema";
 import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
+import { runPipeline } from "@/test/pipeline";
 
 withTestDatabase();
 
@@ -54,7 +56,28 @@ const matrix: Record<keyof typeof actions, Row> = {
       return { tripId: trip.tripId, memberId: victim?.id };
     },
   },
+  generateRecommendations: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
+  voteForDestination: {
+    allowed: MEMBERS,
+    input: async (trip) => ({ tripId: trip.tripId, ...(await firstOption(trip.tripId)) }),
+  },
+  chooseDestination: {
+    allowed: ORGANIZER,
+    input: async (trip) => ({ tripId: trip.tripId, ...(await firstOption(trip.tripId)) }),
+  },
 };
+
+/** The first option of the trip's recommendations, generating them (offline model) the first time. */
+async function firstOption(tripId: string): Promise<{ recommendationId: string; slug: string }> {
+  let stored = await latestRecommendations({ tripId });
+  if (!stored) {
+    await runPipeline(tripId);
+    stored = await latestRecommendations({ tripId });
+  }
+  const slug = stored?.pack.options[0]?.slug;
+  if (!stored || !slug) throw new Error("the matrix trip should get recommendations");
+  return { recommendationId: stored.id, slug };
+}
 
 /** Everything a refused call must not change. */
 async function fingerprint(tripId: string) {
@@ -67,7 +90,10 @@ async function fingerprint(tripId: string) {
     .where(eq(preferences.tripId, tripId))
     .orderBy(preferences.memberId);
   const [tripCount] = await db.select({ n: count() }).from(trips);
-  return { trip, memberRows, prefRows, tripCount };
+  const runs = await db.select().from(pipelineRuns).where(eq(pipelineRuns.tripId, tripId)).orderBy(pipelineRuns.id);
+  const recs = await db.select({ id: recommendations.id }).from(recommendations).where(eq(recommendations.tripId, tripId));
+  const votes = await db.select().from(destinationVotes).orderBy(destinationVotes.memberId);
+  return { trip, memberRows, prefRows, tripCount, runs, recs, votes };
 }
 
 describe("authorization matrix", () => {

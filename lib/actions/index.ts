@@ -4,4 +4,5 @@
  * ship without its row in the matrix.
  */
 export { savePreferences } from "./preferences";
+export { chooseDestination, generateRecommendations, voteForDestination } from "./recommendations";
 export { createDemoTrip, createRecoveryLink, createTrip, joinTrip, removeMember, rotateInviteLink } from "./trips";

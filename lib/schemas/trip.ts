@@ -41,3 +41,13 @@ export const SavePreferencesInput = z
   })
   .strict();
 export type SavePreferencesInput = z.input<typeof SavePreferencesInput>;
+
+/** A member's vote, or the organizer's pick, among a trip's recommended destinations. */
+export const DestinationChoiceInput = z
+  .object({
+    tripId: TripId,
+    recommendationId: z.uuid(),
+    slug: z.string().regex(/^[a-z0-9-]{1,80}$/, "Not a destination"),
+  })
+  .strict();
+export type DestinationChoiceInput = z.infer<typeof DestinationChoiceInput>;

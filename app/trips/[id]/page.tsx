@@ -8,6 +8,7 @@ import { ConflictList } from "@/components/dashboard/conflict-list";
 import { ConstraintsSummary } from "@/components/dashboard/constraints-summary";
 import { StatusStepper } from "@/components/dashboard/status-stepper";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
+import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
 import { AutoRefresh } from "@/components/trip/auto-refresh";
 import { CopyField } from "@/components/trip/copy-field";
 import { MemberList } from "@/components/trip/member-list";
@@ -17,13 +18,17 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
 import { loadDashboard } from "@/lib/dashboard";
+import { loadRecommendationsView } from "@/lib/recommendations-view";
 
 export const metadata: Metadata = { title: "Trip dashboard" };
 
 export default async function TripDashboardPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
-  const { trip, viewer, members, profile, conflicts } = await loadDashboard(caller);
+  const [{ trip, viewer, members, profile, conflicts }, recommendations] = await Promise.all([
+    loadDashboard(caller),
+    loadRecommendationsView(caller),
+  ]);
   const respondentCount = profile.respondedIds.length;
 
   return (
@@ -55,6 +60,14 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
           <MemberList tripId={trip.id} members={members} viewerId={viewer.memberId} canRemove={viewer.isOrganizer} />
         </Card>
       </div>
+
+      <RecommendationsSection
+        tripId={trip.id}
+        view={recommendations}
+        isOrganizer={viewer.isOrganizer}
+        canGenerate={trip.status === "collecting" || trip.status === "recommending"}
+        members={profile.members}
+      />
 
       <h2 className="pt-2 text-xl font-semibold text-slate-900">Compatibility snapshot</h2>
       {respondentCount === 0 ? (

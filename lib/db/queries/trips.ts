@@ -63,3 +63,9 @@ export async function replaceInviteToken({
   const db = await getDb();
   await db.update(trips).set({ inviteToken, updatedAt: new Date() }).where(eq(trips.id, tripId));
 }
+
+export async function getTrip({ tripId }: { tripId: string }): Promise<Trip | null> {
+  const db = await getDb();
+  const [trip] = await db.select().from(trips).where(eq(trips.id, tripId));
+  return trip ?? null;
+}

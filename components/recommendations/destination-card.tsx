@@ -1,0 +1,139 @@
+import { ExternalLink } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { formatRange, formatUsd, joinAnd } from "@/lib/format";
+import type { DestinationOption } from "@/lib/schemas/recommendations";
+import { OptionActions } from "./option-actions";
+
+const CONFIDENCE: Record<DestinationOption["confidence"], string> = {
+  high: "High confidence",
+  medium: "Medium confidence",
+  low: "Low confidence",
+};
+
+/** One recommended destination: why it fits, cost, two days of highlights, tradeoffs, confidence, sources. */
+export function DestinationCard({
+  option,
+  rank,
+  nameOf,
+  actions,
+  chosen,
+}: {
+  option: DestinationOption;
+  rank: number;
+  nameOf: (memberId: string) => string;
+  actions: Omit<Parameters<typeof OptionActions>[0], "slug" | "name"> | null;
+  chosen: boolean;
+}) {
+  const headingId = `option-${option.slug}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`flex flex-col gap-4 rounded-2xl border bg-white p-4 shadow-sm sm:p-5 ${chosen ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}
+    >
+      <header className="space-y-2">
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Option {rank}</p>
+        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+          {option.name}
+          <span className="ml-2 text-sm font-normal text-slate-600">{option.country}</span>
+        </h3>
+        <div className="flex flex-wrap gap-1.5">
+          {chosen ? <Badge>Chosen</Badge> : null}
+          {option.mode === "consensus" ? (
+            <Badge>Fits everyone's budget</Badge>
+          ) : (
+            <Badge tone="warning">Compromise: {joinAnd(option.impactedMemberIds.map(nameOf))} stretch</Badge>
+          )}
+          <Badge tone={option.confidence === "low" ? "warning" : "neutral"}>{CONFIDENCE[option.confidence]}</Badge>
+          {option.verified ? null : <Badge tone="warning">Unverified</Badge>}
+          {option.datesPending ? <Badge tone="danger">Pending date resolution</Badge> : null}
+        </div>
+      </header>
+
+      <div>
+        <p className="text-2xl font-semibold text-slate-900">
+          {formatUsd(option.costPerPerson.low)}–{formatUsd(option.costPerPerson.high)}
+          <span className="ml-1 text-sm font-normal text-slate-600">per person</span>
+        </p>
+        <p className="text-xs text-slate-600">
+          Includes {option.costPerPerson.includes.join(", ")}
+          {option.window ? `, for ${formatRange(option.window.start, option.window.end)}` : ""}.
+        </p>
+      </div>
+
+      <section aria-label={`Why ${option.name} fits`}>
+        <h4 className="text-sm font-semibold text-slate-900">Why it fits</h4>
+        <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {option.whyItFits.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label={`Two-day highlights in ${option.name}`}>
+        <h4 className="text-sm font-semibold text-slate-900">Two-day highlights</h4>
+        <div className="mt-1 grid gap-2 sm:grid-cols-2">
+          {([1, 2] as const).map((day) => (
+            <div key={day} className="rounded-lg bg-slate-50 p-2">
+              <p className="text-xs font-semibold text-slate-600">Day {day}</p>
+              <ul className="mt-1 space-y-1 text-sm text-slate-800">
+                {option.highlights
+                  .filter((h) => h.day === day)
+                  .map((h) => (
+                    <li key={h.activityId}>
+                      <span className="font-medium">{h.title}</span>
+                      <span className="text-slate-600">
+                        {" "}
+                        · {h.area}
+                        {h.timeOfDay === "any" ? "" : ` · ${h.timeOfDay}`}
+                      </span>
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-label={`Tradeoffs of ${option.name}`}>
+        <h4 className="text-sm font-semibold text-slate-900">Tradeoffs</h4>
+        <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {option.tradeoffs.map((t) => (
+            <li key={t.summary}>{t.summary}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label={`Sources for ${option.name}`}>
+        <h4 className="text-sm font-semibold text-slate-900">Sources</h4>
+        {option.sources.length ? (
+          <ul className="mt-1 space-y-1 text-sm">
+            {option.sources.map((s) => (
+              <li key={s.url}>
+                <a
+                  href={s.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="inline-flex items-center gap-1 text-brand-700 underline"
+                >
+                  {s.title}
+                  <ExternalLink aria-hidden className="size-3" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">
+            None: we couldn't verify this one, so check details before booking.
+          </p>
+        )}
+      </section>
+
+      {actions ? (
+        <footer className="mt-auto border-t border-slate-100 pt-3">
+          <OptionActions {...actions} slug={option.slug} name={option.name} />
+        </footer>
+      ) : null}
+    </article>
+  );
+}

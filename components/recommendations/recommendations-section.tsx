@@ -1,0 +1,136 @@
+import { AlertTriangle, RefreshCw } from "lucide-react";
+import { Card, EmptyState } from "@/components/ui/card";
+import { FormMessage } from "@/components/ui/field";
+import type { RecommendationsView } from "@/lib/recommendations-view";
+import { DecisionLog } from "./decision-log";
+import { DestinationCard } from "./destination-card";
+import { GenerateButton } from "./generate-button";
+import { RunTimeline } from "./run-timeline";
+
+/**
+ * Flow A on the dashboard: generate (organizer), watch the live timeline, then read,
+ * vote on and choose among the destination cards; conflicts stated plainly, a stale
+ * notice when answers changed, and the decision log.
+ */
+export function RecommendationsSection({
+  tripId,
+  view,
+  isOrganizer,
+  canGenerate,
+  members,
+}: {
+  tripId: string;
+  view: RecommendationsView;
+  isOrganizer: boolean;
+  canGenerate: boolean;
+  members: { id: string; name: string }[];
+}) {
+  const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? "Someone";
+  const running = view.run?.status === "running";
+  const failed = view.run?.status === "failed" ? view.run.error : null;
+  const current = view.current;
+  const pack = current?.pack;
+
+  return (
+    <Card
+      title="Destination ideas"
+      description="3–5 places that respect everyone's hard constraints, with honest tradeoffs."
+      action={
+        isOrganizer && canGenerate && !running ? (
+          <GenerateButton tripId={tripId} label={current ? "Regenerate" : "Generate recommendations"} />
+        ) : null
+      }
+    >
+      <div className="space-y-5">
+        {running && view.run ? <RunTimeline tripId={tripId} runId={view.run.id} /> : null}
+
+        {failed && !running ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <p className="font-medium">Generation stopped</p>
+            <p>{failed.message}</p>
+            {isOrganizer && failed.retryable ? (
+              <div className="mt-2">
+                <GenerateButton tripId={tripId} label="Try again" />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+
+        {!current && !running && !failed ? (
+          <EmptyState title="No recommendations yet">
+            {isOrganizer
+              ? "When enough people have answered, generate recommendations. Everyone can watch it work and vote on the results."
+              : "The organizer will generate recommendations once enough people have answered. You'll be able to vote here."}
+          </EmptyState>
+        ) : null}
+
+        {current && pack ? (
+          <>
+            {current.stale ? (
+              <div className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+                <RefreshCw aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <p>
+                  <span className="font-medium">These recommendations are stale.</span> Someone's preferences changed
+                  after they were generated{isOrganizer ? "; regenerate to include the latest answers." : "."}
+                </p>
+              </div>
+            ) : null}
+
+            <div className="space-y-2">
+              <p className="text-sm text-slate-800">{pack.conflictReport.headline}</p>
+              {pack.coverage.missing.length ? (
+                <p className="text-sm text-slate-600">
+                  <span className="font-medium">Confidence: {pack.coverage.confidence}.</span>{" "}
+                  {pack.coverage.missing.join(". ")}.
+                </p>
+              ) : null}
+              {pack.flaggedMemberIds.length ? (
+                <p className="flex items-start gap-1 text-xs text-amber-800">
+                  <AlertTriangle aria-hidden className="mt-0.5 size-3 shrink-0" />
+                  Some free-text answers looked like instructions to the AI, so we left them out of the planning.
+                </p>
+              ) : null}
+            </div>
+
+            {pack.status === "needs_more_input" ? (
+              <div className="space-y-2">
+                <FormMessage tone="error">{pack.explanation}</FormMessage>
+                {pack.conflictReport.questions.length ? (
+                  <div>
+                    <h3 className="text-sm font-semibold text-slate-900">What we need to know</h3>
+                    <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                      {pack.conflictReport.questions.map((q) => (
+                        <li key={q.question}>{q.question}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+              </div>
+            ) : (
+              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {pack.options.map((option, i) => (
+                  <DestinationCard
+                    key={option.slug}
+                    option={option}
+                    rank={i + 1}
+                    nameOf={nameOf}
+                    chosen={view.selected === option.slug}
+                    actions={{
+                      tripId,
+                      recommendationId: current.id,
+                      votes: current.votes[option.slug] ?? 0,
+                      votedForThis: current.myVote === option.slug,
+                      canChoose: isOrganizer && view.selected !== option.slug,
+                    }}
+                  />
+                ))}
+              </div>
+            )}
+
+            <DecisionLog entries={current.decisionLog} steps={current.steps} />
+          </>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { defineAgent } from "@/lib/agents/define-agent";
+import { generateStructured } from "@/lib/ai/generate";
+import { memberText, SYSTEM } from "@/lib/ai/prompts";
+import { NormalizeOutput } from "@/lib/schemas/agent-io";
+import type { NormalizedPreferences } from "@/lib/schemas/pipeline";
+import type { Confidence } from "@/lib/schemas/recommendations";
+
+/**
+ * One member's preferences as the planner uses them (one step per member, in parallel).
+ * The model only reads the free-text notes for soft signals; hard constraints are copied
+ * from the form verbatim and a vague answer ("whatever works") becomes a wide range with
+ * low confidence instead of a guess. Notes the risk guard flagged are never sent.
+ */
+
+/** "Flexible" with no stated budget: wide enough to rule nothing out. */
+export const OPEN_BUDGET = { min: 0, max: 20_000 };
+
+export const preferenceNormalizer = defineAgent<"rawPreferences" | "safetyFlags", "normalizedPreferences", string>({
+  name: "Preference normalizer",
+  reads: ["rawPreferences", "safetyFlags"],
+  writes: ["normalizedPreferences"],
+  async run({ rawPreferences, safetyFlags }, ctx, memberId) {
+    const member = rawPreferences.find((m) => m.id === memberId);
+    const p = member?.preferences;
+    if (!member || !p) throw new Error(`No preferences for member ${memberId}`);
+    const withheld = safetyFlags.some((f) => f.memberId === memberId && f.field === "notes");
+    const notes = withheld || !p.notes.trim() ? null : p.notes;
+
+    let read: NormalizeOutput = {
+      inferredVibes: [],
+      budgetHint: null,
+      vague: p.vibes.length === 0,
+      summary: "No notes.",
+    };
+    if (notes) {
+      ({ output: read } = await generateStructured({
+        models: ctx.models,
+        role: "normalizer",
+        meter: ctx.meter,
+        schema: NormalizeOutput,
+        system: SYSTEM.normalizer,
+        prompt: `Form vibes: ${p.vibes.join(", ") || "none"}. Budget on the form: ${p.budget ? "yes" : "none"}.\nNotes: ${memberText(notes)}`,
+        offline: { task: "normalize", input: { memberId, notes, formVibes: p.vibes, hasBudget: p.budget !== null } },
+        check: (o) =>
+          o.budgetHint && o.budgetHint.min > o.budgetHint.max ? ["budgetHint.min must not exceed max"] : [],
+      }));
+    }
+
+    const [budget, budgetConfidence]: [NormalizedPreferences["budget"], Confidence] = p.budget
+      ? [{ min: p.budget.min, max: p.budget.max, hardLimit: p.budget.hardLimit }, "high"]
+      : read.budgetHint
+        ? [{ ...read.budgetHint, hardLimit: false }, "medium"]
+        : [{ ...OPEN_BUDGET, hardLimit: false }, "low"];
+    const confidence: Confidence = read.vague ? "low" : notes || p.vibes.length ? "high" : "medium";
+    const normalized: NormalizedPreferences = {
+      memberId,
+      budget,
+      budgetConfidence,
+      vibes: p.vibes,
+      inferredVibes: read.inferredVibes.filter((v) => !p.vibes.includes(v)),
+      // Verbatim: the planner never reinterprets a hard constraint.
+      hardConstraints: { dietary: p.dietary, accessibility: p.accessibility, hardNos: p.hardNos },
+      confidence,
+      notesSummary: withheld ? "Notes withheld by the risk guard." : read.summary,
+    };
+    return {
+      patch: { normalizedPreferences: [normalized] },
+      inputSummary: `${member.name}'s form${notes ? " and notes" : ""}${withheld ? " (notes withheld)" : ""}`,
+      keyEvidence: [
+        `budget ${budget.min}–${budget.max} (${budgetConfidence} confidence)`,
+        ...(normalized.inferredVibes.length ? [`notes suggest ${normalized.inferredVibes.join(", ")}`] : []),
+      ],
+      outputSummary: `${member.name}: ${confidence} confidence`,
+      riskFlags: withheld ? ["notes withheld"] : [],
+    };
+  },
+});

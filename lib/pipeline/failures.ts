@@ -1,0 +1,47 @@
+import { APICallError } from "ai";
+import { isPermanent } from "@/lib/errors";
+import type { RunError } from "@/lib/schemas/pipeline";
+
+/** Turns whatever ended a run into a message the organizer can act on. Internals are logged, not shown. */
+export function describeFailure(error: unknown): RunError {
+  if (isPermanent(error)) return { code: error.code, message: error.message, retryable: true };
+  if (APICallError.isInstance(error)) {
+    return {
+      code: "model:unavailable",
+      message: `The AI service isn't answering right now${error.statusCode ? ` (HTTP ${error.statusCode})` : ""}. We tried several times; try again in a minute.`,
+      retryable: true,
+    };
+  }
+  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) {
+    return {
+      code: "model:timeout",
+      message: "The AI model took too long to answer, even after retries. Try again in a minute.",
+      retryable: true,
+    };
+  }
+  console.error("[pipeline] run failed", error);
+  return {
+    code: "internal",
+    message: "Something went wrong while generating. Nothing was lost; try again.",
+    retryable: true,
+  };
+}
+
+/** Marks the run failed and tells the timeline, on the stage where it stopped. Safe to call twice. */
+export async function recordFailure(runId: string, error: unknown): Promise<RunError> {
+  const { failRun, addProgressEvent, listProgressEvents } = await import("@/lib/db/queries/runs");
+  const described = describeFailure(error);
+  const events = await listProgressEvents({ runId });
+  const stage = events.at(-1)?.stage ?? "load";
+  await failRun({ runId, error: described });
+  await addProgressEvent({
+    runId,
+    stepId: "run",
+    stage,
+    kind: "failed",
+    message: described.message,
+    level: "error",
+    detail: null,
+  });
+  return described;
+}

@@ -1,0 +1,16 @@
+/**
+ * The Steps port (DESIGN.md): the only thing workflows know about durability. Each
+ * `run` is one durable step with a stable, unique id; its JSON result is recorded and a
+ * replay returns the recorded result instead of running `fn` again. `attempt` counts
+ * from 1. Parallel fan-out is `Promise.all` over `run` calls with distinct ids.
+ *
+ * Adapters: `LocalSteps` (lib/pipeline/local-runner.ts) and Inngest's `step.run`
+ * (inngest/functions.ts).
+ */
+export interface Steps {
+  run<T>(id: string, fn: (attempt: number) => Promise<T>): Promise<T>;
+}
+
+/** Retries after a step's first failure, on either engine (Inngest's `retries`). */
+export const STEP_RETRIES = 3 as const;
+export const MAX_ATTEMPTS = STEP_RETRIES + 1;

@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { CatalogActivity, Source, WorldRegion } from "@/lib/schemas/catalog";
+import { GroupProfile } from "@/lib/schemas/group-profile";
+import { ACCESSIBILITY, DIETARY, IsoDate, MemberPreferences, VIBES } from "@/lib/schemas/preferences";
+import { Confidence, ConflictReport, RecommendationsPack } from "@/lib/schemas/recommendations";
+
+/**
+ * The recommendation pipeline's state (DESIGN.md "Agents"). Each agent reads some keys
+ * and writes others; every step result is JSON, memoized by the engine, so each value
+ * here must survive a JSON round trip.
+ */
+
+export const TripContext = z.object({
+  tripId: z.string(),
+  tripName: z.string(),
+  /** Today, as the pipeline saw it when it started (dates are judged against it). */
+  today: IsoDate,
+  preferencesFingerprint: z.string(),
+});
+export type TripContext = z.infer<typeof TripContext>;
+
+export const RawMember = z.object({
+  id: z.string(),
+  name: z.string(),
+  preferences: MemberPreferences.nullable(),
+});
+export type RawMember = z.infer<typeof RawMember>;
+
+export const SafetyFlag = z.object({
+  memberId: z.string(),
+  field: z.enum(["notes", "hardNos", "mustHaves", "origin"]),
+  rule: z.enum(["prompt-injection", "unsafe-content", "model-flagged"]),
+  /** Why, in our words. The flagged text itself is never copied anywhere. */
+  reason: z.string(),
+});
+export type SafetyFlag = z.infer<typeof SafetyFlag>;
+
+/** One member's preferences as the planner uses them: soft signals read from free text, hard ones verbatim. */
+export const NormalizedPreferences = z.object({
+  memberId: z.string(),
+  budget: z.object({
+    min: z.number().int().nonnegative(),
+    max: z.number().int().nonnegative(),
+    hardLimit: z.boolean(),
+  }),
+  budgetConfidence: Confidence,
+  vibes: z.array(z.enum(VIBES)),
+  /** Vibes read from the notes, beyond the ones ticked on the form. */
+  inferredVibes: z.array(z.enum(VIBES)),
+  /** Copied from the form untouched: the planner never reinterprets a hard constraint. */
+  hardConstraints: z.object({
+    dietary: z.array(z.enum(DIETARY)),
+    accessibility: z.array(z.enum(ACCESSIBILITY)),
+    hardNos: z.array(z.string()),
+  }),
+  confidence: Confidence,
+  notesSummary: z.string(),
+});
+export type NormalizedPreferences = z.infer<typeof NormalizedPreferences>;
+
+export const Candidate = z.object({
+  slug: z.string(),
+  name: z.string(),
+  region: WorldRegion,
+  /** Why the generator shortlisted it. */
+  rationale: z.string(),
+  vibeMatch: z.number().min(0).max(1),
+});
+export type Candidate = z.infer<typeof Candidate>;
+
+export const ResearchFacts = z.object({
+  slug: z.string(),
+  verified: z.boolean(),
+  summary: z.string(),
+  /** Per person: flight + stay + activities for the group's trip length, across the group's origins. */
+  cost: z.object({ low: z.number().int(), high: z.number().int(), nights: z.number().int(), tier: z.string() }),
+  climate: z.string().nullable(),
+  /** Activities that pass every hard constraint of the group, the only ones a highlight may name. */
+  activities: z.array(CatalogActivity.pick({ id: true, title: true, area: true, bestTime: true, costUsd: true })),
+  sources: z.array(Source),
+});
+export type ResearchFacts = z.infer<typeof ResearchFacts>;
+
+export const Usage = z.object({
+  calls: z.number().int().nonnegative(),
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  /** Model ids used (empty for deterministic agents). */
+  models: z.array(z.string()),
+});
+export type Usage = z.infer<typeof Usage>;
+
+export const DecisionLogEntry = z.object({
+  agent: z.string(),
+  stepId: z.string(),
+  inputSummary: z.string(),
+  keyEvidence: z.array(z.string()),
+  outputSummary: z.string(),
+  riskFlags: z.array(z.string()),
+  startedAt: z.iso.datetime(),
+  ms: z.number().int().nonnegative(),
+  usage: Usage,
+});
+export type DecisionLogEntry = z.infer<typeof DecisionLogEntry>;
+
+export const PipelineState = z.object({
+  tripContext: TripContext,
+  rawPreferences: z.array(RawMember),
+  safetyFlags: z.array(SafetyFlag),
+  normalizedPreferences: z.array(NormalizedPreferences),
+  groupProfile: GroupProfile,
+  conflictReport: ConflictReport,
+  candidates: z.array(Candidate),
+  research: z.record(z.string(), ResearchFacts),
+  recommendations: RecommendationsPack,
+  decisionLog: z.array(DecisionLogEntry),
+});
+export type PipelineState = z.infer<typeof PipelineState>;
+export type StateKey = keyof PipelineState;
+
+export const RUN_STATUSES = ["running", "succeeded", "failed"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const ENGINES = ["local", "inngest"] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/** A failed run tells the organizer what happened and whether trying again can help. */
+export const RunError = z.object({ code: z.string(), message: z.string(), retryable: z.boolean() });
+export type RunError = z.infer<typeof RunError>;
+
+export const PROGRESS_KINDS = ["started", "finished", "retrying", "degraded", "failed"] as const;
+export const ProgressEvent = z.object({
+  id: z.number().int(),
+  runId: z.string(),
+  stepId: z.string(),
+  kind: z.enum(PROGRESS_KINDS),
+  /** The timeline row it belongs to ("Researching destinations"). */
+  stage: z.string(),
+  message: z.string(),
+  level: z.enum(["info", "warning", "error"]),
+  /** finished: ms, attempt, models, tokens — the run details table. */
+  detail: z
+    .object({
+      ms: z.number().int().optional(),
+      attempt: z.number().int().optional(),
+      models: z.array(z.string()).optional(),
+      inputTokens: z.number().int().optional(),
+      outputTokens: z.number().int().optional(),
+    })
+    .nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ProgressEvent = z.infer<typeof ProgressEvent>;

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { Source, TIMES_OF_DAY, WorldRegion } from "@/lib/schemas/catalog";
+import { Conflict, Severity } from "@/lib/schemas/group-profile";
+import { IsoDate } from "@/lib/schemas/preferences";
+
+/**
+ * What the recommendation pipeline hands the group (PRD Flow A): 3–5 destination
+ * options, each with why it fits, a per-person cost range, 2-day highlights, honest
+ * tradeoffs, a confidence level and sources — plus the group's conflicts in plain words.
+ * Stored in `recommendations.payload`, parsed again when read.
+ */
+
+export const Confidence = z.enum(["low", "medium", "high"]);
+export type Confidence = z.infer<typeof Confidence>;
+
+/** Whole USD per person for the whole trip. */
+export const MoneyRange = z
+  .object({
+    low: z.number().int().nonnegative(),
+    high: z.number().int().nonnegative(),
+    /** What the range covers, e.g. "round-trip flight", "midrange lodging for 5 nights". */
+    includes: z.array(z.string().min(1)).min(1),
+  })
+  .refine((m) => m.low <= m.high, "low must not exceed high");
+export type MoneyRange = z.infer<typeof MoneyRange>;
+
+export const Tradeoff = z.object({
+  summary: z.string().min(3).max(300),
+  /** Members the tradeoff lands on (empty = everyone). */
+  memberIds: z.array(z.string()),
+});
+export type Tradeoff = z.infer<typeof Tradeoff>;
+
+export const Highlight = z.object({
+  day: z.union([z.literal(1), z.literal(2)]),
+  timeOfDay: z.enum(TIMES_OF_DAY),
+  /** An activity id from this destination's research; the grounding validator checks it. */
+  activityId: z.string(),
+  title: z.string(),
+  area: z.string(),
+});
+export type Highlight = z.infer<typeof Highlight>;
+
+export const RankingMode = z.enum(["consensus", "compromise"]);
+export type RankingMode = z.infer<typeof RankingMode>;
+
+export const DestinationOption = z.object({
+  slug: z.string(),
+  name: z.string(),
+  country: z.string(),
+  region: WorldRegion,
+  whyItFits: z.array(z.string().min(3).max(300)).min(1).max(4),
+  costPerPerson: MoneyRange,
+  highlights: z.array(Highlight).min(2).max(6),
+  tradeoffs: z.array(Tradeoff).min(1).max(3),
+  confidence: Confidence,
+  /** consensus: inside everyone's budget; compromise: someone stretches (named in impactedMemberIds). */
+  mode: RankingMode,
+  impactedMemberIds: z.array(z.string()),
+  /** false when research for it failed: the card says "unverified". */
+  verified: z.boolean(),
+  /** The group has no common dates yet: the option is "pending date resolution". */
+  datesPending: z.boolean(),
+  /** The dates the costs and climate assume, when the group has them. */
+  window: z.object({ start: IsoDate, end: IsoDate }).nullable(),
+  sources: z.array(Source),
+});
+export type DestinationOption = z.infer<typeof DestinationOption>;
+
+export const Question = z.object({
+  /** Who should answer (null = the whole group). */
+  memberId: z.string().nullable(),
+  question: z.string(),
+});
+export type Question = z.infer<typeof Question>;
+
+/** The conflict explainer's output: every conflict with 1–3 resolutions, and whether planning can go on. */
+export const ConflictReport = z.object({
+  headline: z.string(),
+  conflicts: z.array(Conflict.extend({ suggestedResolutions: z.array(z.string()).min(1).max(3) })),
+  /** Planning is impossible until someone answers `questions`. */
+  needsMoreInput: z.boolean(),
+  questions: z.array(Question),
+});
+export type ConflictReport = z.infer<typeof ConflictReport>;
+
+/** How much of the group the recommendations rest on. */
+export const Coverage = z.object({
+  confidence: Confidence,
+  respondedIds: z.array(z.string()),
+  pendingIds: z.array(z.string()),
+  /** Plain-language gaps: "Chen hasn't answered yet", "nobody gave a budget". */
+  missing: z.array(z.string()),
+});
+export type Coverage = z.infer<typeof Coverage>;
+
+const PackBase = z.object({
+  conflictReport: ConflictReport,
+  coverage: Coverage,
+  /** Fingerprint of the preferences the pack was built from; the dashboard compares it to flag staleness. */
+  preferencesFingerprint: z.string(),
+  generatedAt: z.iso.datetime(),
+  /** Members whose free text the risk guard withheld (the text itself never travels). */
+  flaggedMemberIds: z.array(z.string()),
+});
+
+export const RecommendationsPack = z.discriminatedUnion("status", [
+  PackBase.extend({
+    status: z.literal("ready"),
+    options: z.array(DestinationOption).min(3).max(5),
+  }),
+  PackBase.extend({
+    /** Planning can't go on: the questions say what's needed (no responses, or too few destinations fit). */
+    status: z.literal("needs_more_input"),
+    options: z.array(DestinationOption).length(0),
+    explanation: z.string(),
+  }),
+]);
+export type RecommendationsPack = z.infer<typeof RecommendationsPack>;
+
+export { Severity };
