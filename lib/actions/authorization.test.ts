@@ -91,7 +91,10 @@ async function fingerprint(tripId: string) {
     .orderBy(preferences.memberId);
   const [tripCount] = await db.select({ n: count() }).from(trips);
   const runs = await db.select().from(pipelineRuns).where(eq(pipelineRuns.tripId, tripId)).orderBy(pipelineRuns.id);
-  const recs = await db.select({ id: recommendations.id }).from(recommendations).where(eq(recommendations.tripId, tripId));
+  const recs = await db
+    .select({ id: recommendations.id })
+    .from(recommendations)
+    .where(eq(recommendations.tripId, tripId));
   const votes = await db.select().from(destinationVotes).orderBy(destinationVotes.memberId);
   return { trip, memberRows, prefRows, tripCount, runs, recs, votes };
 }
