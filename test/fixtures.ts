@@ -36,3 +36,21 @@ async function inviteTokenOf(organizer: TestBrowser, tripId: string): Promise<st
   const { trip } = await requireMember(organizer.ctx, tripId);
   return trip.inviteToken;
 }
+
+/** A trip whose organizer (Olga) and members answered as given; `null` = joined but hasn't answered. */
+export async function tripWithAnswers(group: { name: string; answers: MemberPreferencesInput | null }[]) {
+  const [first, ...rest] = group;
+  const trip = await newTrip("Group trip");
+  const save = async (who: TestBrowser, prefs: MemberPreferencesInput | null) => {
+    if (!prefs) return;
+    const saved = await actions.savePreferences(who.ctx, {
+      tripId: trip.tripId,
+      expectedVersion: 0,
+      preferences: prefs,
+    });
+    if (!saved.ok) throw new Error(saved.message);
+  };
+  await save(trip.organizer, first?.answers ?? null);
+  for (const member of rest) await save(await trip.join(member.name), member.answers);
+  return trip;
+}

@@ -1,8 +1,11 @@
+import type { ValidationContext } from "@/lib/agents/validators";
 import { offlineModels } from "@/lib/ai/models";
 import type { OfflineModelOptions } from "@/lib/ai/offline/model";
-import { createRunOrGetActive } from "@/lib/db/queries/runs";
-import { runLocal } from "@/lib/pipeline/local-runner";
+import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { createRunOrGetActive, getRun, listRunSteps } from "@/lib/db/queries/runs";
+import { type LocalRunnerOptions, runLocal } from "@/lib/pipeline/local-runner";
 import type { WorkflowDeps } from "@/lib/pipeline/recommendations";
+import type { PipelineState } from "@/lib/schemas/pipeline";
 
 /** Deps for a test run: the offline model (with any latency or faults), a fixed clock, no real waiting. */
 export function testDeps(
@@ -18,8 +21,29 @@ export function testDeps(
 }
 
 /** Starts a local run for the trip and waits for it to end. */
-export async function runPipeline(tripId: string, deps: WorkflowDeps = testDeps()) {
+export async function runPipeline(tripId: string, deps: WorkflowDeps = testDeps(), options: LocalRunnerOptions = {}) {
   const { run } = await createRunOrGetActive({ tripId, kind: "recommendations", engine: "local", requestedBy: null });
-  await runLocal(run.id, deps, { backoffMs: () => 0 });
-  return run.id;
+  await runLocal(run.id, deps, { backoffMs: () => 0, ...options });
+  return (await getRun({ runId: run.id })) ?? run;
+}
+
+/** What a run stored: its pack and the facts the validators judge it against (from the run's own steps). */
+export async function storedOutcome(tripId: string, runId: string) {
+  const stored = await latestRecommendations({ tripId });
+  const steps = await listRunSteps({ runId });
+  const patch = (id: string) =>
+    (steps.find((s) => s.stepId === id)?.result as { patch: Partial<PipelineState> } | undefined)?.patch;
+  const research = Object.assign(
+    {},
+    ...steps
+      .filter((s) => s.stepId.startsWith("research:"))
+      .map((s) => (s.result as { patch: Pick<PipelineState, "research"> }).patch.research),
+  );
+  const ctx: ValidationContext = {
+    profile: patch("group-profile")?.groupProfile as PipelineState["groupProfile"],
+    members: patch("load-preferences")?.rawPreferences ?? [],
+    candidates: patch("candidates")?.candidates ?? [],
+    research,
+  };
+  return { stored, steps, ctx };
 }

@@ -19,6 +19,8 @@ import { MAX_ATTEMPTS, type Steps } from "@/lib/pipeline/steps";
 export type LocalRunnerOptions = {
   /** Delay before retry n (1-based). Default: 1 s, 2 s, 4 s. */
   backoffMs?: (attempt: number) => number;
+  /** Observes every step body that actually runs (not memoized ones): tests prove nothing is redone. */
+  onStepRun?: (stepId: string, attempt: number) => void;
 };
 
 const defaultBackoff = (attempt: number) => 1000 * 2 ** (attempt - 1);
@@ -34,6 +36,7 @@ export class LocalSteps implements Steps {
     if (memo) return memo.result as T;
     for (let attempt = 1; ; attempt++) {
       try {
+        this.options.onStepRun?.(id, attempt);
         // Round-trip through JSON so a first run sees exactly what a replay would.
         const result = JSON.parse(JSON.stringify((await fn(attempt)) ?? null)) as T;
         return (await saveRunStep({ runId: this.runId, stepId: id, result, attempts: attempt })) as T;
