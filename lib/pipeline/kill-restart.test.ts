@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import postgres from "postgres";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { closeDb, getDb } from "@/lib/db/client";
+import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { createRunOrGetActive, getRun, listProgressEvents, listRunSteps } from "@/lib/db/queries/runs";
+import { pipelineRuns, recommendations } from "@/lib/db/schema";
+import { resumeInterruptedRuns, settleLocalRuns } from "@/lib/pipeline/local-runner";
+import { answers, tripWithAnswers } from "@/test/fixtures";
+import { testDeps } from "@/test/pipeline";
+
+/**
+ * The local runner's crash recovery, for real: a child process runs a pipeline and is
+ * killed with SIGKILL mid-run; this process then resumes it (as instrumentation.ts does
+ * at start) and it finishes with every step, progress row and recommendation exactly once,
+ * and no finished step done again. Works on Postgres (DATABASE_URL) and on a PGlite
+ * directory (the child and this process take turns, as PGlite allows one process at a time).
+ */
+
+const serverUrl = process.env.DATABASE_URL;
+let dbName: string | undefined;
+let pgliteDir: string | undefined;
+
+beforeAll(async () => {
+  if (serverUrl) {
+    dbName = `tripsync_kill_${process.pid}_${Date.now()}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${dbName}"`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    process.env.DATABASE_URL = url.toString();
+  } else {
+    pgliteDir = mkdtempSync(path.join(tmpdir(), "tripsync-kill-"));
+    process.env.PGLITE_DIR = pgliteDir;
+  }
+  await getDb();
+});
+
+afterAll(async () => {
+  await settleLocalRuns();
+  await closeDb();
+  if (serverUrl && dbName) {
+    process.env.DATABASE_URL = serverUrl;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+  }
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+});
+
+function startChild(runId: string): { child: ChildProcess; stepsRun: string[] } {
+  const stepsRun: string[] = [];
+  const child = spawn(
+    path.join(process.cwd(), "node_modules/.bin/tsx"),
+    ["--conditions=react-server", "test/pipeline-child.ts"],
+    { env: { ...process.env, RUN_ID: runId, LATENCY_MS: "150" }, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  child.stdout?.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (line.startsWith("step ")) stepsRun.push(line.slice(5));
+  });
+  return { child, stepsRun };
+}
+
+it("a run killed mid-way resumes after a restart with no duplicate steps, progress rows or recommendations", async () => {
+  const trip = await tripWithAnswers([
+    { name: "Olga", answers: answers({ vibes: ["food", "culture"] }) },
+    { name: "Ben", answers: answers({ vibes: ["beach"] }) },
+  ]);
+  const { run } = await createRunOrGetActive({
+    tripId: trip.tripId,
+    kind: "recommendations",
+    engine: "local",
+    requestedBy: null,
+  });
+  await closeDb(); // PGlite: one process per directory; the child takes over
+
+  const { child, stepsRun } = startChild(run.id);
+  // Kill it once the research fan-out has started: well past the first steps, well before the end.
+  const deadline = Date.now() + 60_000;
+  while (!stepsRun.some((s) => s.startsWith("research:")) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.kill("SIGKILL");
+  await new Promise((resolve) => child.once("exit", resolve));
+  expect(stepsRun.some((s) => s.startsWith("research:"))).toBe(true);
+
+  await getDb();
+  expect((await getRun({ runId: run.id }))?.status).toBe("running"); // the dead process couldn't record anything
+  const finishedBeforeKill = await listRunSteps({ runId: run.id });
+  expect(finishedBeforeKill.length).toBeGreaterThanOrEqual(4);
+  expect(finishedBeforeKill.map((s) => s.stepId)).not.toContain("store");
+
+  const redone: string[] = [];
+  const resumed = await resumeInterruptedRuns(testDeps(), { backoffMs: () => 0, onStepRun: (id) => redone.push(id) });
+  expect(resumed).toEqual([run.id]);
+  await settleLocalRuns();
+
+  expect((await getRun({ runId: run.id }))?.status).toBe("succeeded");
+  // Nothing finished before the kill ran again…
+  const done = new Set(finishedBeforeKill.map((s) => s.stepId));
+  expect(redone.filter((id) => done.has(id))).toEqual([]);
+  expect(redone).toContain("store");
+  // …and kept its original result and time.
+  const after = await listRunSteps({ runId: run.id });
+  for (const step of finishedBeforeKill) {
+    expect(after.find((s) => s.stepId === step.stepId)).toEqual(step);
+  }
+  expect(new Set(after.map((s) => s.stepId)).size).toBe(after.length);
+
+  const events = await listProgressEvents({ runId: run.id });
+  const keys = events.map((e) => `${e.stepId}/${e.kind}`);
+  expect(new Set(keys).size).toBe(keys.length);
+  expect(events.filter((e) => e.stepId === "store" && e.kind === "finished")).toHaveLength(1);
+
+  const db = await getDb();
+  const [stored] = await db.select({ n: count() }).from(recommendations).where(eq(recommendations.runId, run.id));
+  expect(stored?.n).toBe(1);
+  const [active] = await db.select({ n: count() }).from(pipelineRuns).where(eq(pipelineRuns.status, "running"));
+  expect(active?.n).toBe(0);
+  expect((await latestRecommendations({ tripId: trip.tripId }))?.pack.status).toBe("ready");
+}, 120_000);
