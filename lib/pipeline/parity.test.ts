@@ -1,0 +1,73 @@
+import { InngestTestEngine } from "@inngest/test";
+import { expect, it } from "vitest";
+import { createRecommendationsFunction } from "@/inngest/functions";
+import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { createRunOrGetActive, getRun, listProgressEvents } from "@/lib/db/queries/runs";
+import { withTestDatabase } from "@/test/db";
+import { answers, tripWithAnswers } from "@/test/fixtures";
+import { runPipeline, testDeps } from "@/test/pipeline";
+
+withTestDatabase();
+
+/**
+ * One workflow, two engines: the same input through the local durable runner and
+ * through the real Inngest function (executed by @inngest/test, which runs the real
+ * step code) stores identical recommendations.
+ */
+it("the local runner and the Inngest function store identical recommendations", async () => {
+  const trip = await tripWithAnswers([
+    { name: "Olga", answers: answers({ vibes: ["food", "culture"], dietary: ["vegetarian"] }) },
+    { name: "Ben", answers: answers({ vibes: ["beach", "food"], budget: { min: 700, max: 1800, hardLimit: true } }) },
+    { name: "Cleo", answers: null },
+  ]);
+
+  const local = await runPipeline(trip.tripId);
+  expect(local.status).toBe("succeeded");
+  const viaLocal = await latestRecommendations({ tripId: trip.tripId });
+
+  const { run } = await createRunOrGetActive({
+    tripId: trip.tripId,
+    kind: "recommendations",
+    engine: "inngest",
+    requestedBy: null,
+  });
+  const engine = new InngestTestEngine({
+    function: createRecommendationsFunction(() => testDeps()),
+    events: [{ name: "trip/recommendations.requested", data: { tripId: trip.tripId, runId: run.id } }],
+  });
+  const { result, error } = await engine.execute();
+  expect(error).toBeUndefined();
+  expect(result).toMatchObject({ recommendationId: expect.any(String) });
+  expect((await getRun({ runId: run.id }))?.status).toBe("succeeded");
+  const viaInngest = await latestRecommendations({ tripId: trip.tripId });
+
+  expect(viaInngest?.runId).toBe(run.id);
+  expect(viaInngest?.id).not.toBe(viaLocal?.id);
+  expect(viaInngest?.pack.status).toBe("ready");
+  expect(viaInngest?.pack).toEqual(viaLocal?.pack);
+  expect(viaInngest?.decisionLog.map((d) => [d.agent, d.outputSummary])).toEqual(
+    viaLocal?.decisionLog.map((d) => [d.agent, d.outputSummary]),
+  );
+  // Progress rows are written by the same step code on Inngest too.
+  const stages = (await listProgressEvents({ runId: run.id })).map((e) => `${e.stepId}/${e.kind}`);
+  expect(stages).toContain("store/finished");
+});
+
+it("on Inngest a permanent failure stops retries at once (NonRetriableError)", async () => {
+  const trip = await tripWithAnswers([{ name: "Olga", answers: answers() }]);
+  const { run } = await createRunOrGetActive({
+    tripId: trip.tripId,
+    kind: "recommendations",
+    engine: "inngest",
+    requestedBy: null,
+  });
+  const fn = createRecommendationsFunction(() =>
+    testDeps({ faults: [{ task: "rank", kind: "invalid-json", times: 99 }] }),
+  );
+  const engine = new InngestTestEngine({
+    function: fn,
+    events: [{ name: "trip/recommendations.requested", data: { tripId: trip.tripId, runId: run.id } }],
+  });
+  const { error } = await engine.execute();
+  expect(error).toMatchObject({ name: "NonRetriableError" });
+});
