@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { validateOptions } from "@/lib/agents/validators";
+import { geminiModels, type ModelRole } from "@/lib/ai/models";
+import { SYSTEM } from "@/lib/ai/prompts";
+import { listProgressEvents } from "@/lib/db/queries/runs";
+import { withTestDatabase } from "@/test/db";
+import { tripWithAnswers } from "@/test/fixtures";
+import { GEMINI_GROUP } from "@/test/gemini-group";
+import { runPipeline, storedOutcome, testDeps } from "@/test/pipeline";
+
+withTestDatabase();
+
+/**
+ * The Gemini side of the model switch, without network: @ai-sdk/google talks to a
+ * `fetch` that answers with recorded Gemini REST responses (test/fixtures/gemini),
+ * chosen by the agent's system prompt. The research answers carry `groundingMetadata`
+ * from Google Search grounding; their sources must reach the cards.
+ */
+
+type GeminiRequest = {
+  url: string;
+  body: { systemInstruction?: { parts: { text: string }[] }; contents: unknown[]; tools?: unknown[] };
+};
+
+function recordedGemini() {
+  const requests: GeminiRequest[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as GeminiRequest["body"];
+    requests.push({ url: String(input), body });
+    const system = body.systemInstruction?.parts.map((p) => p.text).join("") ?? "";
+    const role = (Object.keys(SYSTEM) as ModelRole[]).find((r) => SYSTEM[r] === system);
+    if (!role)
+      return new Response(JSON.stringify({ error: { code: 400, message: "unknown prompt" } }), { status: 400 });
+    const recorded = readFileSync(path.join(process.cwd(), "test/fixtures/gemini", `${role}.json`), "utf8");
+    return new Response(recorded, { status: 200, headers: { "content-type": "application/json" } });
+  };
+  return { requests, models: geminiModels({ apiKey: "test-key", fetch: fetch as typeof globalThis.fetch }) };
+}
+
+it("drives the whole pipeline through @ai-sdk/google, and grounding sources flow into the cards", async () => {
+  const trip = await tripWithAnswers(GEMINI_GROUP);
+  const gemini = recordedGemini();
+  const run = await runPipeline(trip.tripId, testDeps({}, { models: gemini.models }));
+  expect(run.status).toBe("succeeded");
+
+  const { stored, ctx } = await storedOutcome(trip.tripId, run.id);
+  const pack = stored?.pack;
+  if (pack?.status !== "ready") throw new Error(`expected options, got ${pack?.status}`);
+  expect(validateOptions(pack.options, ctx)).toEqual([]);
+  for (const option of pack.options) {
+    expect(option.verified).toBe(true);
+    expect(option.sources).toEqual([
+      {
+        title: "lonelyplanet.com",
+        url: "https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQE1travel-guide",
+      },
+      {
+        title: "wikivoyage.org",
+        url: "https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQF2tourism-board",
+      },
+    ]);
+  }
+  expect(pack.conflictReport.headline).toMatch(/food-and-culture city break/);
+
+  // Research asked Google Search for grounding; structured calls asked for JSON; member text was delimited.
+  const research = gemini.requests.filter((r) => r.body.systemInstruction?.parts[0]?.text === SYSTEM.researcher);
+  expect(research.length).toBe(ctx.candidates.length);
+  expect(research.every((r) => JSON.stringify(r.body.tools).includes("googleSearch"))).toBe(true);
+  expect(gemini.requests.every((r) => r.url.startsWith("https://generativelanguage.googleapis.com/"))).toBe(true);
+  const normalizer = gemini.requests.find((r) => r.body.systemInstruction?.parts[0]?.text === SYSTEM.normalizer);
+  expect(JSON.stringify(normalizer?.body.contents)).toContain(
+    "<member_text>Love long lunches and museums.</member_text>",
+  );
+
+  // Run details name the Gemini models and count their tokens.
+  const finished = (await listProgressEvents({ runId: run.id })).filter((e) => e.kind === "finished");
+  const models = new Set(finished.flatMap((e) => e.detail?.models ?? []));
+  expect([...models].some((m) => m.startsWith("gemini-2.5-flash"))).toBe(true);
+  expect([...models].some((m) => m.startsWith("gemini-2.5-pro"))).toBe(true);
+  expect(finished.find((e) => e.stepId === "rank")?.detail?.inputTokens).toBe(812);
+});
