@@ -33,18 +33,20 @@ export function constraintsOf(profile: GroupProfile): GroupConstraints {
   };
 }
 
-const FILLER = /^(no|not|none|never|avoid|without|nothing|any|anything|dont|don't|do not|hate|hates)\s+/;
+/** Words that carry no meaning in a hard no ("no hiking, please", "I hate heights", "nothing with boats"). */
+const FILLER = new Set(
+  "no not none never avoid without nothing any anything dont don't do hate hates dislike please i we me my our us with the a an of for too very really much can't cant stand is are am be at all or and".split(
+    " ",
+  ),
+);
 
 /** "No long flights!" → "long flight": lower case, filler words and plural s dropped. */
 export function normaliseTerm(text: string): string {
-  let term = text
+  return text
     .toLowerCase()
     .replace(/[^a-z0-9' -]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  for (let i = 0; i < 3 && FILLER.test(term); i++) term = term.replace(FILLER, "");
-  return term
-    .split(" ")
+    .split(/\s+/)
+    .filter((word) => word && !FILLER.has(word))
     .map((word) => (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word))
     .join(" ");
 }

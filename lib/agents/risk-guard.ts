@@ -12,7 +12,8 @@ import type { RawMember, SafetyFlag } from "@/lib/schemas/pipeline";
  * and field — the text itself is never copied.
  */
 
-const ZERO_WIDTH = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+/** Invisible characters: every Unicode format character (zero-width, bidi controls, soft hyphen…) and the grapheme joiner. */
+const INVISIBLE = /[\p{Cf}\u034F\u180E]/gu;
 /** Cyrillic and Greek letters that look like Latin ones. */
 const HOMOGLYPHS: Record<string, string> = {
   а: "a",
@@ -36,6 +37,8 @@ const HOMOGLYPHS: Record<string, string> = {
   ɡ: "g",
   ո: "n",
   ս: "u",
+  ӏ: "l",
+  ɩ: "i",
   α: "a",
   β: "b",
   ε: "e",
@@ -53,7 +56,7 @@ const HOMOGLYPHS: Record<string, string> = {
 export function normaliseForScreening(text: string): string {
   return text
     .normalize("NFKC")
-    .replace(ZERO_WIDTH, "")
+    .replace(INVISIBLE, "")
     .toLowerCase()
     .replace(/./gu, (ch) => HOMOGLYPHS[ch] ?? ch)
     .replace(/[^a-z0-9<>/[\]]+/g, " ")
@@ -62,12 +65,13 @@ export function normaliseForScreening(text: string): string {
 }
 
 const INJECTION = [
-  /\b(ignore|disregard|forget|override|bypass)\b.{0,30}\b(instructions?|prompts?|rules|guidelines|directions)\b/,
+  // "ignore all previous instructions", but not "forget the rules of daily life".
+  /\b(ignore|disregard|forget|override|bypass)\b.{0,20}\b(previous|prior|above|earlier|all|any|your|these|those|system|original)\b.{0,15}\b(instructions?|prompts?|rules|guidelines|directions)\b/,
   /\b(ignore|disregard|forget)\b (all |everything )?(of )?(the )?(above|previous|prior|earlier)\b/,
   /\b(system|developer|hidden) (prompt|message|instructions?)\b/,
   /\byou are (now|no longer) /,
   /\bnew (instructions?|rules)\b/,
-  /\b(reveal|print|show|repeat|leak) (your|the) (prompt|instructions|rules)\b/,
+  /\b(reveal|print|show|repeat|leak) (your|the hidden|the system) (prompt|instructions|rules)\b/,
   /<\s*\/?\s*(system|assistant|user|member text)\s*>/,
   /\[\s*\/?\s*inst\s*\]/,
   /\bdo anything now\b|\bjailbreak\b/,

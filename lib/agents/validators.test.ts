@@ -202,17 +202,36 @@ describe("each broken rule is reported", () => {
   });
 
   it("datesPending when the group has common dates → dates", () => {
-    expect(rules(validateOptions(withFirst((o) => ({ ...o, datesPending: true })), ctx))).toEqual(["dates"]);
+    expect(
+      rules(
+        validateOptions(
+          withFirst((o) => ({ ...o, datesPending: true })),
+          ctx,
+        ),
+      ),
+    ).toEqual(["dates"]);
   });
 
   it('"compromise" when nobody is stretched → mode', () => {
-    expect(rules(validateOptions(withFirst((o) => ({ ...o, mode: "compromise" })), ctx))).toEqual(["mode"]);
+    expect(
+      rules(
+        validateOptions(
+          withFirst((o) => ({ ...o, mode: "compromise" })),
+          ctx,
+        ),
+      ),
+    ).toEqual(["mode"]);
   });
 
   it("naming a member whose budget it doesn't exceed → impacted", () => {
-    expect(rules(validateOptions(withFirst((o) => ({ ...o, impactedMemberIds: ["ben"] })), ctx))).toEqual([
-      "impacted",
-    ]);
+    expect(
+      rules(
+        validateOptions(
+          withFirst((o) => ({ ...o, impactedMemberIds: ["ben"] })),
+          ctx,
+        ),
+      ),
+    ).toEqual(["impacted"]);
   });
 
   it('"consensus" and nobody named when someone is stretched → impacted and mode', () => {

@@ -46,9 +46,12 @@ describe("the catalog is broad enough to plan any group", () => {
     expect(destinations.some((d) => d.countryCode !== "US")).toBe(true);
   });
 
-  it.each(["beach", "city", "nature", "winter-sports"] as const)("has at least 3 destinations with the %s vibe", (vibe) => {
-    expect(withVibe(vibe).length).toBeGreaterThanOrEqual(3);
-  });
+  it.each(["beach", "city", "nature", "winter-sports"] as const)(
+    "has at least 3 destinations with the %s vibe",
+    (vibe) => {
+      expect(withVibe(vibe).length).toBeGreaterThanOrEqual(3);
+    },
+  );
 
   it("gives every destination at least 15 activities", () => {
     const thin = destinations.filter((d) => d.activities.length < 15).map((d) => `${d.slug} (${d.activities.length})`);

@@ -95,7 +95,7 @@ const VAGUE =
 
 function normalize(input: NormalizeInput): NormalizeOutput {
   const notes = (input.notes ?? "").toLowerCase();
-  const words = ` ${notes.replace(/[^a-z0-9$, ]+/g, " ").replace(/\s+/g, " ")} `;
+  const words = ` ${notes.replace(/[^a-z0-9 ]+/g, " ").replace(/\s+/g, " ")} `;
   const inferred = (Object.keys(VIBE_WORDS) as Vibe[]).filter(
     (vibe) =>
       !input.formVibes.includes(vibe) &&
