@@ -13,7 +13,7 @@ import type { RawMember, SafetyFlag } from "@/lib/schemas/pipeline";
  */
 
 /** Invisible characters: every Unicode format character (zero-width, bidi controls, soft hyphen…) and the grapheme joiner. */
-const INVISIBLE = /[\p{Cf}\u034F\u180E]/gu;
+const INVISIBLE = /\p{Cf}|\u034F|\u180E/gu;
 /** Cyrillic and Greek letters that look like Latin ones. */
 const HOMOGLYPHS: Record<string, string> = {
   а: "a",

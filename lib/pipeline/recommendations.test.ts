@@ -9,7 +9,7 @@ import { RecommendationsPack } from "@/lib/schemas/recommendations";
 import { browser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
-import { runPipeline, storedOutcome, testDeps } from "@/test/pipeline";
+import { runPipeline, storedOutcome } from "@/test/pipeline";
 
 withTestDatabase();
 
