@@ -40,7 +40,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf .data/e2e && node_modules/.bin/next start -p ${PORT} -H 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/`,
-    env: { PGLITE_DIR: ".data/e2e", NEXT_TELEMETRY_DISABLED: "1" },
+    // A little simulated model latency, so the live timeline is really seen working.
+    env: { PGLITE_DIR: ".data/e2e", NEXT_TELEMETRY_DISABLED: "1", OFFLINE_MODEL_LATENCY_MS: "120" },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",

@@ -23,6 +23,14 @@ export class DashboardPage {
     return this.section("Budget per person");
   }
 
+  recommendations() {
+    return this.section("Destination ideas");
+  }
+
+  destinationCards() {
+    return this.recommendations().getByRole("article");
+  }
+
   async inviteLink(): Promise<string> {
     return this.page.getByRole("textbox", { name: "Invite link" }).inputValue();
   }
