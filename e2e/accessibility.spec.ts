@@ -53,3 +53,24 @@ test("a trip can be created with the keyboard alone; its empty dashboard says ho
   await expect(page.getByText("Nobody has shared their preferences yet")).toBeVisible();
   await expect(page.getByRole("link", { name: "Add my preferences" })).toBeVisible();
 });
+
+test("the live timeline and the destination cards have no serious axe violations, and voting works by keyboard", async ({
+  page,
+}) => {
+  await new HomePage(page).openDemoTrip();
+  const dashboard = new DashboardPage(page);
+  const generate = dashboard.recommendations().getByRole("button", { name: "Generate recommendations" });
+  await generate.focus();
+  await page.keyboard.press("Enter");
+  await expect(dashboard.recommendations().getByRole("list", { name: "Generation progress" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await expect(dashboard.destinationCards().first()).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousViolations(page);
+  const vote = dashboard
+    .destinationCards()
+    .first()
+    .getByRole("button", { name: /^Vote for/ });
+  await vote.focus();
+  await page.keyboard.press("Enter");
+  await expect(vote).toHaveAttribute("aria-pressed", "true");
+});

@@ -32,7 +32,10 @@ test("a newcomer generates recommendations for the demo trip, votes and chooses 
     await expect(card).toContainText(/(High|Medium|Low) confidence/);
     await expect(card.getByRole("link").first()).toHaveAttribute("href", /^https:\/\//);
     // Sam's hard cap: no card's top price goes over $1,500.
-    const price = await card.locator("p", { hasText: /per person$/ }).first().textContent();
+    const price = await card
+      .locator("p", { hasText: /per person$/ })
+      .first()
+      .textContent();
     const high = Number((price?.match(/–\$([\d,]+)/)?.[1] ?? "0").replace(/,/g, ""));
     expect(high).toBeGreaterThan(0);
     expect(high).toBeLessThanOrEqual(1500);

@@ -52,6 +52,14 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
 
       <StatusStepper status={trip.status} />
 
+      <RecommendationsSection
+        tripId={trip.id}
+        view={recommendations}
+        isOrganizer={viewer.isOrganizer}
+        canGenerate={trip.status === "collecting" || trip.status === "recommending"}
+        members={profile.members}
+      />
+
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title="Invite the group" description="Anyone with this link can join and share their preferences.">
           <CopyField label="Invite link" path={trip.invitePath} />
@@ -60,14 +68,6 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
           <MemberList tripId={trip.id} members={members} viewerId={viewer.memberId} canRemove={viewer.isOrganizer} />
         </Card>
       </div>
-
-      <RecommendationsSection
-        tripId={trip.id}
-        view={recommendations}
-        isOrganizer={viewer.isOrganizer}
-        canGenerate={trip.status === "collecting" || trip.status === "recommending"}
-        members={profile.members}
-      />
 
       <h2 className="pt-2 text-xl font-semibold text-slate-900">Compatibility snapshot</h2>
       {respondentCount === 0 ? (

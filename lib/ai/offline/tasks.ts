@@ -218,13 +218,15 @@ function rank(input: RankInput, repair: string[]): RankOutput {
 
 function rankedOption(c: RankInput["candidates"][number], input: RankInput): RankedOption {
   const shared = c.vibes.filter((v) => input.groupVibes.includes(v));
+  const price =
+    c.cost.low === c.cost.high
+      ? `About $${c.cost.high.toLocaleString("en-US")}`
+      : `About $${c.cost.low.toLocaleString("en-US")}–$${c.cost.high.toLocaleString("en-US")}`;
   const why = [
     shared.length
       ? `Lines up with what the group wants: ${shared.slice(0, 3).join(", ")}.`
       : `A change of scene with ${c.vibes.slice(0, 2).join(" and ")}.`,
-    c.stretches.length === 0
-      ? `About $${c.cost.low.toLocaleString("en-US")}–$${c.cost.high.toLocaleString("en-US")} per person, inside everyone's budget.`
-      : `About $${c.cost.low.toLocaleString("en-US")}–$${c.cost.high.toLocaleString("en-US")} per person.`,
+    c.stretches.length === 0 ? `${price} per person, inside everyone's budget.` : `${price} per person.`,
   ];
   if (input.needs.length) why.push(`Plenty to do that works for the group's needs (${input.needs.join(", ")}).`);
   if (c.climate) why.push(c.climate);
