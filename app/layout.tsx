@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { modelKind } from "@/lib/ai/models";
 import { databaseDriver } from "@/lib/db/client";
+import { pipelineEngine } from "@/lib/pipeline/engine";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -12,7 +14,14 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#4f46e5" };
 
-const ADAPTER_LABELS = { pglite: "PGlite (embedded)", postgres: "PostgreSQL" } as const;
+const ADAPTER_LABELS = {
+  pglite: "PGlite (embedded)",
+  postgres: "PostgreSQL",
+  local: "local durable runner",
+  inngest: "Inngest",
+  offline: "offline planner (catalog)",
+  gemini: "Gemini",
+} as const;
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
@@ -28,7 +37,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:py-10">{children}</main>
         <footer className="border-t border-slate-200 bg-white">
           <p className="mx-auto max-w-5xl px-4 py-3 text-xs text-slate-600">
-            Running on: database <span className="font-medium">{ADAPTER_LABELS[databaseDriver()]}</span>
+            Running on: database <span className="font-medium">{ADAPTER_LABELS[databaseDriver()]}</span> · pipeline{" "}
+            <span className="font-medium">{ADAPTER_LABELS[pipelineEngine()]}</span> · model{" "}
+            <span className="font-medium">{ADAPTER_LABELS[modelKind()]}</span>
           </p>
         </footer>
       </body>

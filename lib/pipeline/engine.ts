@@ -23,7 +23,7 @@ export async function startRecommendations({
   requestedBy,
 }: {
   tripId: string;
-  requestedBy: string;
+  requestedBy: string | null;
 }): Promise<{ runId: string; started: boolean }> {
   const engine = pipelineEngine();
   const { run, created } = await createRunOrGetActive({ tripId, kind: "recommendations", engine, requestedBy });
