@@ -1,6 +1,20 @@
 /** Human-readable dates and money for the UI and for generated explanations. */
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
 
 /** "Jun 12" */
 export function formatDay(iso: string): string {

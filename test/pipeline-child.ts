@@ -1,7 +1,7 @@
 /**
  * Runs one local pipeline run in its own process, so a test can kill it mid-run
  * (SIGKILL: no cleanup at all) and prove the next process resumes it.
- * Usage: RUN_ID=<id> [DATABASE_URL=…|PGLITE_DIR=…] tsx --conditions=react-server test/pipeline-child.ts
+ * Usage: RUN_ID=<id> [DATABASE_URL=…|PGLITE_DIR=…] node --import tsx --conditions=react-server test/pipeline-child.ts
  */
 import { offlineModels } from "@/lib/ai/models";
 import { closeDb } from "@/lib/db/client";

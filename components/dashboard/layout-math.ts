@@ -3,7 +3,7 @@
  * and the small name helpers they share. No React here, so it is trivial to unit-test.
  */
 import { toDayNumber } from "@/lib/dates";
-import { plural } from "@/lib/format";
+import { MONTH_NAMES, plural } from "@/lib/format";
 
 export type MemberName = { id: string; name: string };
 
@@ -15,21 +15,6 @@ export function nameOf(members: readonly MemberName[], id: string): string {
 // ---------------------------------------------------------------- calendar
 
 export type CalendarMonth = { year: number; month: number };
-
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** "June 2026" (month is 1-based). */
 export function monthTitle({ year, month }: CalendarMonth): string {

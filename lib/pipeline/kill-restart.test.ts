@@ -1,15 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import postgres from "postgres";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { createRunOrGetActive, getRun, listProgressEvents, listRunSteps } from "@/lib/db/queries/runs";
 import { pipelineRuns, recommendations } from "@/lib/db/schema";
 import { resumeInterruptedRuns, settleLocalRuns } from "@/lib/pipeline/local-runner";
+import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 import { testDeps } from "@/test/pipeline";
 
@@ -21,43 +19,15 @@ import { testDeps } from "@/test/pipeline";
  * directory (the child and this process take turns, as PGlite allows one process at a time).
  */
 
-const serverUrl = process.env.DATABASE_URL;
-let dbName: string | undefined;
-let pgliteDir: string | undefined;
-
-beforeAll(async () => {
-  if (serverUrl) {
-    dbName = `tripsync_kill_${process.pid}_${Date.now()}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${dbName}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    process.env.DATABASE_URL = url.toString();
-  } else {
-    pgliteDir = mkdtempSync(path.join(tmpdir(), "tripsync-kill-"));
-    process.env.PGLITE_DIR = pgliteDir;
-  }
-  await getDb();
-});
-
-afterAll(async () => {
-  await settleLocalRuns();
-  await closeDb();
-  if (serverUrl && dbName) {
-    process.env.DATABASE_URL = serverUrl;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
-  }
-  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
-});
+withTestDatabase({ onDisk: true });
 
 function startChild(runId: string): { child: ChildProcess; stepsRun: string[] } {
   const stepsRun: string[] = [];
   const child = spawn(
-    path.join(process.cwd(), "node_modules/.bin/tsx"),
-    ["--conditions=react-server", "test/pipeline-child.ts"],
+    // node itself with tsx as a loader (not the tsx CLI, which would run the script in a grandchild
+    // that SIGKILL on the CLI leaves running).
+    process.execPath,
+    ["--import", "tsx", "--conditions=react-server", "test/pipeline-child.ts"],
     { env: { ...process.env, RUN_ID: runId, LATENCY_MS: "150" }, stdio: ["ignore", "pipe", "inherit"] },
   );
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -86,7 +56,10 @@ it("a run killed mid-way resumes after a restart with no duplicate steps, progre
     await new Promise((r) => setTimeout(r, 20));
   }
   child.kill("SIGKILL");
-  await new Promise((resolve) => child.once("exit", resolve));
+  const [, signal] = await new Promise<[number | null, string | null]>((resolve) =>
+    child.once("exit", (code, sig) => resolve([code, sig])),
+  );
+  expect(signal).toBe("SIGKILL");
   expect(stepsRun.some((s) => s.startsWith("research:"))).toBe(true);
 
   await getDb();

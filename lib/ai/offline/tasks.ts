@@ -1,4 +1,5 @@
 import { findDestination } from "@/lib/catalog";
+import { MONTH_NAMES } from "@/lib/format";
 import {
   type CandidatePicks,
   CandidatesInput,
@@ -165,21 +166,6 @@ function candidates(input: CandidatesInput): CandidatePicks {
 
 // ── research ───────────────────────────────────────────────────────────────
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 function research(input: ResearchInput): OfflineAnswer {
   const destination = findDestination(input.slug);
   if (!destination) return { text: `No reliable information found for ${input.name}.`, sources: [] };
@@ -187,7 +173,7 @@ function research(input: ResearchInput): OfflineAnswer {
   const parts = [destination.summary];
   if (climate && input.month) {
     parts.push(
-      `In ${MONTHS[input.month - 1]} expect highs around ${climate.highC}°C, lows around ${climate.lowC}°C and about ${climate.rainyDays} rainy days.`,
+      `In ${MONTH_NAMES[input.month - 1]} expect highs around ${climate.highC}°C, lows around ${climate.lowC}°C and about ${climate.rainyDays} rainy days.`,
     );
   }
   if (destination.tips[0]) parts.push(`Tip: ${destination.tips[0]}`);
