@@ -1,8 +1,10 @@
 import { InngestTestEngine } from "@inngest/test";
+import { NonRetriableError } from "inngest";
 import { expect, it } from "vitest";
-import { createRecommendationsFunction } from "@/inngest/functions";
+import { createRecommendationsFunction, inngestSteps } from "@/inngest/functions";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { createRunOrGetActive, getRun, listProgressEvents } from "@/lib/db/queries/runs";
+import { PermanentError } from "@/lib/errors";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 import { runPipeline, testDeps } from "@/test/pipeline";
@@ -53,21 +55,20 @@ it("the local runner and the Inngest function store identical recommendations", 
   expect(stages).toContain("store/finished");
 });
 
-it("on Inngest a permanent failure stops retries at once (NonRetriableError)", async () => {
-  const trip = await tripWithAnswers([{ name: "Olga", answers: answers() }]);
-  const { run } = await createRunOrGetActive({
-    tripId: trip.tripId,
-    kind: "recommendations",
-    engine: "inngest",
-    requestedBy: null,
-  });
-  const fn = createRecommendationsFunction(() =>
-    testDeps({ faults: [{ task: "rank", kind: "invalid-json", times: 99 }] }),
-  );
-  const engine = new InngestTestEngine({
-    function: fn,
-    events: [{ name: "trip/recommendations.requested", data: { tripId: trip.tripId, runId: run.id } }],
-  });
-  const { error } = await engine.execute();
-  expect(error).toMatchObject({ name: "NonRetriableError" });
+it("on Inngest a permanent failure becomes NonRetriableError (no retries); anything else stays retryable", async () => {
+  const step = { run: <T>(_id: string, fn: () => Promise<T>) => fn() };
+  const steps = inngestSteps(step, 0);
+  await expect(
+    steps.run("rank", async () => {
+      throw new PermanentError("model:invalid-output", "The AI model kept answering in a shape we can't use.");
+    }),
+  ).rejects.toBeInstanceOf(NonRetriableError);
+  const flaky = new Error("HTTP 503");
+  await expect(
+    steps.run("rank", async () => {
+      throw flaky;
+    }),
+  ).rejects.toBe(flaky);
+  // Inngest counts attempts from 0; the workflow sees them from 1, like on the local runner.
+  expect(await inngestSteps(step, 2).run("x", async (attempt) => attempt)).toBe(3);
 });
