@@ -1,4 +1,5 @@
 import { APICallError } from "ai";
+import { addProgressEvent, failRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { isPermanent } from "@/lib/errors";
 import type { RunError } from "@/lib/schemas/pipeline";
 
@@ -29,7 +30,6 @@ export function describeFailure(error: unknown): RunError {
 
 /** Marks the run failed and tells the timeline, on the stage where it stopped. Safe to call twice. */
 export async function recordFailure(runId: string, error: unknown): Promise<RunError> {
-  const { failRun, addProgressEvent, listProgressEvents } = await import("@/lib/db/queries/runs");
   const described = describeFailure(error);
   const events = await listProgressEvents({ runId });
   const stage = events.at(-1)?.stage ?? "load";

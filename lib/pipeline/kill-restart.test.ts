@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";

@@ -118,6 +118,8 @@ export const PipelineState = z.object({
 export type PipelineState = z.infer<typeof PipelineState>;
 export type StateKey = keyof PipelineState;
 
+export const RunId = z.uuid();
+
 export const RUN_STATUSES = ["running", "succeeded", "failed"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const ENGINES = ["local", "inngest"] as const;

@@ -3,6 +3,7 @@ import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
 import { AppError } from "@/lib/errors";
 import { progressStream } from "@/lib/pipeline/progress-stream";
+import { RunId } from "@/lib/schemas/pipeline";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     await requireMember(await requestContext(), id);
     const url = new URL(request.url);
     const runId = url.searchParams.get("run");
-    if (runId !== null && !/^[0-9a-f-]{36}$/i.test(runId)) {
+    if (runId !== null && !RunId.safeParse(runId).success) {
       throw new AppError("invalid:run", "That isn't a run id.");
     }
     const lastEventId = Number(request.headers.get("last-event-id") ?? url.searchParams.get("after") ?? 0);
