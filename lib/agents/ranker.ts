@@ -81,7 +81,9 @@ export function assembleOptions(
   return { options, problems };
 }
 
-export function validationContext(state: RankerState): ValidationContext {
+export function validationContext(
+  state: Pick<PipelineState, "groupProfile" | "rawPreferences" | "candidates" | "research">,
+): ValidationContext {
   return {
     profile: state.groupProfile,
     members: state.rawPreferences,

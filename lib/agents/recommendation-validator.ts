@@ -10,17 +10,7 @@ import { validateOptions } from "@/lib/agents/validators";
  */
 export const recommendationValidator = defineAgent({
   name: "Compliance and grounding validator",
-  reads: [
-    "recommendations",
-    "groupProfile",
-    "rawPreferences",
-    "candidates",
-    "research",
-    "tripContext",
-    "safetyFlags",
-    "normalizedPreferences",
-    "conflictReport",
-  ],
+  reads: ["recommendations", "groupProfile", "rawPreferences", "candidates", "research"],
   writes: ["recommendations"],
   async run(state) {
     const pack = state.recommendations;

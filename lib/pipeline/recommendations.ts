@@ -64,9 +64,10 @@ export async function recommendationsWorkflow(
 
   apply(
     await step("load-preferences", "load", "Reading everyone's preferences", async () => {
+      const startedAt = deps.now();
+      const started = performance.now();
       const [trip, members] = await Promise.all([getTrip({ tripId: ref.tripId }), listMembersWithPreferences(ref)]);
       if (!trip) throw new Error(`Trip ${ref.tripId} is gone`);
-      const startedAt = deps.now();
       const rawPreferences = members.map(({ id, name, preferences }) => ({ id, name, preferences }));
       return {
         patch: {
@@ -86,7 +87,7 @@ export async function recommendationsWorkflow(
           outputSummary: `${members.length} members, ${members.filter((m) => m.preferences).length} answered`,
           riskFlags: [],
           startedAt: startedAt.toISOString(),
-          ms: 0,
+          ms: Math.round(performance.now() - started),
           usage: NO_USAGE,
         },
       };
