@@ -56,6 +56,11 @@ function withoutAttribution(view: DashboardView): DashboardView {
         mustHaves: anonymous(constraints.mustHaves),
       },
     },
-    conflicts: view.conflicts.map((c) => (c.kind === "constraints" ? { ...c, memberIds: [] } : c)),
+    conflicts: withoutConstraintAttribution(view.conflicts),
   };
+}
+
+/** Members see who is in a conflict about dates or money, but not who asked for which dietary or access need. */
+export function withoutConstraintAttribution<T extends Pick<Conflict, "kind" | "memberIds">>(conflicts: T[]): T[] {
+  return conflicts.map((c) => (c.kind === "constraints" ? { ...c, memberIds: [] } : c));
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/guards";
+import { withoutConstraintAttribution } from "@/lib/dashboard";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { latestRecommendations, listVotes } from "@/lib/db/queries/recommendations";
 import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
-import type { DecisionLogEntry, RunError } from "@/lib/schemas/pipeline";
+import type { DecisionLogEntry, RunError, RunStatus } from "@/lib/schemas/pipeline";
 import type { RecommendationsPack } from "@/lib/schemas/recommendations";
 
 /**
@@ -25,7 +26,7 @@ export type StepDetail = {
 };
 
 export interface RecommendationsView {
-  run: { id: string; status: "running" | "succeeded" | "failed"; error: RunError | null } | null;
+  run: { id: string; status: RunStatus; error: RunError | null } | null;
   current: {
     id: string;
     pack: RecommendationsPack;
@@ -104,7 +105,7 @@ function withoutAttribution(pack: RecommendationsPack): RecommendationsPack {
     ...pack,
     conflictReport: {
       ...pack.conflictReport,
-      conflicts: pack.conflictReport.conflicts.map((c) => (c.kind === "constraints" ? { ...c, memberIds: [] } : c)),
+      conflicts: withoutConstraintAttribution(pack.conflictReport.conflicts),
     },
   };
 }

@@ -57,10 +57,8 @@ let defaults: ModelSet | undefined;
 /** What the running product uses, chosen by the environment. */
 export function defaultModels(): ModelSet {
   if (!defaults) {
-    const env = readEnv();
-    defaults = env.GOOGLE_GENERATIVE_AI_API_KEY
-      ? geminiModels({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY })
-      : offlineModels({ latencyMs: env.OFFLINE_MODEL_LATENCY_MS });
+    const { GOOGLE_GENERATIVE_AI_API_KEY: apiKey, OFFLINE_MODEL_LATENCY_MS: latencyMs } = readEnv();
+    defaults = apiKey ? geminiModels({ apiKey }) : offlineModels({ latencyMs });
   }
   return defaults;
 }

@@ -32,6 +32,7 @@ export async function startRecommendations({
     void runLocal(run.id, defaultAgentDeps());
   } else {
     try {
+      // Loaded on first use: the Inngest client reads its mode and URLs from the environment when built.
       const { inngest } = await import("@/inngest/client");
       await inngest.send(recommendationsRequested.create({ tripId, runId: run.id }));
     } catch (error) {

@@ -5,6 +5,7 @@ import { createRecommendationsFunction, inngestSteps } from "@/inngest/functions
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { createRunOrGetActive, getRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { PermanentError } from "@/lib/errors";
+import { MAX_ATTEMPTS } from "@/lib/pipeline/steps";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 import { runPipeline, testDeps } from "@/test/pipeline";
@@ -71,4 +72,14 @@ it("on Inngest a permanent failure becomes NonRetriableError (no retries); anyth
   ).rejects.toBe(flaky);
   // Inngest counts attempts from 0; the workflow sees them from 1, like on the local runner.
   expect(await inngestSteps(step, 2).run("x", async (attempt) => attempt)).toBe(3);
+});
+
+it("the Inngest function retries like the local runner and runs one trip at a time", () => {
+  const { opts } = createRecommendationsFunction(() => testDeps());
+  expect(opts).toMatchObject({
+    id: "generate-recommendations",
+    retries: MAX_ATTEMPTS - 1,
+    concurrency: { key: "event.data.tripId", limit: 1 },
+  });
+  expect(typeof opts.onFailure).toBe("function");
 });

@@ -18,6 +18,7 @@ import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { StageKey } from "@/lib/pipeline/stages";
 import { MAX_ATTEMPTS, type Steps } from "@/lib/pipeline/steps";
 import type { DecisionLogEntry, PipelineState } from "@/lib/schemas/pipeline";
+import type { RecommendationsPack } from "@/lib/schemas/recommendations";
 
 /**
  * The recommendation workflow, written once against the Steps port and run unchanged
@@ -122,11 +123,12 @@ export async function recommendationsWorkflow(
 
   if (state.conflictReport?.needsMoreInput) {
     const ready = state as Parameters<typeof packBase>[0];
-    state.recommendations = needsMoreInput(
-      packBase(ready, deps.now()),
-      "Nobody has shared preferences yet, so there is nothing to plan from.",
+    return store(ref, steps, log, () =>
+      needsMoreInput(
+        packBase(ready, deps.now()),
+        "Nobody has shared preferences yet, so there is nothing to plan from.",
+      ),
     );
-    return store(ref, steps, state, log);
   }
 
   apply(
@@ -152,20 +154,23 @@ export async function recommendationsWorkflow(
     ),
   );
 
-  return store(ref, steps, state, log);
+  return store(ref, steps, log, () => {
+    if (!state.recommendations) throw new Error("nothing to store");
+    return state.recommendations;
+  });
 }
 
+/** The last step: builds the pack inside the step (nothing runs outside one) and stores it with the run's end. */
 async function store(
   ref: RunRef,
   steps: Steps,
-  state: Partial<PipelineState>,
   log: DecisionLogEntry[],
+  build: () => RecommendationsPack,
 ): Promise<{ recommendationId: string }> {
-  const pack = state.recommendations;
-  if (!pack) throw new Error("nothing to store");
   return steps
     .run("store", (attempt) =>
       tracked(ref.runId, "store", "store", "Saving recommendations", attempt, async () => {
+        const pack = build();
         const usage = log.reduce((total, entry) => addUsage(total, entry.usage), NO_USAGE);
         const recommendationId = await completeRun({
           runId: ref.runId,

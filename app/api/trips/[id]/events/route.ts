@@ -17,7 +17,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     if (runId !== null && !RunId.safeParse(runId).success) {
       throw new AppError("invalid:run", "That isn't a run id.");
     }
-    const lastEventId = Number(request.headers.get("last-event-id") ?? url.searchParams.get("after") ?? 0);
+    const lastEventId = Number(request.headers.get("last-event-id") ?? 0);
     const stream = await progressStream({
       tripId: id,
       runId,
