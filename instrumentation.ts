@@ -5,6 +5,8 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { log, routeConsoleThroughLog } = await import("@/lib/log");
+    routeConsoleThroughLog();
     const { getDb } = await import("@/lib/db/client");
     await getDb();
     const { pipelineEngine } = await import("@/lib/pipeline/engine");
@@ -12,7 +14,7 @@ export async function register() {
       const { resumeInterruptedRuns } = await import("@/lib/pipeline/local-runner");
       const { defaultAgentDeps } = await import("@/lib/pipeline/deps");
       const resumed = await resumeInterruptedRuns(defaultAgentDeps());
-      if (resumed.length) console.log(`[local-runner] resuming ${resumed.length} interrupted run(s)`);
+      if (resumed.length) log.info({ runs: resumed.length }, "resuming interrupted local runs");
     }
   }
 }

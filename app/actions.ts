@@ -13,12 +13,21 @@ import { requestContext } from "@/lib/auth/request";
 
 export type FormState = Extract<ActionResult<unknown>, { ok: false }> & { values?: Record<string, string> };
 
-function formValues(form: FormData, keys: string[]): Record<string, string> {
-  return Object.fromEntries(keys.map((k) => [k, String(form.get(k) ?? "")]));
+/** Form actions take the form's data; called with anything else they refuse cleanly instead of crashing. */
+function formValues(form: unknown, keys: string[]): Record<string, string> | null {
+  if (!(form instanceof FormData)) return null;
+  return Object.fromEntries(keys.map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : ""]));
 }
+
+const NOT_A_FORM: FormState = {
+  ok: false,
+  code: "invalid:input",
+  message: "This action takes the form on its page. Please use the form.",
+};
 
 export async function createTripAction(_prev: FormState | null, form: FormData): Promise<FormState | null> {
   const values = formValues(form, ["tripName", "organizerName"]);
+  if (!values) return NOT_A_FORM;
   const result = await actions.createTrip(await requestContext(), values);
   if (!result.ok) return { ...result, values };
   redirect(`/trips/${result.data.tripId}/preferences?welcome=organizer`);
@@ -32,6 +41,7 @@ export async function createDemoTripAction(_prev: FormState | null, _form: FormD
 
 export async function joinTripAction(_prev: FormState | null, form: FormData): Promise<FormState | null> {
   const values = formValues(form, ["inviteToken", "name"]);
+  if (!values) return NOT_A_FORM;
   const result = await actions.joinTrip(await requestContext(), values);
   if (!result.ok) return { ...result, values };
   redirect(`/trips/${result.data.tripId}/preferences?welcome=member`);
@@ -71,8 +81,76 @@ export async function voteForDestinationAction(input: { tripId: string; recommen
   return result;
 }
 
+export async function withdrawVoteAction(input: { tripId: string; recommendationId: string }) {
+  const result = await actions.withdrawVote(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}
+
 export async function chooseDestinationAction(input: { tripId: string; recommendationId: string; slug: string }) {
   const result = await actions.chooseDestination(await requestContext(), input);
   if (result.ok) revalidatePath(`/trips/${input.tripId}`);
   return result;
+}
+
+/** The plan page's writes: each hands the untrusted input to its action and refreshes the trip's pages. */
+async function planWrite<T>(
+  run: (ctx: Awaited<ReturnType<typeof requestContext>>, input: unknown) => Promise<ActionResult<T>>,
+  input: unknown,
+) {
+  const result = await run(await requestContext(), input);
+  if (result.ok && typeof input === "object" && input && "tripId" in input && typeof input.tripId === "string") {
+    revalidatePath(`/trips/${input.tripId}`);
+    revalidatePath(`/trips/${input.tripId}/plan`);
+  }
+  return result;
+}
+
+export async function setTripDatesAction(input: unknown) {
+  return planWrite(actions.setTripDates, input);
+}
+
+export async function generateItineraryAction(input: unknown) {
+  return planWrite(actions.generateItinerary, input);
+}
+
+export async function regenerateItineraryAction(input: unknown) {
+  return planWrite(actions.regenerateItinerary, input);
+}
+
+export async function flagItineraryItemAction(input: unknown) {
+  return planWrite(actions.flagItineraryItem, input);
+}
+
+export async function suggestAdditionAction(input: unknown) {
+  return planWrite(actions.suggestAddition, input);
+}
+
+export async function withdrawFeedbackAction(input: unknown) {
+  return planWrite(actions.withdrawFeedback, input);
+}
+
+export async function restoreItineraryAction(input: unknown) {
+  return planWrite(actions.restoreItinerary, input);
+}
+
+export async function reopenDestinationAction(input: unknown) {
+  return planWrite(actions.reopenDestination, input);
+}
+
+export async function finalizePlanAction(input: unknown) {
+  return planWrite(actions.finalizePlan, input);
+}
+
+export async function reopenPlanAction(input: unknown) {
+  return planWrite(actions.reopenPlan, input);
+}
+
+/** Makes the share link, or a new one in place of the old (which then stops working). */
+export async function createShareLinkAction(input: unknown) {
+  return planWrite(actions.createShareLink, input);
+}
+
+export async function revokeShareLinkAction(input: unknown) {
+  return planWrite(actions.revokeShareLink, input);
 }

@@ -2,8 +2,9 @@
  * The recommendation pipeline on the offline model with a simulated per-call latency,
  * on an in-memory PGlite, for the demo group. Prints:
  * - wall time of a run;
- * - the critical-path lower bound: the sum over stages of the slowest model call in
- *   that stage (what a perfectly parallel engine with free bookkeeping would take);
+ * - the critical-path lower bound: the heaviest chain of model calls that waited for
+ *   each other (bench/critical-path.ts: what a perfectly parallel engine with free
+ *   bookkeeping would take);
  * - their ratio (goal ≤ 1.15: the engine, database and progress rows add little);
  * - the same pipeline with its fan-outs forced sequential, and the speed-up parallelism buys;
  * - model calls and input/output tokens per run.
@@ -11,13 +12,13 @@
  */
 import { offlineModels } from "@/lib/ai/models";
 import type { OfflineCall } from "@/lib/ai/offline/model";
-import type { OfflineTask } from "@/lib/ai/offline/tasks";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { closeDb } from "@/lib/db/client";
 import { createRunOrGetActive, getRun } from "@/lib/db/queries/runs";
 import { createTripWithOrganizer } from "@/lib/db/queries/trips";
 import { demoMembers } from "@/lib/demo-trip";
 import { runLocal } from "@/lib/pipeline/local-runner";
+import { criticalPathMs, median } from "./critical-path";
 
 const LATENCY_MS = 200;
 const RUNS = 5;
@@ -52,18 +53,14 @@ async function onePipeline(parallel: boolean): Promise<Sample> {
   const finished = await getRun({ runId: run.id });
   if (finished?.status !== "succeeded")
     throw new Error(`benchmark run ${finished?.status}: ${finished?.error?.message}`);
-  const slowest = new Map<OfflineTask, number>();
-  for (const c of calls) slowest.set(c.task, Math.max(slowest.get(c.task) ?? 0, c.endedAt - c.startedAt));
   return {
     wallMs,
-    boundMs: [...slowest.values()].reduce((a, b) => a + b, 0),
+    boundMs: criticalPathMs(calls),
     calls: calls.length,
     inputTokens: finished.usage?.inputTokens ?? 0,
     outputTokens: finished.usage?.outputTokens ?? 0,
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 export async function benchPipeline(): Promise<void> {
   delete process.env.DATABASE_URL;

@@ -1,15 +1,11 @@
 import { type Browser, expect, test } from "@playwright/test";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
+import { joinInNewBrowser } from "./pages/join-page";
 import { type PreferencesAnswers, PreferencesPage } from "./pages/preferences-page";
 
 async function joinAs(browser: Browser, inviteLink: string, name: string, answers: PreferencesAnswers) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(inviteLink);
-  await page.getByLabel("Your name").fill(name);
-  await page.getByRole("button", { name: "Join the trip" }).click();
-  await page.waitForURL(/\/preferences/);
+  const { context, page } = await joinInNewBrowser(browser, inviteLink, name);
   await new PreferencesPage(page).fillAndSave(answers);
   return context;
 }
@@ -48,8 +44,7 @@ test("three people plan together: the dashboard shows the shared dates, the budg
     dietary: ["Vegetarian"],
   });
 
-  // The organizer's dashboard was open all along: returning to the tab brings it up to date.
-  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  // The organizer's dashboard was open all along and kept up by itself.
   await expect(page.getByText("3 of 3 have shared their preferences.")).toBeVisible();
   // Everyone covers Jun 14–18, and the longest trip everyone accepts is 4–5 days.
   await expect(dashboard.calendar()).toContainText("Jun 14–18");

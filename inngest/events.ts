@@ -1,7 +1,8 @@
 import { eventType } from "inngest";
 import { z } from "zod";
+import { RUN_KINDS } from "@/lib/db/schema";
 
-/** The organizer asked for recommendations; the run row already exists (created by the app). */
-export const recommendationsRequested = eventType("trip/recommendations.requested", {
-  schema: z.object({ tripId: z.string().uuid(), runId: z.string().uuid() }),
+/** A run was asked for; its row already exists (created by the app, which decides its kind). */
+export const runRequested = eventType("trip/run.requested", {
+  schema: z.object({ tripId: z.uuid(), runId: z.uuid(), kind: z.enum(RUN_KINDS) }),
 });

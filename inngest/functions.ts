@@ -1,15 +1,19 @@
 import { NonRetriableError } from "inngest";
 import { inngest } from "@/inngest/client";
-import { recommendationsRequested } from "@/inngest/events";
+import { runRequested } from "@/inngest/events";
 import { isPermanent } from "@/lib/errors";
 import { defaultAgentDeps } from "@/lib/pipeline/deps";
-import { recordFailure } from "@/lib/pipeline/failures";
-import { recommendationsWorkflow, type WorkflowDeps } from "@/lib/pipeline/recommendations";
+import { describeFailure, recordFailure, STEP_FAILURE } from "@/lib/pipeline/failures";
 import { STEP_RETRIES, type Steps } from "@/lib/pipeline/steps";
+import type { WorkflowDeps } from "@/lib/pipeline/tracked";
+import { WORKFLOWS } from "@/lib/pipeline/workflows";
 
 /**
  * Thin wrappers: hand Inngest's `step` to the same workflow the local runner runs.
- * Permanent errors become NonRetriableError so Inngest stops retrying at once.
+ * Permanent errors become NonRetriableError so Inngest stops retrying at once. A step's
+ * error travels back to the Inngest server in the response, so it is replaced by one that
+ * carries only the message we would show the organizer — never SQL, values or a stack;
+ * the original goes to our own (scrubbed) log.
  */
 
 type InngestStep = { run: <T>(id: string, fn: () => Promise<T>) => Promise<unknown> };
@@ -21,32 +25,40 @@ export function inngestSteps(step: InngestStep, attempt: number): Steps {
         try {
           return await fn(attempt + 1);
         } catch (error) {
-          if (isPermanent(error)) throw new NonRetriableError(error.message, { cause: error });
-          throw error;
+          throw safeStepError(error);
         }
       }) as Promise<T>,
   };
 }
 
-export function createRecommendationsFunction(deps: () => WorkflowDeps = defaultAgentDeps) {
+export function safeStepError(error: unknown): Error {
+  const { message } = describeFailure(error);
+  const safe = isPermanent(error) ? new NonRetriableError(message) : new Error(message);
+  if (!isPermanent(error)) safe.name = STEP_FAILURE;
+  safe.stack = `${safe.name}: ${safe.message}`;
+  return safe;
+}
+
+/** One function for every kind of run: it dispatches through the same registry as the local runner. */
+export function createWorkflowFunction(deps: () => WorkflowDeps = defaultAgentDeps) {
   return inngest.createFunction(
     {
-      id: "generate-recommendations",
+      id: "run-trip-workflow",
       retries: STEP_RETRIES,
       // One run per trip at a time, whatever the app sends.
       concurrency: { key: "event.data.tripId", limit: 1 },
-      triggers: [recommendationsRequested],
+      triggers: [runRequested],
       onFailure: async ({ event, error }) => {
         const original = event.data.event.data as { runId: string };
         await recordFailure(original.runId, error);
       },
     },
     async ({ event, step, attempt }) => {
-      const { runId, tripId } = event.data;
-      return recommendationsWorkflow({ runId, tripId }, inngestSteps(step, attempt), deps());
+      const { runId, tripId, kind } = event.data;
+      return WORKFLOWS[kind]({ runId, tripId }, inngestSteps(step, attempt), deps());
     },
   );
 }
 
-export const generateRecommendations = createRecommendationsFunction();
-export const functions = [generateRecommendations];
+export const runTripWorkflow = createWorkflowFunction();
+export const functions = [runTripWorkflow];

@@ -5,7 +5,7 @@ import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferen
  * The sample group behind "Try a demo trip": five friends whose answers show what the
  * dashboard is for — dates that almost line up (Chen is 2 days short of the best
  * window), a budget conflict with a hard limit (Sam), a vegetarian (Maya) and a
- * wheelchair user (Sam). Dates are placed a few months after `today` so the demo
+ * wheelchair user who won't take long flights (Sam). Dates are placed a few months after `today` so the demo
  * never plans a trip in the past.
  */
 export function demoMembers(today: Date): { name: string; preferences: MemberPreferences }[] {
@@ -42,7 +42,7 @@ export function demoMembers(today: Date): { name: string; preferences: MemberPre
         vibes: ["culture", "food", "relaxation"],
         pace: "relaxed",
         accessibility: ["wheelchair"],
-        hardNos: ["Hostels"],
+        hardNos: ["Nightclubs"],
         origin: "Chicago",
         notes: "I use a wheelchair, so step-free hotels and transport matter a lot.",
       },
@@ -69,7 +69,7 @@ export function demoMembers(today: Date): { name: string; preferences: MemberPre
         budget: { min: 800, max: 1500, hardLimit: false },
         vibes: ["nature", "food", "adventure"],
         pace: "packed",
-        hardNos: ["Red-eye flights"],
+        hardNos: ["Long flights"],
         origin: "Denver",
         notes: "",
       },

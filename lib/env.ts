@@ -4,6 +4,19 @@ import { z } from "zod";
  * Every environment variable the product reads, validated once. Nothing else reads
  * `process.env` for configuration. Each unset variable selects the embedded default.
  */
+/** `points/seconds`, e.g. `10/600` = 10 per 10 minutes. */
+const RateLimit = z
+  .string()
+  .regex(/^\d+\/\d+$/, "use points/seconds, e.g. 10/600")
+  .transform((value) => {
+    const [points, seconds] = value.split("/").map(Number) as [number, number];
+    return { points, seconds };
+  });
+
+const GeminiModelId = z
+  .string()
+  .regex(/^gemini-[a-z0-9.-]+$/, "a Gemini model id such as gemini-2.5-flash or gemini-2.5-pro");
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   /** A real Postgres (postgres.js). Unset → embedded PGlite. */
@@ -15,26 +28,50 @@ const EnvSchema = z.object({
   PGLITE_DIR: z.string().min(1).default(".data/pglite"),
   /** Gemini via @ai-sdk/google. Unset → the offline planner model (answers from lib/catalog). */
   GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional(),
+  /** The Gemini model for the fast roles (classify, extract, write from given facts) and for the ranker. */
+  GEMINI_FAST_MODEL: GeminiModelId.default("gemini-2.5-flash"),
+  GEMINI_STRONG_MODEL: GeminiModelId.default("gemini-2.5-flash"),
+  /** Model calls in flight per server process (fan-outs wait for a slot; keeps a big group inside the provider's rate limits). */
+  MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** Inngest Cloud (event key) or a self-hosted/dev server (`INNGEST_DEV=1`). Unset → the local durable runner. */
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_DEV: z.string().min(1).optional(),
+  /** Verifies that requests to /api/inngest come from Inngest (Cloud or a self-hosted `inngest start`). */
+  INNGEST_SIGNING_KEY: z.string().min(1).optional(),
+  /**
+   * `INNGEST_DEV` skips request signatures, so /api/inngest refuses it unless this server
+   * listens on loopback only, or this says the network in front of it is trusted.
+   */
+  INNGEST_DEV_ALLOW_REMOTE: z.stringbool().default(false),
   /** Offline model only: simulated latency per call in ms (demos and benchmarks). */
   OFFLINE_MODEL_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** pino level for the server log (JSON lines on stdout). Default: info (silent under vitest). */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /**
+   * Whether cookies are marked Secure: `auto` follows the first X-Forwarded-Proto value
+   * (the scheme the browser used at the outermost proxy), `always` / `never` override it.
+   */
+  COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
+  /** Rate limits, each `points/seconds` (see lib/limits/rate.ts for what each one counts). */
+  RATE_LIMIT_CREATE: RateLimit.prefault("10/600"),
+  RATE_LIMIT_CREATE_ALL: RateLimit.prefault("300/600"),
+  RATE_LIMIT_JOIN: RateLimit.prefault("20/600"),
+  RATE_LIMIT_SAVE: RateLimit.prefault("30/60"),
+  RATE_LIMIT_MODEL: RateLimit.prefault("6/600"),
+  RATE_LIMIT_READ: RateLimit.prefault("300/60"),
+  /** Model budget per trip per UTC day, and for the whole server per UTC day (calls and tokens). */
+  MODEL_BUDGET_TRIP_CALLS: z.coerce.number().int().min(0).default(300),
+  MODEL_BUDGET_TRIP_TOKENS: z.coerce.number().int().min(0).default(600_000),
+  MODEL_BUDGET_DAY_CALLS: z.coerce.number().int().min(0).default(20_000),
+  MODEL_BUDGET_DAY_TOKENS: z.coerce.number().int().min(0).default(40_000_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = EnvSchema.safeParse({
-    ...source,
-    // An empty value in a .env file means "not set".
-    DATABASE_URL: source.DATABASE_URL || undefined,
-    PGLITE_DIR: source.PGLITE_DIR || undefined,
-    GOOGLE_GENERATIVE_AI_API_KEY: source.GOOGLE_GENERATIVE_AI_API_KEY || undefined,
-    INNGEST_EVENT_KEY: source.INNGEST_EVENT_KEY || undefined,
-    INNGEST_DEV: source.INNGEST_DEV || undefined,
-    OFFLINE_MODEL_LATENCY_MS: source.OFFLINE_MODEL_LATENCY_MS || undefined,
-  });
+  // An empty value in a .env file means "not set".
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);

@@ -13,6 +13,8 @@ const STATUS_BY_KIND = {
   not_found: 404,
   conflict: 409,
   limit: 422,
+  /** Too many requests or over a budget: try again after `retryAfterSeconds`. */
+  too_many: 429,
 } as const;
 
 export type ErrorKind = keyof typeof STATUS_BY_KIND;
@@ -24,12 +26,20 @@ export type FieldErrors = Record<string, string>;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors?: FieldErrors;
+  /** For `too_many:*`: when trying again can work (the Retry-After header of a route). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, fieldErrors?: FieldErrors) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fieldErrors?: FieldErrors,
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get kind(): ErrorKind {

@@ -32,9 +32,11 @@ export function formatRange(start: string, end: string): string {
   return `${formatDay(start)}–${formatDay(end)}`;
 }
 
+const WHOLE_NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
 /** "$1,200" */
 export function formatUsd(amount: number): string {
-  return `$${Math.round(amount).toLocaleString("en-US")}`;
+  return `$${WHOLE_NUMBER.format(Math.round(amount))}`;
 }
 
 /** "1 day", "2 days", "3 people" (with `pluralForm` for irregular words). */

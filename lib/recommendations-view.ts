@@ -7,102 +7,152 @@ import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { DecisionLogEntry, RunError, RunStatus } from "@/lib/schemas/pipeline";
 import type { RecommendationsPack } from "@/lib/schemas/recommendations";
+import type { TimelineEntry } from "@/lib/schemas/trip-events";
 
 /**
- * The recommendations part of the dashboard, as `caller` may see it: the latest run
- * (to show its live timeline or its error), the latest pack with votes, whether the
- * group's answers changed since it was made, and the run details of each step.
+ * The recommendations part of the dashboard, as `caller` may see it: the latest run (its
+ * timeline so far, rendered on the server so a reload mid-run shows what is already done,
+ * or its error), the latest pack with votes, and whether the group's answers changed since
+ * it was made. Timings, models and tokens are for operators (/status), not here.
  */
 
-export type StepDetail = {
-  stepId: string;
-  stage: string;
-  ms: number | null;
-  attempts: number;
-  models: string[];
-  inputTokens: number;
-  outputTokens: number;
-  outcome: "finished" | "degraded" | "failed" | "running";
-};
+export interface VotingView {
+  /** Closed once the organizer has chosen a destination. */
+  open: boolean;
+  voted: number;
+  /** Everyone in the trip may vote. */
+  members: number;
+  /** Who hasn't voted yet: for the organizer (to nudge); null for members. */
+  waitingOn: string[] | null;
+}
 
 export interface RecommendationsView {
-  run: { id: string; status: RunStatus; error: RunError | null } | null;
+  run: { id: string; status: RunStatus; error: RunError | null; timeline: TimelineEntry[] } | null;
   current: {
     id: string;
+    /** As this viewer may see it: members get their own costs only (see `packForViewer`). */
     pack: RecommendationsPack;
     decisionLog: DecisionLogEntry[];
     stale: boolean;
     votes: Record<string, number>;
     myVote: string | null;
-    steps: StepDetail[];
+    /** Per option: how many members other than the viewer go over their own budget (names and amounts are private). */
+    othersStretched: Record<string, number>;
+    voting: VotingView;
   } | null;
   selected: string | null;
+  /** Budgets the viewer may see, to show costs against: their own, or everyone's for the organizer. */
+  budgets: Record<string, { min: number; max: number | null; hardLimit: boolean } | null>;
+  viewer: { memberId: string; isOrganizer: boolean };
 }
 
 export async function loadRecommendationsView(caller: Caller): Promise<RecommendationsView> {
   const tripId = caller.trip.id;
   const [run, stored, members] = await Promise.all([
-    latestRun({ tripId }),
+    latestRun({ tripId, kinds: ["recommendations"] }),
     latestRecommendations({ tripId }),
     listMembersWithPreferences({ tripId }),
   ]);
+  const [timeline, votes] = await Promise.all([
+    run?.status === "running" ? listProgressEvents({ runId: run.id }) : [],
+    stored ? listVotes({ recommendationId: stored.id }) : [],
+  ]);
   let current: RecommendationsView["current"] = null;
   if (stored) {
-    const [votes, events] = await Promise.all([
-      listVotes({ recommendationId: stored.id }),
-      listProgressEvents({ runId: stored.runId }),
-    ]);
     const tally: Record<string, number> = {};
     for (const v of votes) tally[v.slug] = (tally[v.slug] ?? 0) + 1;
-    const pack = caller.isOrganizer ? stored.pack : withoutAttribution(stored.pack);
+    const voters = new Set(votes.map((v) => v.memberId));
+    const { pack, othersStretched } = packForViewer(stored.pack, {
+      memberId: caller.member.id,
+      isOrganizer: caller.isOrganizer,
+    });
     current = {
       id: stored.id,
       pack,
+      othersStretched,
       decisionLog: stored.decisionLog,
       stale: pack.preferencesFingerprint !== preferencesFingerprint(members),
       votes: tally,
       myVote: votes.find((v) => v.memberId === caller.member.id)?.slug ?? null,
-      steps: stepDetails(events),
+      voting: {
+        open: caller.trip.selectedDestination === null,
+        voted: members.filter((m) => voters.has(m.id)).length,
+        members: members.length,
+        waitingOn: caller.isOrganizer ? members.filter((m) => !voters.has(m.id)).map((m) => m.name) : null,
+      },
     };
   }
+  const budgets: RecommendationsView["budgets"] = {};
+  for (const m of members) {
+    if (!caller.isOrganizer && m.id !== caller.member.id) continue;
+    const b = m.preferences?.budget ?? null;
+    budgets[m.id] = b ? { min: b.min, max: b.max ?? null, hardLimit: b.hardLimit } : null;
+  }
   return {
-    run: run ? { id: run.id, status: run.status, error: run.error ?? null } : null,
+    run: run
+      ? {
+          id: run.id,
+          status: run.status,
+          error: run.error ?? null,
+          timeline: timeline.map(({ id, stepId, kind, stage, message }) => ({ id, stepId, kind, stage, message })),
+        }
+      : null,
     current,
     selected: caller.trip.selectedRecommendationId === stored?.id ? caller.trip.selectedDestination : null,
+    budgets,
+    viewer: { memberId: caller.member.id, isOrganizer: caller.isOrganizer },
   };
 }
 
-function stepDetails(events: Awaited<ReturnType<typeof listProgressEvents>>): StepDetail[] {
-  const byStep = new Map<string, StepDetail>();
-  for (const e of events) {
-    if (e.stepId === "run") continue;
-    const row = byStep.get(e.stepId) ?? {
-      stepId: e.stepId,
-      stage: e.stage,
-      ms: null,
-      attempts: 1,
-      models: [],
-      inputTokens: 0,
-      outputTokens: 0,
-      outcome: "running" as const,
-    };
-    if (e.kind === "finished" || e.kind === "degraded") {
-      row.ms = e.detail?.ms ?? null;
-      row.attempts = e.detail?.attempt ?? 1;
-      row.models = e.detail?.models ?? [];
-      row.inputTokens = e.detail?.inputTokens ?? 0;
-      row.outputTokens = e.detail?.outputTokens ?? 0;
-      row.outcome = e.kind;
-    }
-    byStep.set(e.stepId, row);
+/**
+ * The privacy model applied to a stored pack: the organizer sees everyone's costs and
+ * whose constraint rules each place out; a member sees their own cost line by line,
+ * the group's spread, how many others stretch (not who or by how much), and exclusions
+ * without other members' names or amounts.
+ */
+export function packForViewer(
+  pack: RecommendationsPack,
+  viewer: { memberId: string; isOrganizer: boolean },
+): { pack: RecommendationsPack; othersStretched: Record<string, number> } {
+  const othersStretched: Record<string, number> = {};
+  for (const o of pack.options) {
+    othersStretched[o.slug] = o.impactedMemberIds.filter((id) => id !== viewer.memberId).length;
   }
-  return [...byStep.values()];
+  if (viewer.isOrganizer) return { pack, othersStretched };
+  const own = (ids: string[]) => ids.filter((id) => id === viewer.memberId);
+  const base = withoutAttribution(pack, viewer.memberId);
+  const redacted = {
+    ...base,
+    excluded: base.excluded.map((x) => ({
+      ...x,
+      reasons: x.reasons.map((r) =>
+        r.memberId === viewer.memberId || r.memberId === null
+          ? r
+          : {
+              memberId: null,
+              rule: r.rule,
+              detail: r.rule === "hard-cap" ? "over one member's hard budget cap" : r.detail,
+            },
+      ),
+    })),
+    unverifiedOriginIds: own(base.unverifiedOriginIds),
+  };
+  const options = redacted.options.map((o) => ({
+    ...o,
+    costs: o.costs.filter((c) => c.memberId === viewer.memberId),
+    impactedMemberIds: own(o.impactedMemberIds),
+  }));
+  return { pack: { ...redacted, options } as RecommendationsPack, othersStretched };
 }
 
-/** Members see the group's needs in aggregate; who asked for what is for the organizer. */
-function withoutAttribution(pack: RecommendationsPack): RecommendationsPack {
+/**
+ * Members see the group's needs in aggregate; who asked for what is for the organizer.
+ * Whose answers the risk guard withheld likewise: a member learns only about their own.
+ */
+function withoutAttribution(pack: RecommendationsPack, memberId: string): RecommendationsPack {
   return {
     ...pack,
+    flaggedMemberIds: pack.flaggedMemberIds.filter((id) => id === memberId),
     conflictReport: {
       ...pack.conflictReport,
       conflicts: withoutConstraintAttribution(pack.conflictReport.conflicts),

@@ -8,11 +8,12 @@ export interface TestBrowser {
 }
 
 /** A stand-in for one browser: a cookie jar the actions read and write, as Next's `cookies()` would. */
-export function browser(initial: Map<string, string> = new Map()): TestBrowser {
+export function browser(initial: Map<string, string> = new Map(), client = randomClient()): TestBrowser {
   const jar = new Map(initial);
   return {
     ctx: {
       secure: false,
+      client,
       cookies: {
         get: (name: string) => {
           const value = jar.get(name);
@@ -22,6 +23,11 @@ export function browser(initial: Map<string, string> = new Map()): TestBrowser {
       },
     },
     cookie: (name) => jar.get(name),
-    clone: () => browser(jar),
+    clone: () => browser(jar, client),
   };
+}
+
+/** Each test browser is its own device on its own network address, unless a test says otherwise. */
+function randomClient(): string {
+  return `198.51.100.${Math.floor(Math.random() * 254) + 1}:${Math.floor(Math.random() * 1e6)}`;
 }

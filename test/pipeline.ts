@@ -1,11 +1,11 @@
-import type { ValidationContext } from "@/lib/agents/validators";
 import { offlineModels } from "@/lib/ai/models";
 import type { OfflineModelOptions } from "@/lib/ai/offline/model";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { createRunOrGetActive, getRun, listRunSteps } from "@/lib/db/queries/runs";
 import { type LocalRunnerOptions, runLocal } from "@/lib/pipeline/local-runner";
-import type { WorkflowDeps } from "@/lib/pipeline/recommendations";
+import type { WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { PipelineState } from "@/lib/schemas/pipeline";
+import { type Evidence, validateRecommendations } from "@/lib/validation/recommendations";
 
 /** Deps for a test run: the offline model (with any latency or faults), a fixed clock, no real waiting. */
 export function testDeps(
@@ -27,23 +27,33 @@ export async function runPipeline(tripId: string, deps: WorkflowDeps = testDeps(
   return (await getRun({ runId: run.id })) ?? run;
 }
 
-/** What a run stored: its pack and the facts the validators judge it against (from the run's own steps). */
+/**
+ * What a run stored, the evidence it was made from (read back from the run's own steps),
+ * and what the independent compliance validator says of it: the oracle of every pipeline test.
+ */
 export async function storedOutcome(tripId: string, runId: string) {
   const stored = await latestRecommendations({ tripId });
   const steps = await listRunSteps({ runId });
   const patch = (id: string) =>
     (steps.find((s) => s.stepId === id)?.result as { patch: Partial<PipelineState> } | undefined)?.patch;
-  const research = Object.assign(
+  const research: PipelineState["research"] = Object.assign(
     {},
     ...steps
       .filter((s) => s.stepId.startsWith("research:"))
       .map((s) => (s.result as { patch: Pick<PipelineState, "research"> }).patch.research),
   );
-  const ctx: ValidationContext = {
-    profile: patch("group-profile")?.groupProfile as PipelineState["groupProfile"],
-    members: patch("load-preferences")?.rawPreferences ?? [],
-    candidates: patch("candidates")?.candidates ?? [],
-    research,
+  const candidates = patch("candidates")?.candidates ?? [];
+  const evidence: Evidence = {
+    // What every later step saw: the answers with the risk guard's flagged texts withheld.
+    members: patch("risk-guard")?.rawPreferences ?? patch("load-preferences")?.rawPreferences ?? [],
+    candidates: candidates.map((c) => c.slug),
+    research: Object.fromEntries(
+      Object.entries(research).map(([slug, r]) => [
+        slug,
+        { verified: r.verified, sources: r.sources, activityIds: r.activities.map((a) => a.id) },
+      ]),
+    ),
   };
-  return { stored, steps, ctx };
+  const violations = stored ? validateRecommendations(stored.pack, evidence) : [];
+  return { stored, steps, evidence, violations, candidates, profile: patch("group-profile")?.groupProfile };
 }

@@ -1,7 +1,8 @@
 import { ExternalLink } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { formatRange, formatUsd, joinAnd } from "@/lib/format";
+import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
+import { type Budget, CostBreakdown } from "./cost-breakdown";
 import { OptionActions } from "./option-actions";
 
 const CONFIDENCE: Record<DestinationOption["confidence"], string> = {
@@ -17,14 +18,29 @@ export function DestinationCard({
   nameOf,
   actions,
   chosen,
+  viewer,
+  budgets,
+  othersStretched,
 }: {
   option: DestinationOption;
   rank: number;
   nameOf: (memberId: string) => string;
   actions: Omit<Parameters<typeof OptionActions>[0], "slug" | "name"> | null;
   chosen: boolean;
+  /** Who is looking: the option's costs are already cut to what they may see. */
+  viewer: { memberId: string; isOrganizer: boolean };
+  budgets: Record<string, Budget>;
+  /** Members other than the viewer who go over their own budget here. */
+  othersStretched: number;
 }) {
   const headingId = `option-${option.slug}`;
+  const { trip } = option;
+  const mine = option.impactedMemberIds.includes(viewer.memberId);
+  const stretch = viewer.isOrganizer
+    ? `Compromise: ${joinAnd(option.impactedMemberIds.map(nameOf))} stretch${option.impactedMemberIds.length === 1 ? "es" : ""}`
+    : mine
+      ? `Compromise: stretches your budget${othersStretched ? ` and ${plural(othersStretched, "other member")}'s` : ""}`
+      : `Compromise: stretches ${plural(othersStretched, "member")}'s budget`;
   return (
     <article
       aria-labelledby={headingId}
@@ -41,23 +57,36 @@ export function DestinationCard({
           {option.mode === "consensus" ? (
             <Badge>Fits everyone's budget</Badge>
           ) : (
-            <Badge tone="warning">Compromise: {joinAnd(option.impactedMemberIds.map(nameOf))} stretch</Badge>
+            <Badge tone="warning">{stretch}</Badge>
           )}
           <Badge tone={option.confidence === "low" ? "warning" : "neutral"}>{CONFIDENCE[option.confidence]}</Badge>
           {option.verified ? null : <Badge tone="warning">Unverified</Badge>}
-          {option.datesPending ? <Badge tone="danger">Pending date resolution</Badge> : null}
+          {trip.datesPending ? <Badge tone="danger">Pending date resolution</Badge> : null}
         </div>
       </header>
 
-      <div>
+      <div className="space-y-2">
+        <p className="text-sm font-medium text-slate-800">
+          {trip.start && trip.end ? formatRange(trip.start, trip.end) : "Dates to be decided"} ·{" "}
+          {plural(trip.days, "day")}, {plural(trip.nights, "night")}
+          {trip.datesPending && trip.start ? " (not everyone can make these dates yet)" : ""}
+        </p>
+        {trip.lengthNote ? <p className="text-xs text-slate-600">{trip.lengthNote}.</p> : null}
         <p className="text-2xl font-semibold text-slate-900">
-          {formatUsd(option.costPerPerson.low)}–{formatUsd(option.costPerPerson.high)}
+          {option.costPerPerson.low === option.costPerPerson.high
+            ? formatUsd(option.costPerPerson.high)
+            : `${formatUsd(option.costPerPerson.low)}–${formatUsd(option.costPerPerson.high)}`}
           <span className="ml-1 text-sm font-normal text-slate-600">per person</span>
         </p>
         <p className="text-xs text-slate-600">
-          Includes {option.costPerPerson.includes.join(", ")}
-          {option.window ? `, for ${formatRange(option.window.start, option.window.end)}` : ""}.
+          Each member's own total: {option.costPerPerson.includes.join(", ")}.
+          {option.homeMemberIds.length
+            ? ` ${joinAnd(option.homeMemberIds.map((id) => (id === viewer.memberId ? "You" : nameOf(id))))} ${
+                option.homeMemberIds.length === 1 && option.homeMemberIds[0] !== viewer.memberId ? "lives" : "live"
+              } here: no travel to pay.`
+            : ""}
         </p>
+        <CostBreakdown costs={option.costs} budgets={budgets} nameOf={nameOf} viewerId={viewer.memberId} />
       </div>
 
       <section aria-label={`Why ${option.name} fits`}>

@@ -19,8 +19,11 @@ export function GenerateButton({ tripId, label = "Generate recommendations" }: {
           startTransition(async () => {
             setError(null);
             const result = await generateRecommendationsAction(tripId);
-            if (!result.ok) setError(result.message);
-            router.refresh();
+            // On success the action's revalidation re-renders the page (and the live channel tells every tab).
+            if (!result.ok) {
+              setError(result.message);
+              router.refresh();
+            }
           })
         }
         disabled={pending}

@@ -1,13 +1,13 @@
 "use client";
 
-import { Check, ThumbsUp } from "lucide-react";
+import { Check, ThumbsUp, Undo2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { chooseDestinationAction, voteForDestinationAction } from "@/app/actions";
+import { chooseDestinationAction, voteForDestinationAction, withdrawVoteAction } from "@/app/actions";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
 
-/** Vote for an option (anyone in the trip) and, for the organizer, choose it. */
+/** Vote for an option or take the vote back (anyone in the trip, until a destination is chosen) and, for the organizer, choose it. */
 export function OptionActions({
   tripId,
   recommendationId,
@@ -15,6 +15,7 @@ export function OptionActions({
   name,
   votes,
   votedForThis,
+  votingOpen,
   canChoose,
 }: {
   tripId: string;
@@ -23,33 +24,51 @@ export function OptionActions({
   name: string;
   votes: number;
   votedForThis: boolean;
+  votingOpen: boolean;
   canChoose: boolean;
 }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  const act = (fn: typeof voteForDestinationAction) =>
+  const act = (call: () => Promise<{ ok: true } | { ok: false; message: string }>) =>
     startTransition(async () => {
       setError(null);
-      const result = await fn({ tripId, recommendationId, slug });
-      if (!result.ok) setError(result.message);
-      router.refresh();
+      const result = await call();
+      // On success the action's revalidation re-renders the page; a refusal (voting closed) shows why, on the latest page.
+      if (!result.ok) {
+        setError(result.message);
+        router.refresh();
+      }
     });
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant={votedForThis ? "primary" : "secondary"}
-          aria-pressed={votedForThis}
-          aria-label={`Vote for ${name}`}
-          disabled={pending}
-          onClick={() => act(voteForDestinationAction)}
-        >
-          <ThumbsUp aria-hidden className="size-4" />
-          {votedForThis ? "Your vote" : "Vote"}
-        </Button>
+        {votingOpen ? (
+          <Button
+            variant={votedForThis ? "primary" : "secondary"}
+            aria-pressed={votedForThis}
+            aria-label={`Vote for ${name}`}
+            disabled={pending || votedForThis}
+            onClick={() => act(() => voteForDestinationAction({ tripId, recommendationId, slug }))}
+          >
+            <ThumbsUp aria-hidden className="size-4" />
+            {votedForThis ? "Your vote" : "Vote"}
+          </Button>
+        ) : null}
+        {votingOpen && votedForThis ? (
+          <Button
+            variant="ghost"
+            aria-label={`Withdraw my vote for ${name}`}
+            disabled={pending}
+            onClick={() => act(() => withdrawVoteAction({ tripId, recommendationId }))}
+          >
+            <Undo2 aria-hidden className="size-4" />
+            Withdraw
+          </Button>
+        ) : null}
         <span className="text-sm text-slate-600">
           {votes} {votes === 1 ? "vote" : "votes"}
+          {!votingOpen && votedForThis ? " (including yours)" : ""}
         </span>
         {canChoose ? (
           <Button
@@ -58,7 +77,7 @@ export function OptionActions({
             disabled={pending}
             onClick={() => {
               if (window.confirm(`Choose ${name} for this trip? The group moves on to planning the itinerary.`))
-                act(chooseDestinationAction);
+                act(() => chooseDestinationAction({ tripId, recommendationId, slug }));
             }}
           >
             <Check aria-hidden className="size-4" />

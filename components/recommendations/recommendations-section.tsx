@@ -1,9 +1,11 @@
 import { AlertTriangle, RefreshCw } from "lucide-react";
 import { Card, EmptyState } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
-import type { RecommendationsView } from "@/lib/recommendations-view";
+import { joinAnd } from "@/lib/format";
+import type { RecommendationsView, VotingView } from "@/lib/recommendations-view";
 import { DecisionLog } from "./decision-log";
 import { DestinationCard } from "./destination-card";
+import { Exclusions } from "./exclusions";
 import { GenerateButton } from "./generate-button";
 import { RunTimeline } from "./run-timeline";
 
@@ -42,7 +44,7 @@ export function RecommendationsSection({
       }
     >
       <div className="space-y-5">
-        {running && view.run ? <RunTimeline tripId={tripId} runId={view.run.id} /> : null}
+        {running && view.run ? <RunTimeline runId={view.run.id} initial={view.run.timeline} /> : null}
 
         {failed && !running ? (
           <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
@@ -87,7 +89,9 @@ export function RecommendationsSection({
               {pack.flaggedMemberIds.length ? (
                 <p className="flex items-start gap-1 text-xs text-amber-800">
                   <AlertTriangle aria-hidden className="mt-0.5 size-3 shrink-0" />
-                  Some free-text answers looked like instructions to the AI, so we left them out of the planning.
+                  {isOrganizer
+                    ? `Some answers from ${joinAnd(pack.flaggedMemberIds.map(nameOf))} read like instructions to the AI, so we left them out of the planning (only you see who).`
+                    : "Some of your answers read like instructions to the AI, so we left them out of the planning. Rephrase them as preferences and they will count next time."}
                 </p>
               ) : null}
             </div>
@@ -107,30 +111,59 @@ export function RecommendationsSection({
                 ) : null}
               </div>
             ) : (
-              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-                {pack.options.map((option, i) => (
-                  <DestinationCard
-                    key={option.slug}
-                    option={option}
-                    rank={i + 1}
-                    nameOf={nameOf}
-                    chosen={view.selected === option.slug}
-                    actions={{
-                      tripId,
-                      recommendationId: current.id,
-                      votes: current.votes[option.slug] ?? 0,
-                      votedForThis: current.myVote === option.slug,
-                      canChoose: isOrganizer && view.selected !== option.slug,
-                    }}
-                  />
-                ))}
-              </div>
+              <>
+                <VotingSummary
+                  voting={current.voting}
+                  chosen={pack.options.find((o) => o.slug === view.selected)?.name ?? null}
+                />
+                <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                  {pack.options.map((option, i) => (
+                    <DestinationCard
+                      key={option.slug}
+                      option={option}
+                      rank={i + 1}
+                      nameOf={nameOf}
+                      chosen={view.selected === option.slug}
+                      viewer={view.viewer}
+                      budgets={view.budgets}
+                      othersStretched={current.othersStretched[option.slug] ?? 0}
+                      actions={{
+                        tripId,
+                        recommendationId: current.id,
+                        votes: current.votes[option.slug] ?? 0,
+                        votedForThis: current.myVote === option.slug,
+                        votingOpen: current.voting.open,
+                        canChoose: isOrganizer && view.selected !== option.slug,
+                      }}
+                    />
+                  ))}
+                </div>
+              </>
             )}
 
-            <DecisionLog entries={current.decisionLog} steps={current.steps} />
+            <Exclusions excluded={pack.excluded} nameOf={nameOf} viewerId={view.viewer.memberId} />
+            <DecisionLog entries={current.decisionLog} />
           </>
         ) : null}
       </div>
     </Card>
+  );
+}
+
+/** "2 of 4 have voted", who hasn't (the organizer's view, to nudge), and whether voting is still open. */
+function VotingSummary({ voting, chosen }: { voting: VotingView; chosen: string | null }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-3 text-sm text-slate-800">
+      <p>
+        <span className="font-medium">
+          {voting.voted} of {voting.members} {voting.members === 1 ? "has" : "have"} voted.
+        </span>{" "}
+        {voting.open
+          ? voting.waitingOn?.length
+            ? `Waiting on ${joinAnd(voting.waitingOn)}.`
+            : null
+          : `Voting has closed: ${chosen ?? "a destination"} was chosen.`}
+      </p>
+    </div>
   );
 }

@@ -1,63 +1,34 @@
 "use client";
 
 import { AlertTriangle, Check, Circle, Loader2, X } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
-import { STAGES } from "@/lib/pipeline/stages";
-import type { ProgressEvent } from "@/lib/schemas/pipeline";
-
-type StageState = "waiting" | "running" | "done" | "warning" | "failed";
+import { useLiveProgress } from "@/components/trip/live-trip";
+import type { RunKind } from "@/lib/db/schema";
+import type { TimelineEntry } from "@/lib/schemas/trip-events";
+import { type StageState, timelineRows } from "./timeline-rows";
 
 /**
- * The live step timeline. It follows the run's progress over Server-Sent Events (the
- * browser's EventSource resumes from the last event id by itself after a drop) and
- * survives a reload, because every event is a stored row replayed from the start.
- * When the run ends the page refreshes to show the cards.
+ * The live step timeline. The server renders the run's progress so far (`initial`), so a
+ * reload mid-run shows every finished step as finished from the first paint; the trip's
+ * live channel then adds progress as it happens. When the run ends, the channel refreshes
+ * the page, which shows the cards instead.
  */
-export function RunTimeline({ tripId, runId }: { tripId: string; runId: string }) {
-  const router = useRouter();
-  const [events, setEvents] = useState<ProgressEvent[]>([]);
-  const [ended, setEnded] = useState<"succeeded" | "failed" | null>(null);
-
-  useEffect(() => {
-    const source = new EventSource(`/api/trips/${tripId}/events?run=${runId}`);
-    source.addEventListener("progress", (message) => {
-      const event = JSON.parse((message as MessageEvent<string>).data) as ProgressEvent;
-      setEvents((previous) => (previous.some((e) => e.id === event.id) ? previous : [...previous, event]));
-    });
-    source.addEventListener("end", (message) => {
-      const { status } = JSON.parse((message as MessageEvent<string>).data) as { status: "succeeded" | "failed" };
-      setEnded(status);
-      source.close();
-      router.refresh();
-    });
-    return () => source.close();
-  }, [tripId, runId, router]);
-
-  const rows = STAGES.map((stage) => {
-    const mine = events.filter((e) => e.stage === stage.key);
-    const steps = new Set(mine.filter((e) => e.kind === "started").map((e) => e.stepId));
-    const finished = new Set(mine.filter((e) => e.kind === "finished" || e.kind === "degraded").map((e) => e.stepId));
-    const last = mine.at(-1);
-    let state: StageState = "waiting";
-    if (mine.some((e) => e.kind === "failed")) state = "failed";
-    else if (steps.size > 0 && finished.size >= steps.size)
-      state = mine.some((e) => e.kind === "degraded" || e.kind === "retrying") ? "warning" : "done";
-    else if (steps.size > 0) state = "running";
-    return { ...stage, state, steps: steps.size, finished: finished.size, detail: last?.message ?? "" };
-  });
+export function RunTimeline({
+  runId,
+  initial,
+  kind = "recommendations",
+}: {
+  runId: string;
+  initial: TimelineEntry[];
+  kind?: RunKind;
+}) {
+  const live = useLiveProgress(runId);
+  const rows = timelineRows([...initial, ...live], kind);
   const current = rows.find((r) => r.state === "running") ?? rows.filter((r) => r.state !== "waiting").at(-1);
 
   return (
     <div>
       <p className="sr-only" aria-live="polite">
-        {ended === "succeeded"
-          ? "Recommendations are ready."
-          : ended === "failed"
-            ? "Generation stopped."
-            : current
-              ? `${current.label}: ${current.detail}`
-              : "Starting…"}
+        {current ? `${current.label}: ${current.detail}` : "Starting…"}
       </p>
       <ol aria-label="Generation progress" className="space-y-2">
         {rows.map((row) => (

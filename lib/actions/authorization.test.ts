@@ -3,8 +3,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import type { ActionResult } from "@/lib/actions/define";
 import { getDb } from "@/lib/db/client";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
-import { destinationVotes, members, pipelineRuns, preferences, recommendations, trips } from "@/lib/db/schema";
+import {
+  destinationVotes,
+  feedbackItems,
+  itineraries,
+  members,
+  pipelineRuns,
+  preferences,
+  recommendations,
+  trips,
+} from "@/lib/db/schema";
+import { settleLocalRuns } from "@/lib/pipeline/local-runner";
 import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
@@ -61,11 +72,96 @@ const matrix: Record<keyof typeof actions, Row> = {
     allowed: MEMBERS,
     input: async (trip) => ({ tripId: trip.tripId, ...(await firstOption(trip.tripId)) }),
   },
+  withdrawVote: {
+    allowed: MEMBERS,
+    input: async (trip) => ({
+      tripId: trip.tripId,
+      recommendationId: (await firstOption(trip.tripId)).recommendationId,
+    }),
+  },
   chooseDestination: {
     allowed: ORGANIZER,
     input: async (trip) => ({ tripId: trip.tripId, ...(await firstOption(trip.tripId)) }),
   },
+  setTripDates: {
+    allowed: ORGANIZER,
+    input: (trip) => ({ tripId: trip.tripId, start: "2027-06-14", end: "2027-06-18" }),
+  },
+  generateItinerary: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
+  flagItineraryItem: {
+    allowed: MEMBERS,
+    input: async (trip) => {
+      const plan = await currentPlan(trip.tripId);
+      return { tripId: trip.tripId, version: plan.version, itemKey: plan.itemKey, reason: "not-my-thing", note: "" };
+    },
+  },
+  suggestAddition: {
+    allowed: MEMBERS,
+    input: async (trip) => ({
+      tripId: trip.tripId,
+      version: (await currentPlan(trip.tripId)).version,
+      activityId: null,
+      text: "a cooking class",
+    }),
+  },
+  withdrawFeedback: {
+    allowed: MEMBERS,
+    // Each allowed caller withdraws a suggestion of their own; the others try the member's.
+    input: async (trip, who) => {
+      const author = callers[MEMBERS.includes(who) ? who : "member"];
+      const plan = await currentPlan(trip.tripId);
+      const made = await actions.suggestAddition(author.clone().ctx, {
+        tripId: trip.tripId,
+        version: plan.version,
+        activityId: null,
+        text: `something for ${who}`,
+      });
+      if (!made.ok) throw new Error(made.message);
+      return { tripId: trip.tripId, feedbackId: made.data.feedbackId };
+    },
+  },
+  regenerateItinerary: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
+  restoreItinerary: {
+    allowed: ORGANIZER,
+    input: async (trip) => {
+      await settleLocalRuns();
+      return { tripId: trip.tripId, version: 1 };
+    },
+  },
+  createShareLink: {
+    allowed: ORGANIZER,
+    input: async (trip) => {
+      await settleLocalRuns();
+      return { tripId: trip.tripId };
+    },
+  },
+  revokeShareLink: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
+  finalizePlan: {
+    allowed: ORGANIZER,
+    input: async (trip) => {
+      await settleLocalRuns();
+      return { tripId: trip.tripId };
+    },
+  },
+  // The organizer's finalize above is what there is to reopen.
+  reopenPlan: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
+  reopenDestination: {
+    allowed: ORGANIZER,
+    input: async (trip) => {
+      await settleLocalRuns();
+      return { tripId: trip.tripId };
+    },
+  },
 };
+
+/** The trip's current plan (waiting for a generation in the background) and an item of it. */
+async function currentPlan(tripId: string): Promise<{ version: number; itemKey: string }> {
+  await settleLocalRuns();
+  const current = await currentItinerary({ tripId });
+  const itemKey = current?.itinerary.days.flatMap((d) => d.items)[0]?.key;
+  if (!current || !itemKey) throw new Error("the matrix trip should have a plan");
+  return { version: current.version, itemKey };
+}
 
 /** The first option of the trip's recommendations, generating them (offline model) the first time. */
 async function firstOption(tripId: string): Promise<{ recommendationId: string; slug: string }> {
@@ -96,12 +192,19 @@ async function fingerprint(tripId: string) {
     .from(recommendations)
     .where(eq(recommendations.tripId, tripId));
   const votes = await db.select().from(destinationVotes).orderBy(destinationVotes.memberId);
-  return { trip, memberRows, prefRows, tripCount, runs, recs, votes };
+  const plans = await db.select({ id: itineraries.id }).from(itineraries).where(eq(itineraries.tripId, tripId));
+  const feedback = await db
+    .select()
+    .from(feedbackItems)
+    .where(eq(feedbackItems.tripId, tripId))
+    .orderBy(feedbackItems.id);
+  return { trip, memberRows, prefRows, tripCount, runs, recs, votes, plans, feedback };
 }
+
+let callers: Record<Who, TestBrowser>;
 
 describe("authorization matrix", () => {
   let trip: Trip;
-  let callers: Record<Who, TestBrowser>;
 
   beforeAll(async () => {
     trip = await newTrip("Matrix");

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { type Caller, requireMember, requireOrganizer } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
 import { AppError, type ErrorCode, type FieldErrors, fieldErrorsOf } from "@/lib/errors";
+import { log } from "@/lib/log";
 
 /**
  * Every write goes through one of these wrappers: parse the untrusted input with its
@@ -14,7 +15,14 @@ import { AppError, type ErrorCode, type FieldErrors, fieldErrorsOf } from "@/lib
 
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; code: ErrorCode | "internal"; message: string; fieldErrors?: FieldErrors };
+  | {
+      ok: false;
+      code: ErrorCode | "internal";
+      message: string;
+      fieldErrors?: FieldErrors;
+      /** Refused for now (rate limit, model budget): seconds until trying again can work. */
+      retryAfterSeconds?: number;
+    };
 
 export type Action<T> = (ctx: RequestContext, input: unknown) => Promise<ActionResult<T>>;
 
@@ -50,9 +58,15 @@ async function settle<T>(act: () => Promise<T>): Promise<ActionResult<T>> {
     return { ok: true, data: await act() };
   } catch (error) {
     if (error instanceof AppError) {
-      return { ok: false, code: error.code, message: error.message, fieldErrors: error.fieldErrors };
+      return {
+        ok: false,
+        code: error.code,
+        message: error.message,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        ...(error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+      };
     }
-    console.error("[action] unexpected error", error);
+    log.error({ err: error }, "action failed");
     return {
       ok: false,
       code: "internal",

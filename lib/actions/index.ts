@@ -3,6 +3,18 @@
  * server action; the authorization matrix test walks this list, so a new action can't
  * ship without its row in the matrix.
  */
+
+export {
+  flagItineraryItem,
+  generateItinerary,
+  regenerateItinerary,
+  reopenDestination,
+  restoreItinerary,
+  setTripDates,
+  suggestAddition,
+  withdrawFeedback,
+} from "./itinerary";
 export { savePreferences } from "./preferences";
-export { chooseDestination, generateRecommendations, voteForDestination } from "./recommendations";
+export { chooseDestination, generateRecommendations, voteForDestination, withdrawVote } from "./recommendations";
+export { createShareLink, finalizePlan, reopenPlan, revokeShareLink } from "./share";
 export { createDemoTrip, createRecoveryLink, createTrip, joinTrip, removeMember, rotateInviteLink } from "./trips";

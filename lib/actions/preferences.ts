@@ -1,5 +1,6 @@
 import "server-only";
 import { savePreferences as save } from "@/lib/db/queries/preferences";
+import { consume } from "@/lib/limits/rate";
 import { SavePreferencesInput } from "@/lib/schemas/trip";
 import { tripAction } from "./define";
 
@@ -8,6 +9,7 @@ export const savePreferences = tripAction({
   access: "member",
   input: SavePreferencesInput,
   async run({ input, caller }) {
+    await consume("save", caller.member.id);
     return save({
       tripId: caller.trip.id,
       memberId: caller.member.id,

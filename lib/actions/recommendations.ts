@@ -1,8 +1,8 @@
 import "server-only";
-import { castVote, selectDestination } from "@/lib/db/queries/recommendations";
-import { AppError } from "@/lib/errors";
+import { castVote, selectDestination, withdrawVote as withdraw } from "@/lib/db/queries/recommendations";
+import { ensureModelSpendAllowed } from "@/lib/limits/budget";
 import { startRecommendations } from "@/lib/pipeline/engine";
-import { DestinationChoiceInput, TripOnlyInput } from "@/lib/schemas/trip";
+import { DestinationChoiceInput, TripOnlyInput, WithdrawVoteInput } from "@/lib/schemas/trip";
 import { tripAction } from "./define";
 
 /** The organizer asks for recommendations. A second click (or tab) gets the run already going. */
@@ -10,9 +10,7 @@ export const generateRecommendations = tripAction({
   access: "organizer",
   input: TripOnlyInput,
   async run({ input, caller }) {
-    if (caller.trip.status === "planning" || caller.trip.status === "finalized") {
-      throw new AppError("conflict:trip-status", "A destination is already chosen for this trip.");
-    }
+    await ensureModelSpendAllowed({ tripId: input.tripId, memberId: caller.member.id });
     return startRecommendations({ tripId: input.tripId, requestedBy: caller.member.id });
   },
 });
@@ -26,14 +24,20 @@ export const voteForDestination = tripAction({
   },
 });
 
+/** A member takes their vote back; like voting, refused once a destination is chosen. */
+export const withdrawVote = tripAction({
+  access: "member",
+  input: WithdrawVoteInput,
+  async run({ input, caller }) {
+    return withdraw({ ...input, memberId: caller.member.id });
+  },
+});
+
 /** The organizer's pick: the trip moves on to planning. */
 export const chooseDestination = tripAction({
   access: "organizer",
   input: DestinationChoiceInput,
-  async run({ input, caller }) {
-    if (caller.trip.status === "finalized") {
-      throw new AppError("conflict:trip-status", "This trip is already finalized.");
-    }
+  async run({ input }) {
     await selectDestination(input);
     return { slug: input.slug };
   },

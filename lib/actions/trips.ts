@@ -1,11 +1,14 @@
 import "server-only";
 import { z } from "zod";
+import { screen } from "@/lib/agents/screening";
 import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { addMember, deleteMember, setRecoveryTokenHash } from "@/lib/db/queries/members";
+import { addMember, deleteMember, listMembersWithPreferences, setRecoveryTokenHash } from "@/lib/db/queries/members";
 import { createTripWithOrganizer, getTripByInviteToken, replaceInviteToken } from "@/lib/db/queries/trips";
 import { demoMembers } from "@/lib/demo-trip";
 import { AppError } from "@/lib/errors";
+import { clientKey, consume } from "@/lib/limits/rate";
+import { confusableName } from "@/lib/member-names";
 import { CreateTripInput, JoinTripInput, RemoveMemberInput, TripOnlyInput } from "@/lib/schemas/trip";
 import { publicAction, tripAction } from "./define";
 
@@ -13,6 +16,8 @@ import { publicAction, tripAction } from "./define";
 export const createTrip = publicAction({
   input: CreateTripInput,
   async run({ input, ctx }) {
+    refuseInstructions({ tripName: input.tripName, organizerName: input.organizerName });
+    await limitTripCreation(ctx.client);
     const token = newToken();
     const { trip } = await createTripWithOrganizer({
       name: input.tripName,
@@ -28,6 +33,7 @@ export const createTrip = publicAction({
 export const createDemoTrip = publicAction({
   input: z.object({}).strict(),
   async run({ ctx }) {
+    await limitTripCreation(ctx.client);
     const token = newToken();
     const { trip } = await createTripWithOrganizer({
       name: "Demo: friends' getaway",
@@ -45,9 +51,23 @@ export const createDemoTrip = publicAction({
 export const joinTrip = publicAction({
   input: JoinTripInput,
   async run({ input, ctx }) {
+    refuseInstructions({ name: input.name });
+    await consume("join", clientKey(ctx.client));
     const found = await getTripByInviteToken({ inviteToken: input.inviteToken });
     if (!found) {
       throw new AppError("not_found:invite", "This invite link is no longer valid. Ask the organizer for a new one.");
+    }
+    const members = await listMembersWithPreferences({ tripId: found.trip.id });
+    const clash = confusableName(
+      input.name,
+      members.map((m) => m.name),
+    );
+    if (clash !== undefined) {
+      throw new AppError(
+        "conflict:name",
+        "Someone in this trip already has a name that looks the same. Add an initial or a nickname.",
+        { name: "Someone in this trip already has a name that looks the same" },
+      );
     }
     const token = newToken();
     await addMember({ tripId: found.trip.id, name: input.name, tokenHash: hashToken(token) });
@@ -55,6 +75,24 @@ export const joinTrip = publicAction({
     return { tripId: found.trip.id };
   },
 });
+
+/** Both the per-client and the server-wide limit on new trips (demo trips included). */
+async function limitTripCreation(client: string | undefined): Promise<void> {
+  await consume("create", clientKey(client));
+  await consume("createAll", "all");
+}
+
+/** Names are shown to everyone and reach the planner: they must not read as instructions to it. */
+function refuseInstructions(fields: Record<string, string>): void {
+  const flagged = Object.keys(fields).filter((field) => screen(fields[field] ?? "") !== null);
+  if (flagged.length) {
+    throw new AppError(
+      "invalid:input",
+      "Some fields need another look.",
+      Object.fromEntries(flagged.map((field) => [field, "Use a name here, not instructions for the AI."])),
+    );
+  }
+}
 
 /** A leaked invite link stops working; members who already joined are unaffected. */
 export const rotateInviteLink = tripAction({

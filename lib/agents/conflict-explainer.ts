@@ -1,7 +1,7 @@
 import { detectConflicts } from "@/lib/agents/aggregation";
 import { defineAgent } from "@/lib/agents/define-agent";
 import { generateStructured } from "@/lib/ai/generate";
-import { SYSTEM } from "@/lib/ai/prompts";
+import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { formatRange } from "@/lib/format";
 import { ExplainOutput } from "@/lib/schemas/agent-io";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
@@ -33,7 +33,8 @@ export const conflictExplainer = defineAgent({
       schema: ExplainOutput,
       system: SYSTEM.explainer,
       prompt: `${profile.respondedIds.length} answered, ${profile.pendingIds.length} pending.\nConflicts:\n${
-        conflicts.map((c) => `- [${c.severity}] ${c.summary}`).join("\n") || "none"
+        // Summaries carry member names and answers: data, inside the delimiters.
+        conflicts.map((c) => `- [${c.severity}] ${memberText(c.summary)}`).join("\n") || "none"
       }`,
       offline: {
         task: "explain-conflicts",

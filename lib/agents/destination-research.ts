@@ -1,15 +1,16 @@
 import { defineAgent } from "@/lib/agents/define-agent";
-import { constraintsOf, eligibleActivities, estimateCost } from "@/lib/agents/hard-constraints";
+import { usableActivities } from "@/lib/agents/ranker";
 import { type GroundedResult, generateGrounded } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
-import { findDestination } from "@/lib/catalog";
-import type { GroupProfile } from "@/lib/schemas/group-profile";
+import { climateIn, factsFor } from "@/lib/facts";
+import { MONTH_NAMES } from "@/lib/format";
+import { monthsOf } from "@/lib/planning/trip-shape";
 import type { ResearchFacts } from "@/lib/schemas/pipeline";
 
 /**
- * Researches one candidate (one step per candidate, all in parallel). Prices, climate
- * and the activities a highlight may use come from our catalog, filtered by the group's
- * hard constraints; the model adds a current summary with sources (Google Search
+ * Researches one candidate (one step per candidate, all in parallel). Climate and the
+ * activities a highlight may use come from the destination's facts, filtered by every
+ * member's hard constraints; the model adds a current summary with sources (Google Search
  * grounding on Gemini, catalog sources offline). A lookup that keeps failing never fails
  * the run: the candidate is marked unverified and keeps only catalog facts.
  */
@@ -17,24 +18,16 @@ import type { ResearchFacts } from "@/lib/schemas/pipeline";
 export const RESEARCH_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 250;
 
-/** The dates the plan assumes: the longest full overlap, else the best partial window. */
-export function planningWindow(profile: GroupProfile): { start: string; end: string } | null {
-  const w = profile.dates.overlapWindows[0] ?? profile.dates.best;
-  return w ? { start: w.start, end: w.end } : null;
-}
-
-export const destinationResearch = defineAgent<"groupProfile" | "rawPreferences", "research", string>({
+export const destinationResearch = defineAgent<"candidates" | "rawPreferences", "research", string>({
   name: "Destination research",
-  reads: ["groupProfile", "rawPreferences"],
+  reads: ["candidates", "rawPreferences"],
   writes: ["research"],
-  async run({ groupProfile, rawPreferences }, ctx, slug) {
-    const destination = findDestination(slug);
-    if (!destination) throw new Error(`Unknown destination ${slug}`);
-    const activities = eligibleActivities(destination, constraintsOf(groupProfile));
-    const cost = estimateCost(destination, rawPreferences, groupProfile, activities);
-    const window = planningWindow(groupProfile);
-    const month = window ? Number(window.start.slice(5, 7)) : null;
-    const climate = month ? destination.climate[month - 1] : undefined;
+  async run({ candidates, rawPreferences }, ctx, slug) {
+    const destination = factsFor(slug);
+    const candidate = candidates.find((c) => c.slug === slug);
+    if (!destination || !candidate) throw new Error(`Unknown candidate ${slug}`);
+    const activities = usableActivities(slug, rawPreferences);
+    const months = monthsOf(candidate.trip) ?? [];
 
     let found: GroundedResult | null = null;
     let lastError = "";
@@ -44,8 +37,10 @@ export const destinationResearch = defineAgent<"groupProfile" | "rawPreferences"
           models: ctx.models,
           meter: ctx.meter,
           system: SYSTEM.researcher,
-          prompt: `Destination: ${destination.name}, ${destination.country}.${month ? ` Travel month: ${month}.` : ""} What should a group know right now?`,
-          offline: { task: "research", input: { slug, name: destination.name, month } },
+          prompt: `Destination: ${destination.name}, ${destination.country}.${
+            months.length ? ` Travel month: ${months.map((m) => MONTH_NAMES[m - 1]).join(" and ")}.` : ""
+          } What should a group know right now?`,
+          offline: { task: "research", input: { slug, name: destination.name, months } },
         });
       } catch (error) {
         lastError = error instanceof Error ? error.message : String(error);
@@ -57,18 +52,14 @@ export const destinationResearch = defineAgent<"groupProfile" | "rawPreferences"
       slug,
       verified,
       summary: found?.text.slice(0, 1200) || destination.summary,
-      cost: { low: cost.low, high: cost.high, nights: cost.nights, tier: cost.tier },
-      climate: climate
-        ? `Around ${climate.highC}°C by day and ${climate.lowC}°C at night, with about ${climate.rainyDays} rainy days that month.`
-        : null,
+      climate: months.length ? climateLine(destination, months) : null,
       activities: activities.map(({ id, title, area, bestTime, costUsd }) => ({ id, title, area, bestTime, costUsd })),
       sources: verified && found ? found.sources : [],
     };
     return {
       patch: { research: { [slug]: facts } },
-      inputSummary: `${destination.name}${month ? `, month ${month}` : ""}`,
+      inputSummary: `${destination.name}${months.length ? `, ${months.map((m) => MONTH_NAMES[m - 1]).join("/")}` : ""}`,
       keyEvidence: [
-        `$${cost.low}–$${cost.high} per person (${cost.tier}, ${cost.nights} nights)`,
         `${activities.length} activities suit everyone`,
         ...(verified ? [`${facts.sources.length} sources`] : [`lookup failed: ${lastError || "no sources"}`]),
       ],
@@ -77,3 +68,13 @@ export const destinationResearch = defineAgent<"groupProfile" | "rawPreferences"
     };
   },
 });
+
+/** "In June: around 27°C by day and 18°C at night, about 11 rainy days." */
+export function climateLine(destination: Parameters<typeof climateIn>[0], months: number[]): string {
+  return months
+    .map((m) => {
+      const c = climateIn(destination, m);
+      return `In ${MONTH_NAMES[m - 1]}: around ${c.highC}°C by day and ${c.lowC}°C at night, about ${c.rainyDays} rainy days.`;
+    })
+    .join(" ");
+}

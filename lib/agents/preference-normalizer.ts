@@ -24,23 +24,31 @@ export const preferenceNormalizer = defineAgent<"rawPreferences" | "safetyFlags"
     const p = member?.preferences;
     if (!member || !p) throw new Error(`No preferences for member ${memberId}`);
     const withheld = safetyFlags.some((f) => f.memberId === memberId && f.field === "notes");
+    const mustHavesWithheld = safetyFlags.some((f) => f.memberId === memberId && f.field === "mustHaves");
     const notes = withheld || !p.notes.trim() ? null : p.notes;
+    const mustHaves = mustHavesWithheld || p.mustHaves.length === 0 ? null : p.mustHaves;
 
     let read: NormalizeOutput = {
       inferredVibes: [],
+      aversions: [],
       budgetHint: null,
       vague: p.vibes.length === 0,
       summary: "No notes.",
     };
-    if (notes) {
+    if (notes || mustHaves) {
       ({ output: read } = await generateStructured({
         models: ctx.models,
         role: "normalizer",
         meter: ctx.meter,
         schema: NormalizeOutput,
         system: SYSTEM.normalizer,
-        prompt: `Form vibes: ${p.vibes.join(", ") || "none"}. Budget on the form: ${p.budget ? "yes" : "none"}.\nNotes: ${memberText(notes)}`,
-        offline: { task: "normalize", input: { memberId, notes, formVibes: p.vibes, hasBudget: p.budget !== null } },
+        prompt: `Form vibes: ${p.vibes.join(", ") || "none"}. Budget on the form: ${p.budget ? "yes" : "none"}.\nNotes: ${
+          notes ? memberText(notes) : "none"
+        }\nMust-haves: ${mustHaves ? mustHaves.map(memberText).join(" ") : "none"}`,
+        offline: {
+          task: "normalize",
+          input: { memberId, notes, mustHaves, formVibes: p.vibes, hasBudget: p.budget !== null },
+        },
         check: (o) =>
           o.budgetHint && o.budgetHint.min > o.budgetHint.max ? ["budgetHint.min must not exceed max"] : [],
       }));
@@ -51,13 +59,15 @@ export const preferenceNormalizer = defineAgent<"rawPreferences" | "safetyFlags"
       : read.budgetHint
         ? [{ ...read.budgetHint, hardLimit: false }, "medium"]
         : [{ ...OPEN_BUDGET, hardLimit: false }, "low"];
-    const confidence: Confidence = read.vague ? "low" : notes || p.vibes.length ? "high" : "medium";
+    const confidence: Confidence = read.vague ? "low" : notes || mustHaves || p.vibes.length ? "high" : "medium";
     const normalized: NormalizedPreferences = {
       memberId,
       budget,
       budgetConfidence,
       vibes: p.vibes,
-      inferredVibes: read.inferredVibes.filter((v) => !p.vibes.includes(v)),
+      inferredVibes: read.inferredVibes.filter((v) => !p.vibes.includes(v) && !read.aversions.includes(v)),
+      // A vibe ticked on the form is an interest, whatever the notes seem to say.
+      aversions: read.aversions.filter((v) => !p.vibes.includes(v)),
       // Verbatim: the planner never reinterprets a hard constraint.
       hardConstraints: { dietary: p.dietary, accessibility: p.accessibility, hardNos: p.hardNos },
       confidence,
@@ -67,8 +77,10 @@ export const preferenceNormalizer = defineAgent<"rawPreferences" | "safetyFlags"
       patch: { normalizedPreferences: [normalized] },
       inputSummary: `${member.name}'s form${notes ? " and notes" : ""}${withheld ? " (notes withheld)" : ""}`,
       keyEvidence: [
-        `budget ${budget.min}–${budget.max} (${budgetConfidence} confidence)`,
+        // Budgets are private: the decision log says how sure we are, never the amounts.
+        `budget read with ${budgetConfidence} confidence`,
         ...(normalized.inferredVibes.length ? [`notes suggest ${normalized.inferredVibes.join(", ")}`] : []),
+        ...(normalized.aversions.length ? [`dislikes ${normalized.aversions.join(", ")}`] : []),
       ],
       outputSummary: `${member.name}: ${confidence} confidence`,
       riskFlags: withheld ? ["notes withheld"] : [],

@@ -1,29 +1,184 @@
 import { defineAgent } from "@/lib/agents/define-agent";
-import { planningWindow } from "@/lib/agents/destination-research";
-import { constraintsOf, stretchedMembers } from "@/lib/agents/hard-constraints";
-import { needsMoreInput, packBase } from "@/lib/agents/recommendation-pack";
-import { type ValidationContext, validateOptions } from "@/lib/agents/validators";
+import { packBase } from "@/lib/agents/recommendation-pack";
 import { generateStructured } from "@/lib/ai/generate";
-import { SYSTEM } from "@/lib/ai/prompts";
-import { findDestination } from "@/lib/catalog";
+import { memberText, SYSTEM } from "@/lib/ai/prompts";
+import { suitsEveryone } from "@/lib/constraints/judge";
+import { respondentConstraints } from "@/lib/constraints/member";
 import { PermanentError } from "@/lib/errors";
-import { type RankedOption, type RankInput, RankOutput } from "@/lib/schemas/agent-io";
-import type { PipelineState } from "@/lib/schemas/pipeline";
-import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
+import { factsFor } from "@/lib/facts";
+import { groupRange } from "@/lib/money/ledger";
+import {
+  type CardInput,
+  type MemberFit,
+  RankedOption,
+  type ShortlistCandidate,
+  type ShortlistInput,
+  ShortlistOutput,
+} from "@/lib/schemas/agent-io";
+import type { Candidate, NormalizedPreferences, PipelineState } from "@/lib/schemas/pipeline";
+import type { DestinationOption } from "@/lib/schemas/recommendations";
+import { type Evidence, type Violation, validateRecommendations } from "@/lib/validation/recommendations";
 
 /**
- * Picks 3–5 options from the researched candidates and explains them. The model writes
- * the words and chooses; code supplies the numbers (cost from research, who a budget
- * stretch lands on, whether dates are pending). Every answer goes through the compliance
- * and grounding validators and their complaints go back to the model (bounded). Options
- * that still break a rule are dropped; fewer than 3 left means an honest explanation.
+ * Choosing and explaining the options, in two kinds of step so the first card can be shown
+ * early: the shortlist (one short call, the ranker role with a bounded thinking budget)
+ * picks 3–5 candidates best first while research runs; then each pick's card is written
+ * on its own (one step per card, in parallel, as soon as that place's research is in).
+ * The model writes the words and chooses; code supplies every number (each member's own
+ * cost, the dates and nights, who stretches, who lives there). Each card goes through the
+ * independent compliance validator on its own, its complaints go back to the model
+ * (bounded), and a card that still breaks a rule is dropped; the final gate judges the
+ * whole slate again.
  */
 
 export const MIN_OPTIONS = 3;
 export const MAX_OPTIONS = 5;
 
-type RankerState = Pick<
-  PipelineState,
+export function assembleOptions(
+  ranked: RankedOption[],
+  state: Pick<PipelineState, "candidates" | "research">,
+): { options: DestinationOption[]; problems: string[] } {
+  const options: DestinationOption[] = [];
+  const problems: string[] = [];
+  for (const r of ranked) {
+    const candidate = state.candidates.find((c) => c.slug === r.slug);
+    const research = state.research[r.slug];
+    if (!candidate || !research) {
+      problems.push(`"${r.slug}" is not one of the researched candidates; choose only from the list.`);
+      continue;
+    }
+    options.push(optionOf(r, candidate, research));
+  }
+  return { options, problems };
+}
+
+function optionOf(
+  r: RankedOption,
+  candidate: Candidate,
+  research: PipelineState["research"][string],
+): DestinationOption {
+  const byUrl = new Map(research.sources.map((s) => [s.url, s]));
+  const { costs, trip } = candidate;
+  const tiers = [...new Set(costs.map((c) => c.tier))];
+  return {
+    slug: candidate.slug,
+    name: candidate.name,
+    country: candidate.country,
+    countryCode: candidate.countryCode,
+    region: candidate.region,
+    whyItFits: r.whyItFits,
+    costPerPerson: {
+      ...groupRange(costs),
+      includes: [
+        "each member's round trip from home",
+        `${tiers.join(" or ")} lodging, food and local transport for ${trip.nights} night${trip.nights === 1 ? "" : "s"}`,
+        "about one paid activity a day",
+      ],
+    },
+    costs,
+    trip,
+    highlights: r.highlights,
+    tradeoffs: r.tradeoffs,
+    confidence: r.confidence,
+    mode: costs.some((c) => c.overBy > 0) ? "compromise" : "consensus",
+    impactedMemberIds: costs.filter((c) => c.overBy > 0).map((c) => c.memberId),
+    homeMemberIds: costs.filter((c) => c.travel.mode === "home").map((c) => c.memberId),
+    verified: research.verified,
+    sources: r.sourceUrls.map((url) => byUrl.get(url) ?? { title: url, url }),
+  };
+}
+
+export function evidenceOf(state: Pick<PipelineState, "rawPreferences" | "candidates" | "research">): Evidence {
+  return {
+    members: state.rawPreferences,
+    candidates: state.candidates.map((c) => c.slug),
+    research: Object.fromEntries(
+      Object.entries(state.research).map(([slug, r]) => [
+        slug,
+        { verified: r.verified, sources: r.sources, activityIds: r.activities.map((a) => a.id) },
+      ]),
+    ),
+  };
+}
+
+/** Activities at a destination that suit every member's hard constraints (what research and cards may use). */
+export function usableActivities(slug: string, rawPreferences: PipelineState["rawPreferences"]) {
+  const members = respondentConstraints(rawPreferences);
+  return (factsFor(slug)?.activities ?? []).filter((a) => suitsEveryone(a, members));
+}
+
+export const shortlister = defineAgent({
+  name: "Ranker",
+  reads: ["tripContext", "rawPreferences", "normalizedPreferences", "groupProfile", "candidates"],
+  writes: ["shortlist"],
+  async run(state, ctx) {
+    const usable = state.candidates.filter((c) => usableActivities(c.slug, state.rawPreferences).length >= 2);
+    if (usable.length < MIN_OPTIONS) {
+      return {
+        patch: {
+          shortlist: {
+            picks: [],
+            tooFew: `Only ${usable.length} destination${usable.length === 1 ? "" : "s"} we know fit${usable.length === 1 ? "s" : ""} every member's hard constraints, and we won't suggest places that break one. "Why not other places?" shows whose constraint rules each one out; loosening one of them would open up more options.`,
+          },
+        },
+        inputSummary: `${state.candidates.length} candidates`,
+        keyEvidence: [],
+        outputSummary: "Too few destinations fit every hard constraint",
+      };
+    }
+    const input = shortlistInput(state, usable);
+    const known = new Set(usable.map((c) => c.slug));
+    const { output, unresolved, repairs } = await generateStructured({
+      models: ctx.models,
+      role: "ranker",
+      meter: ctx.meter,
+      schema: ShortlistOutput,
+      system: SYSTEM.ranker,
+      prompt: shortlistPrompt(input),
+      offline: { task: "shortlist", input },
+      check: (o) => shortlistProblems(o, usable, known),
+    });
+    const picks = output.picks.filter(
+      (p, i, all) => known.has(p.slug) && all.findIndex((q) => q.slug === p.slug) === i,
+    );
+    if (picks.length < MIN_OPTIONS) {
+      throw new PermanentError(
+        "model:unusable-ranking",
+        "The AI couldn't produce options that pass our checks, even after corrections. Try generating again.",
+      );
+    }
+    return {
+      patch: { shortlist: { picks: picks.slice(0, MAX_OPTIONS), tooFew: null } },
+      inputSummary: `${usable.length} candidates`,
+      keyEvidence: [
+        ...(repairs ? [`${repairs} repair round${repairs === 1 ? "" : "s"} after checks`] : []),
+        ...unresolved.slice(0, 3).map((p) => `ignored: ${p}`),
+        ...picks.map((p) => p.reason),
+      ],
+      outputSummary: picks.map((p) => state.candidates.find((c) => c.slug === p.slug)?.name ?? p.slug).join(", "),
+    };
+  },
+});
+
+function shortlistProblems(o: ShortlistOutput, usable: Candidate[], known: Set<string>): string[] {
+  const problems: string[] = [];
+  for (const p of o.picks) {
+    if (!known.has(p.slug)) problems.push(`"${p.slug}" is not one of the candidates; choose only from the list.`);
+  }
+  const picked = usable.filter((c) => o.picks.some((p) => p.slug === c.slug));
+  if (picked.length < MIN_OPTIONS || picked.length > MAX_OPTIONS)
+    problems.push(`Pick between ${MIN_OPTIONS} and ${MAX_OPTIONS} destinations.`);
+  const countries = new Set(picked.map((c) => c.country));
+  const spreadPossible = new Set(usable.map((c) => c.country)).size >= 2;
+  if (spreadPossible && countries.size < 2) problems.push("Spread the picks across at least two countries.");
+  return problems;
+}
+
+/**
+ * One pick's card (one step per card, in parallel), checked on its own by the compliance
+ * validator before anyone sees it; a card that can't be made to pass is left out (null).
+ */
+export const cardWriter = defineAgent<
   | "tripContext"
   | "rawPreferences"
   | "safetyFlags"
@@ -31,69 +186,12 @@ type RankerState = Pick<
   | "groupProfile"
   | "conflictReport"
   | "candidates"
-  | "research"
->;
-
-export function assembleOptions(
-  ranked: RankedOption[],
-  state: RankerState,
-): { options: DestinationOption[]; problems: string[] } {
-  const profile = state.groupProfile;
-  const datesPending = !["overlap", "flexible"].includes(profile.dates.status);
-  const window = datesPending ? null : planningWindow(profile);
-  const options: DestinationOption[] = [];
-  const problems: string[] = [];
-  for (const r of ranked) {
-    const destination = findDestination(r.slug);
-    const facts = state.research[r.slug];
-    if (!destination || !facts) {
-      problems.push(`"${r.slug}" is not one of the researched candidates; choose only from the list.`);
-      continue;
-    }
-    const impacted = stretchedMembers(facts.cost.high, profile);
-    const byUrl = new Map(facts.sources.map((s) => [s.url, s]));
-    options.push({
-      slug: r.slug,
-      name: destination.name,
-      country: destination.country,
-      region: destination.region,
-      whyItFits: r.whyItFits,
-      costPerPerson: {
-        low: facts.cost.low,
-        high: facts.cost.high,
-        includes: [
-          "round-trip flight",
-          `${facts.cost.tier} stay, ${facts.cost.nights} nights`,
-          "about one paid activity a day",
-        ],
-      },
-      highlights: r.highlights,
-      tradeoffs: r.tradeoffs,
-      confidence: r.confidence,
-      mode: impacted.length ? "compromise" : "consensus",
-      impactedMemberIds: impacted,
-      verified: facts.verified,
-      datesPending,
-      window,
-      sources: r.sourceUrls.map((url) => byUrl.get(url) ?? { title: url, url }),
-    });
-  }
-  return { options, problems };
-}
-
-export function validationContext(
-  state: Pick<PipelineState, "groupProfile" | "rawPreferences" | "candidates" | "research">,
-): ValidationContext {
-  return {
-    profile: state.groupProfile,
-    members: state.rawPreferences,
-    candidates: state.candidates,
-    research: state.research,
-  };
-}
-
-export const ranker = defineAgent({
-  name: "Ranker",
+  | "exclusions"
+  | "research",
+  "cards",
+  string
+>({
+  name: "Card writer",
   reads: [
     "tripContext",
     "rawPreferences",
@@ -102,123 +200,177 @@ export const ranker = defineAgent({
     "groupProfile",
     "conflictReport",
     "candidates",
+    "exclusions",
     "research",
   ],
-  writes: ["recommendations"],
-  async run(state, ctx) {
-    const profile = state.groupProfile;
+  writes: ["cards"],
+  async run(state, ctx, slug) {
+    const candidate = state.candidates.find((c) => c.slug === slug);
+    const research = state.research[slug];
+    if (!candidate || !research) throw new Error(`No research for ${slug}`);
     const base = packBase(state, ctx.now());
-    const usable = state.candidates.filter((c) => (state.research[c.slug]?.activities.length ?? 0) >= 2);
-    if (usable.length < MIN_OPTIONS) {
-      const group = constraintsOf(profile);
-      const binding = [
-        group.hardCap !== null ? `a hard budget cap of $${group.hardCap}` : null,
-        group.accessibility.length ? `accessibility needs (${group.accessibility.join(", ")})` : null,
-        group.dietary.length ? `dietary needs (${group.dietary.join(", ")})` : null,
-        group.hardNoTerms.length ? `hard no's (${group.hardNoTerms.length})` : null,
-        group.scope !== "either" ? `${group.scope} only` : null,
-      ].filter(Boolean);
-      const pack = needsMoreInput(
-        base,
-        `Only ${usable.length} destination${usable.length === 1 ? "" : "s"} in our catalog fit${usable.length === 1 ? "s" : ""} every hard constraint${
-          binding.length ? ` (${binding.join("; ")})` : ""
-        }, and we won't suggest places that break one. Loosening one of them would open up more options.`,
-        [{ memberId: null, question: "Could anyone relax a hard no, the budget cap or the trip scope?" }],
-      );
-      return {
-        patch: { recommendations: pack },
-        inputSummary: `${state.candidates.length} candidates`,
-        keyEvidence: binding.map(String),
-        outputSummary: "Too few destinations fit every hard constraint",
-      };
-    }
-
-    const input: RankInput = {
-      groupVibes: [
-        ...new Set([...profile.vibes.popular, ...state.normalizedPreferences.flatMap((n) => n.inferredVibes)]),
-      ],
-      needs: [
-        ...profile.constraints.dietary.map((d) => d.value),
-        ...profile.constraints.accessibility.map((a) => a.value),
-      ],
-      budgetConflict: profile.budget.status === "conflict",
-      datesPending: !["overlap", "flexible"].includes(profile.dates.status),
-      min: MIN_OPTIONS,
-      max: MAX_OPTIONS,
-      candidates: usable.map((c) => {
-        const facts = state.research[c.slug];
-        const destination = findDestination(c.slug);
-        if (!facts || !destination) throw new Error(`Missing research for ${c.slug}`);
-        return {
-          slug: c.slug,
-          name: c.name,
-          verified: facts.verified,
-          vibeMatch: c.vibeMatch,
-          vibes: destination.vibes,
-          cost: { low: facts.cost.low, high: facts.cost.high },
-          stretches: stretchedMembers(facts.cost.high, profile).map((id) => {
-            const range = profile.budget.ranges.find((r) => r.memberId === id);
-            return {
-              memberId: id,
-              name: profile.members.find((m) => m.id === id)?.name ?? "Someone",
-              over: facts.cost.high - (range?.max ?? 0),
-            };
-          }),
-          climate: facts.climate,
-          keywords: destination.keywords,
-          activities: facts.activities.map((a) => ({
-            ...a,
-            vibes: destination.activities.find((x) => x.id === a.id)?.vibes ?? [],
-          })),
-          sourceUrls: facts.sources.map((s) => s.url),
-        };
-      }),
-    };
-    const ctxValidation = validationContext(state);
+    const evidence = evidenceOf(state);
+    const judge = (options: DestinationOption[]): Violation[] =>
+      // Slate-wide rules (how many cards, spread, repeats across cards) are the final gate's.
+      validateRecommendations({ ...base, status: "ready", options }, evidence).filter((v) => v.slug === slug);
+    const input = cardInput(state, candidate);
     const { output, unresolved, repairs } = await generateStructured({
       models: ctx.models,
-      role: "ranker",
+      role: "card",
       meter: ctx.meter,
-      schema: RankOutput,
-      system: SYSTEM.ranker,
-      prompt: rankPrompt(input),
-      offline: { task: "rank", input },
+      schema: RankedOption,
+      system: SYSTEM.card,
+      prompt: cardPrompt(input),
+      offline: { task: "card", input },
       check: (o) => {
-        const { options, problems } = assembleOptions(o.options, state);
-        const all = [...problems, ...validateOptions(options, ctxValidation).map((v) => v.message)];
-        if (o.options.length < MIN_OPTIONS || o.options.length > MAX_OPTIONS)
-          all.push(`Give ${MIN_OPTIONS} to ${MAX_OPTIONS} options.`);
-        return all;
+        if (o.slug !== slug) return [`This card is for "${slug}"; set slug to "${slug}".`];
+        const { options, problems } = assembleOptions([o], state);
+        return [
+          ...problems,
+          ...judge(options).map((v) => v.message),
+          ...aversionProblems(options, state.normalizedPreferences),
+        ];
       },
     });
-    const { options } = assembleOptions(output.options, state);
-    const bad = new Set(validateOptions(options, ctxValidation).map((v) => v.slug));
-    const final = options.filter((o) => !bad.has(o.slug)).slice(0, MAX_OPTIONS);
-    if (final.length < MIN_OPTIONS) {
-      throw new PermanentError(
-        "model:unusable-ranking",
-        "The AI couldn't produce options that pass our checks, even after corrections. Try generating again.",
-      );
-    }
-    const pack: RecommendationsPack = { ...base, status: "ready", options: final };
+    const { options } = assembleOptions([{ ...output, slug }], state);
+    const card = unresolved.length === 0 && options[0] && judge(options).length === 0 ? options[0] : null;
     return {
-      patch: { recommendations: pack },
-      inputSummary: `${usable.length} researched candidates`,
+      patch: { cards: { [slug]: card } },
+      inputSummary: `${candidate.name}: ${research.verified ? "researched" : "unverified"}`,
       keyEvidence: [
         ...(repairs ? [`${repairs} repair round${repairs === 1 ? "" : "s"} after validator feedback`] : []),
         ...unresolved.slice(0, 3).map((p) => `dropped: ${p}`),
       ],
-      outputSummary: final.map((o) => `${o.name} (${o.mode})`).join(", "),
-      riskFlags: unresolved.length ? ["options dropped by validators"] : [],
+      outputSummary: card ? `${candidate.name} (${card.mode})` : `${candidate.name} left out`,
+      riskFlags: card ? [] : ["options dropped by validators"],
     };
   },
 });
 
-function rankPrompt(input: RankInput): string {
+/** The slate in the shortlist's order: the cards that passed on their own. */
+export function slateOf(state: Pick<PipelineState, "shortlist" | "cards">): DestinationOption[] {
+  return state.shortlist.picks.flatMap((p) => {
+    const card = state.cards[p.slug];
+    return card ? [card] : [];
+  });
+}
+
+/** Highlights must not lean on what someone said they dislike ("I hate museums" → no museum highlights). */
+function aversionProblems(options: DestinationOption[], normalized: NormalizedPreferences[]): string[] {
+  const disliked = new Set(normalized.flatMap((n) => n.aversions));
+  if (disliked.size === 0) return [];
+  const problems: string[] = [];
+  for (const option of options) {
+    const facts = factsFor(option.slug);
+    for (const h of option.highlights) {
+      const activity = facts?.activities.find((a) => a.id === h.activityId);
+      const primary = activity?.vibes[0];
+      if (primary && disliked.has(primary)) {
+        problems.push(
+          `${option.name}: "${h.title}" is mainly ${primary}, which a member dislikes; pick another highlight.`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+type FitState = Pick<PipelineState, "normalizedPreferences" | "groupProfile" | "rawPreferences">;
+
+/** Each member's fit with a candidate: what of theirs it has, lacks and what they dislike there. */
+function membersFit(state: FitState, candidate: Candidate): MemberFit[] {
+  const facts = factsFor(candidate.slug);
+  const vibes = facts?.vibes ?? [];
+  return state.normalizedPreferences.map((n) => {
+    const likes = [...new Set([...n.vibes, ...n.inferredVibes])].filter((v) => !n.aversions.includes(v));
+    return {
+      memberId: n.memberId,
+      name: state.groupProfile.members.find((m) => m.id === n.memberId)?.name ?? "Someone",
+      gets: likes.filter((v) => vibes.includes(v)),
+      missing: likes.filter((v) => !vibes.includes(v)),
+      dislikes: n.aversions.filter((v) => vibes.includes(v)),
+      livesThere: candidate.costs.some((cost) => cost.memberId === n.memberId && cost.travel.mode === "home"),
+    };
+  });
+}
+
+function groupTaste(state: FitState) {
+  const aversions = [...new Set(state.normalizedPreferences.flatMap((n) => n.aversions))];
+  return { groupVibes: state.groupProfile.vibes.popular.filter((v) => !aversions.includes(v)), aversions };
+}
+
+function shortlistCandidate(state: FitState, c: Candidate): ShortlistCandidate {
+  const facts = factsFor(c.slug);
+  if (!facts) throw new Error(`Unknown destination ${c.slug}`);
+  return {
+    slug: c.slug,
+    name: c.name,
+    country: c.country,
+    vibeMatch: c.vibeMatch,
+    vibes: facts.vibes,
+    stretchCount: c.costs.filter((cost) => cost.overBy > 0).length,
+    nights: c.trip.nights,
+    keywords: facts.keywords,
+    summary: facts.summary,
+    members: membersFit(state, c),
+    activityCount: usableActivities(c.slug, state.rawPreferences).length,
+  };
+}
+
+function shortlistInput(state: FitState & Pick<PipelineState, "candidates">, usable: Candidate[]): ShortlistInput {
+  return {
+    ...groupTaste(state),
+    budgetConflict: state.groupProfile.budget.status === "conflict",
+    min: MIN_OPTIONS,
+    max: MAX_OPTIONS,
+    candidates: usable.map((c) => shortlistCandidate(state, c)),
+  };
+}
+
+function cardInput(state: FitState & Pick<PipelineState, "research">, c: Candidate): CardInput {
+  const facts = factsFor(c.slug);
+  const research = state.research[c.slug];
+  if (!facts || !research) throw new Error(`Missing research for ${c.slug}`);
+  const { activityCount: _count, ...fit } = shortlistCandidate(state, c);
+  const profile = state.groupProfile;
+  return {
+    ...groupTaste(state),
+    needs: [
+      ...profile.constraints.dietary.map((d) => d.value),
+      ...profile.constraints.accessibility.map((a) => a.value),
+    ],
+    datesPending: c.trip.datesPending,
+    candidate: {
+      ...fit,
+      verified: research.verified,
+      climate: research.climate,
+      activities: research.activities.map((a) => ({
+        ...a,
+        vibes: facts.activities.find((x) => x.id === a.id)?.vibes ?? [],
+      })),
+      sourceUrls: research.sources.map((s) => s.url),
+    },
+  };
+}
+
+function shortlistPrompt(input: ShortlistInput): string {
   return [
-    `Group vibes: ${input.groupVibes.join(", ") || "none given"}. Needs: ${input.needs.join(", ") || "none"}.`,
-    `Budget conflict: ${input.budgetConflict}. Dates pending: ${input.datesPending}. Give ${input.min}–${input.max} options.`,
+    `Group likes: ${input.groupVibes.join(", ") || "nothing in common"}. Someone dislikes: ${input.aversions.join(", ") || "nothing"}.`,
+    `Budget conflict: ${input.budgetConflict}. Pick ${input.min}–${input.max}, best first, spread across countries.`,
     "Candidates (JSON):",
-    JSON.stringify(input.candidates),
+    // Member names are the only member-derived text here: data, inside the delimiters.
+    JSON.stringify(
+      input.candidates.map((c) => ({ ...c, members: c.members.map((m) => ({ ...m, name: memberText(m.name) })) })),
+    ),
+  ].join("\n");
+}
+
+function cardPrompt(input: CardInput): string {
+  const c = input.candidate;
+  return [
+    `Group likes: ${input.groupVibes.join(", ") || "nothing in common"}. Someone dislikes: ${input.aversions.join(", ") || "nothing"}. Needs: ${input.needs.join(", ") || "none"}. Dates pending: ${input.datesPending}.`,
+    `Write the card for ${c.name} (slug "${c.slug}"). Who it suits and who gives something up, by name. Never mention money amounts or anyone's budget.`,
+    "Destination (JSON):",
+    JSON.stringify({ ...c, members: c.members.map((m) => ({ ...m, name: memberText(m.name) })) }),
   ].join("\n");
 }

@@ -1,4 +1,7 @@
+import { tasteOf } from "@/lib/agents/candidate-generator";
+import { CATALOG_VERSION } from "@/lib/catalog/destinations";
 import { joinAnd } from "@/lib/format";
+import { tripFrame } from "@/lib/planning/trip-shape";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
 import type { NormalizedPreferences, PipelineState } from "@/lib/schemas/pipeline";
 import type { ConflictReport, Coverage, RecommendationsPack } from "@/lib/schemas/recommendations";
@@ -33,15 +36,25 @@ export function packBase(
   state: Pick<
     PipelineState,
     "tripContext" | "groupProfile" | "normalizedPreferences" | "conflictReport" | "safetyFlags"
-  >,
+  > &
+    Partial<Pick<PipelineState, "exclusions" | "candidates">>,
   now: Date,
 ): Omit<RecommendationsPack, "status" | "options" | "explanation"> {
+  const frame = tripFrame(state.groupProfile, state.tripContext.today);
   return {
     conflictReport: state.conflictReport,
     coverage: coverageOf(state.groupProfile, state.normalizedPreferences),
     preferencesFingerprint: state.tripContext.preferencesFingerprint,
     generatedAt: now.toISOString(),
     flaggedMemberIds: [...new Set(state.safetyFlags.map((f) => f.memberId))],
+    excluded: state.exclusions ?? [],
+    unverifiedOriginIds: [
+      ...new Set((state.candidates ?? []).flatMap((c) => c.costs.filter((x) => !x.verified).map((x) => x.memberId))),
+    ],
+    factsVersion: CATALOG_VERSION,
+    frame: { window: frame.window, minDays: frame.minDays, maxDays: frame.maxDays, datesPending: frame.datesPending },
+    plannedOn: state.tripContext.today,
+    taste: (({ liked, disliked }) => ({ liked, disliked: [...disliked.keys()] }))(tasteOf(state.normalizedPreferences)),
   };
 }
 

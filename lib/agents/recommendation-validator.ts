@@ -1,31 +1,68 @@
 import { defineAgent } from "@/lib/agents/define-agent";
-import { MIN_OPTIONS, validationContext } from "@/lib/agents/ranker";
-import { needsMoreInput } from "@/lib/agents/recommendation-pack";
-import { validateOptions } from "@/lib/agents/validators";
+import { evidenceOf, MIN_OPTIONS, slateOf } from "@/lib/agents/ranker";
+import { needsMoreInput, packBase } from "@/lib/agents/recommendation-pack";
+import { PermanentError } from "@/lib/errors";
+import type { RecommendationsPack } from "@/lib/schemas/recommendations";
+import { validateRecommendations } from "@/lib/validation/recommendations";
 
 /**
- * The last gate before anything is stored or shown: compliance and grounding checked
- * once more on the final pack. An option that fails is removed; if fewer than three
- * survive, the group gets an explanation instead of a plan that breaks a rule.
+ * Puts the pack together — the cards that passed on their own, in the shortlist's order —
+ * then the last gate before anything is stored: the independent compliance validator
+ * (lib/validation) recomputes every figure and judges every constraint from raw facts and
+ * raw answers. An option that fails is removed; fewer than three left means an
+ * explanation instead of a plan that breaks a rule. A flaw in the pack itself (its dates
+ * frame, an unjustified exclusion) is a planner bug: nothing is stored.
  */
 export const recommendationValidator = defineAgent({
-  name: "Compliance and grounding validator",
-  reads: ["recommendations", "groupProfile", "rawPreferences", "candidates", "research"],
+  name: "Compliance validator",
+  reads: [
+    "tripContext",
+    "rawPreferences",
+    "safetyFlags",
+    "normalizedPreferences",
+    "groupProfile",
+    "conflictReport",
+    "candidates",
+    "exclusions",
+    "research",
+    "shortlist",
+    "cards",
+  ],
   writes: ["recommendations"],
-  async run(state) {
-    const pack = state.recommendations;
+  async run(state, ctx) {
+    const base = packBase(state, ctx.now());
+    const slate = slateOf(state);
+    const pack: RecommendationsPack = state.shortlist.tooFew
+      ? needsMoreInput(base, state.shortlist.tooFew, [
+          {
+            memberId: null,
+            question: "Could anyone relax a hard no, a hard budget cap, a flight limit or the trip scope?",
+          },
+        ])
+      : slate.length >= MIN_OPTIONS
+        ? { ...base, status: "ready", options: slate }
+        : needsMoreInput(base, "Too few options passed our checks to show them. Try generating again.");
+    const violations = validateRecommendations(pack, evidenceOf(state));
+    const packLevel = violations.filter(
+      (v) => v.slug === null || pack.excluded.some((x) => x.slug === v.slug && v.rule === "exclusion"),
+    );
+    if (packLevel.length) {
+      console.error("[validator] pack-level violations", packLevel);
+      throw new PermanentError(
+        "validator:inconsistent-pack",
+        "Our final check caught a planning mistake, so nothing was saved. Try generating again.",
+      );
+    }
     if (pack.status !== "ready") {
       return {
         patch: { recommendations: pack },
-        inputSummary: "No options to check",
+        inputSummary: state.shortlist.tooFew ? "No options to check" : `${slate.length} cards passed on their own`,
         keyEvidence: [],
         outputSummary: "Needs more input",
       };
     }
-    const violations = validateOptions(pack.options, validationContext(state));
     const bad = new Set(violations.map((v) => v.slug));
     const kept = pack.options.filter((o) => !bad.has(o.slug));
-    const { status: _s, options: _o, ...base } = pack;
     const recommendations =
       kept.length >= MIN_OPTIONS
         ? { ...pack, options: kept }

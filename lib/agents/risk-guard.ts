@@ -1,104 +1,38 @@
 import { defineAgent } from "@/lib/agents/define-agent";
+import { screen } from "@/lib/agents/screening";
 import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { GuardVerdict } from "@/lib/schemas/agent-io";
-import type { RawMember, SafetyFlag } from "@/lib/schemas/pipeline";
+import type { PipelineState, RawMember, SafetyFlag } from "@/lib/schemas/pipeline";
+
+export { normaliseForScreening, screen } from "@/lib/agents/screening";
 
 /**
- * Member free text is data, never instructions. Rules catch known prompt-injection and
- * unsafe phrasings after undoing the usual disguises (zero-width characters, look-alike
- * letters from other alphabets, spacing); the model gets a second look at the rest.
- * Flagged text is withheld from every later prompt and the flag names only the member
- * and field — the text itself is never copied.
+ * Member text is data, never instructions. The guard screens every piece of it — display
+ * names, notes, each hard no and must-have, the origin — with the rules in screening.ts
+ * (which undo the usual disguises), and gives the model a second look at whatever the
+ * rules let through. It then hands the rest of the pipeline the members' answers with
+ * every flagged text withheld: a flagged note becomes empty, a flagged hard no or
+ * must-have is dropped, a flagged origin is unknown, a flagged name becomes "Member n".
+ * So no later prompt, conflict, question or stored pack can carry it. The flags name the
+ * member, field and entry — the text itself is never copied.
  */
 
-/** Invisible characters: every Unicode format character (zero-width, bidi controls, soft hyphen…) and the grapheme joiner. */
-const INVISIBLE = /\p{Cf}|\u034F|\u180E/gu;
-/** Cyrillic and Greek letters that look like Latin ones. */
-const HOMOGLYPHS: Record<string, string> = {
-  а: "a",
-  в: "b",
-  е: "e",
-  ё: "e",
-  к: "k",
-  м: "m",
-  н: "h",
-  о: "o",
-  р: "p",
-  с: "c",
-  т: "t",
-  у: "y",
-  х: "x",
-  і: "i",
-  ї: "i",
-  ј: "j",
-  ѕ: "s",
-  ԁ: "d",
-  ɡ: "g",
-  ո: "n",
-  ս: "u",
-  ӏ: "l",
-  ɩ: "i",
-  α: "a",
-  β: "b",
-  ε: "e",
-  η: "n",
-  ι: "i",
-  κ: "k",
-  ν: "v",
-  ο: "o",
-  ρ: "p",
-  τ: "t",
-  υ: "u",
-  χ: "x",
-};
-
-export function normaliseForScreening(text: string): string {
-  return text
-    .normalize("NFKC")
-    .replace(INVISIBLE, "")
-    .toLowerCase()
-    .replace(/./gu, (ch) => HOMOGLYPHS[ch] ?? ch)
-    .replace(/[^a-z0-9<>/[\]]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-const INJECTION = [
-  // "ignore all previous instructions", but not "forget the rules of daily life".
-  /\b(ignore|disregard|forget|override|bypass)\b.{0,20}\b(previous|prior|above|earlier|all|any|your|these|those|system|original)\b.{0,15}\b(instructions?|prompts?|rules|guidelines|directions)\b/,
-  /\b(ignore|disregard|forget)\b (all |everything )?(of )?(the )?(above|previous|prior|earlier)\b/,
-  /\b(system|developer|hidden) (prompt|message|instructions?)\b/,
-  /\byou are (now|no longer) /,
-  /\bnew (instructions?|rules)\b/,
-  /\b(reveal|print|show|repeat|leak) (your|the hidden|the system) (prompt|instructions|rules)\b/,
-  /<\s*\/?\s*(system|assistant|user|member text)\s*>/,
-  /\[\s*\/?\s*inst\s*\]/,
-  /\bdo anything now\b|\bjailbreak\b/,
-];
-const UNSAFE = [
-  /\b(make|build|buy) (a )?(bomb|explosive|weapon|gun)s?\b/,
-  /\b(smuggle|smuggling|traffic|trafficking)\b/,
-  /\b(hurt|kill|attack) (someone|people|him|her|them)\b/,
-];
-
-export function screen(text: string): SafetyFlag["rule"] | null {
-  const normalised = normaliseForScreening(text);
-  if (INJECTION.some((re) => re.test(normalised))) return "prompt-injection";
-  if (UNSAFE.some((re) => re.test(normalised))) return "unsafe-content";
-  return null;
-}
-
 type Field = SafetyFlag["field"];
+type MemberTextEntry = { memberId: string; field: Field; index?: number; text: string };
 
-function freeTexts(members: RawMember[]): { memberId: string; field: Field; text: string }[] {
+function memberTexts(members: RawMember[]): MemberTextEntry[] {
   return members.flatMap((m) => {
+    const entries: MemberTextEntry[] = [{ memberId: m.id, field: "name", text: m.name }];
     const p = m.preferences;
-    if (!p) return [];
-    const entries: { memberId: string; field: Field; text: string }[] = [];
+    if (!p) return entries;
     if (p.notes.trim()) entries.push({ memberId: m.id, field: "notes", text: p.notes });
-    for (const text of p.hardNos) entries.push({ memberId: m.id, field: "hardNos", text });
-    for (const text of p.mustHaves) entries.push({ memberId: m.id, field: "mustHaves", text });
+    p.hardNos.forEach((text, index) => {
+      entries.push({ memberId: m.id, field: "hardNos", index, text });
+    });
+    p.mustHaves.forEach((text, index) => {
+      entries.push({ memberId: m.id, field: "mustHaves", index, text });
+    });
     if (p.origin) entries.push({ memberId: m.id, field: "origin", text: p.origin });
     return entries;
   });
@@ -110,21 +44,55 @@ const REASONS: Record<SafetyFlag["rule"], string> = {
   "model-flagged": "the safety model judged it manipulative",
 };
 
+const sameText = (a: { memberId: string; field: string; index?: number }, b: typeof a) =>
+  a.memberId === b.memberId && a.field === b.field && a.index === b.index;
+
+/** The members' answers with every flagged text left out (see the file comment). */
+export function withholdFlagged(members: RawMember[], flags: SafetyFlag[]): RawMember[] {
+  return members.map((m, position) => {
+    const mine = flags.filter((f) => f.memberId === m.id);
+    if (mine.length === 0) return m;
+    const flagged = (field: Field, index?: number) => mine.some((f) => sameText(f, { memberId: m.id, field, index }));
+    const name = flagged("name") ? `Member ${position + 1}` : m.name;
+    const p = m.preferences;
+    if (!p) return { ...m, name };
+    return {
+      ...m,
+      name,
+      preferences: {
+        ...p,
+        notes: flagged("notes") ? "" : p.notes,
+        hardNos: p.hardNos.filter((_, i) => !flagged("hardNos", i)),
+        mustHaves: p.mustHaves.filter((_, i) => !flagged("mustHaves", i)),
+        origin: flagged("origin") ? null : p.origin,
+      },
+    };
+  });
+}
+
+/**
+ * What the rules alone withhold (no model call): the normalizers start from this while the
+ * guard's model pass runs beside them, and a member the model then flags is read again.
+ */
+export function screenedByRules(
+  rawPreferences: PipelineState["rawPreferences"],
+): Pick<PipelineState, "safetyFlags" | "rawPreferences"> {
+  const flags: SafetyFlag[] = [];
+  for (const t of memberTexts(rawPreferences)) {
+    const rule = screen(t.text);
+    if (rule) flags.push(flagFor(t, rule));
+  }
+  return { safetyFlags: flags, rawPreferences: withholdFlagged(rawPreferences, flags) };
+}
+
 export const riskGuard = defineAgent({
   name: "Risk guard",
   reads: ["rawPreferences"],
-  writes: ["safetyFlags"],
+  writes: ["safetyFlags", "rawPreferences"],
   async run({ rawPreferences }, ctx) {
-    const texts = freeTexts(rawPreferences);
-    const flags: SafetyFlag[] = [];
-    const key = (f: { memberId: string; field: string }) => `${f.memberId}:${f.field}`;
-    for (const t of texts) {
-      const rule = screen(t.text);
-      if (rule && !flags.some((f) => key(f) === key(t))) {
-        flags.push({ memberId: t.memberId, field: t.field, rule, reason: REASONS[rule] });
-      }
-    }
-    const unflagged = texts.filter((t) => !flags.some((f) => key(f) === key(t)));
+    const texts = memberTexts(rawPreferences);
+    const flags = [...screenedByRules(rawPreferences).safetyFlags];
+    const unflagged = texts.filter((t) => !flags.some((f) => sameText(f, t)));
     if (unflagged.length) {
       const { output } = await generateStructured({
         models: ctx.models,
@@ -133,28 +101,48 @@ export const riskGuard = defineAgent({
         schema: GuardVerdict,
         system: SYSTEM.guard,
         prompt: unflagged.map((t, i) => `#${i} (${t.field}): ${memberText(t.text)}`).join("\n"),
-        offline: { task: "risk-guard", input: { texts: unflagged } },
+        offline: {
+          task: "risk-guard",
+          input: { texts: unflagged.map(({ memberId, field, text }) => ({ memberId, field, text })) },
+        },
       });
-      for (const f of output.flags) {
-        const match = unflagged.find((t) => t.memberId === f.memberId && t.field === f.field);
-        if (match && !flags.some((x) => key(x) === key(match))) {
-          flags.push({
-            memberId: match.memberId,
-            field: match.field,
-            rule: "model-flagged",
-            reason: REASONS["model-flagged"],
-          });
+      // The model names member and field; every text it was shown from that field is withheld.
+      for (const verdict of output.flags) {
+        for (const t of unflagged.filter((x) => x.memberId === verdict.memberId && x.field === verdict.field)) {
+          if (!flags.some((f) => sameText(f, t))) flags.push(flagFor(t, "model-flagged"));
         }
       }
     }
+    const members = new Set(flags.map((f) => f.memberId)).size;
     return {
-      patch: { safetyFlags: flags },
-      inputSummary: `${texts.length} free-text answers from ${rawPreferences.length} members`,
-      keyEvidence: flags.map((f) => `${f.field} of one member: ${f.reason}`),
+      patch: { safetyFlags: flags, rawPreferences: withholdFlagged(rawPreferences, flags) },
+      inputSummary: `${texts.length} names and free-text answers from ${rawPreferences.length} members`,
+      keyEvidence: flags.map((f) => `${describeField(f.field)} of one member: ${f.reason}`),
       outputSummary: flags.length
-        ? `${flags.length} answer${flags.length === 1 ? "" : "s"} withheld from the planner`
+        ? `${flags.length} answer${flags.length === 1 ? "" : "s"} withheld from the planner (${members} member${members === 1 ? "" : "s"})`
         : "Nothing suspicious",
-      riskFlags: flags.map((f) => f.rule),
+      riskFlags: [...new Set(flags.map((f) => f.rule))],
     };
   },
 });
+
+function flagFor(t: MemberTextEntry, rule: SafetyFlag["rule"]): SafetyFlag {
+  return {
+    memberId: t.memberId,
+    field: t.field,
+    ...(t.index === undefined ? {} : { index: t.index }),
+    rule,
+    reason: REASONS[rule],
+  };
+}
+
+function describeField(field: Field): string {
+  const names: Record<Field, string> = {
+    name: "display name",
+    notes: "notes",
+    hardNos: "a hard no",
+    mustHaves: "a must-have",
+    origin: "origin",
+  };
+  return names[field];
+}

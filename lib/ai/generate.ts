@@ -48,15 +48,20 @@ export async function generateStructured<S extends z.ZodType>(
 
   for (let attempt = 0; attempt <= maxRepairs; attempt++) {
     try {
-      const result = await generateText({
-        model,
-        system: call.system,
-        messages,
-        output: Output.object({ schema: call.schema }),
-        maxRetries: 0,
-        timeout: call.models.timeoutMs,
-        providerOptions: { offline: { task: call.offline.task, input: json(call.offline.input), repair: problems } },
-      });
+      const result = await call.models.limit(() =>
+        generateText({
+          model,
+          system: call.system,
+          messages,
+          output: Output.object({ schema: call.schema }),
+          maxRetries: 0,
+          timeout: call.models.settings(call.role).timeoutMs,
+          providerOptions: {
+            ...call.models.providerOptions(call.role),
+            offline: { task: call.offline.task, role: call.role, input: json(call.offline.input), repair: problems },
+          },
+        }),
+      );
       call.meter.record({
         model: result.response.modelId ?? modelIdOf(model),
         inputTokens: result.usage.inputTokens,
@@ -99,15 +104,20 @@ export async function generateGrounded(call: {
   offline: { task: OfflineTask; input: unknown };
 }): Promise<GroundedResult> {
   const model = call.models.model("researcher");
-  const result = await generateText({
-    model,
-    system: call.system,
-    prompt: call.prompt,
-    tools: call.models.researchTools(),
-    maxRetries: 0,
-    timeout: call.models.timeoutMs,
-    providerOptions: { offline: { task: call.offline.task, input: json(call.offline.input) } },
-  });
+  const result = await call.models.limit(() =>
+    generateText({
+      model,
+      system: call.system,
+      prompt: call.prompt,
+      tools: call.models.researchTools(),
+      maxRetries: 0,
+      timeout: call.models.settings("researcher").timeoutMs,
+      providerOptions: {
+        ...call.models.providerOptions("researcher"),
+        offline: { task: call.offline.task, role: "researcher", input: json(call.offline.input) },
+      },
+    }),
+  );
   call.meter.record({
     model: result.response.modelId ?? modelIdOf(model),
     inputTokens: result.usage.inputTokens,

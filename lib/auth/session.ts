@@ -22,6 +22,8 @@ export interface RequestContext {
   cookies: CookieJar;
   /** Served over https → cookies are marked Secure. */
   secure: boolean;
+  /** The client's network address as the nearest proxy saw it (rate limits); absent when unknown. */
+  client?: string;
 }
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -49,5 +51,26 @@ export function rememberTripToken(ctx: RequestContext, tripId: string, token: st
     // Path "/" so the trip's API routes receive it too; the name scopes it to the trip.
     path: "/",
     maxAge: ONE_YEAR_SECONDS,
+  });
+}
+
+/**
+ * The organizer's copy of the trip's share-link token, on the device that made it (only
+ * its hash is stored), so the trip page can show the link again there. Not a credential
+ * for anything but the read-only share page.
+ */
+const SHARE_COOKIE_PREFIX = "tripsync-share_";
+
+export function readShareToken(ctx: RequestContext, tripId: string): string | undefined {
+  return ctx.cookies.get(`${SHARE_COOKIE_PREFIX}${tripId}`)?.value;
+}
+
+export function rememberShareToken(ctx: RequestContext, tripId: string, token: string | null): void {
+  ctx.cookies.set(`${SHARE_COOKIE_PREFIX}${tripId}`, token ?? "", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: ctx.secure,
+    path: "/",
+    maxAge: token ? ONE_YEAR_SECONDS : 0,
   });
 }

@@ -1,6 +1,4 @@
-import { asiaPacificAmericasDestinations } from "@/lib/catalog/data/asia-pacific-americas";
-import { europeAfricaDestinations } from "@/lib/catalog/data/europe-africa";
-import { usDestinations } from "@/lib/catalog/data/us";
+import { catalogSeed } from "@/lib/catalog/destinations";
 import { type CatalogDestination, CatalogDestination as DestinationSchema } from "@/lib/schemas/catalog";
 
 /**
@@ -11,9 +9,7 @@ import { type CatalogDestination, CatalogDestination as DestinationSchema } from
 let parsed: readonly CatalogDestination[] | undefined;
 
 export function allDestinations(): readonly CatalogDestination[] {
-  parsed ??= [...usDestinations, ...europeAfricaDestinations, ...asiaPacificAmericasDestinations].map((d) =>
-    DestinationSchema.parse(d),
-  );
+  parsed ??= catalogSeed.map((d) => DestinationSchema.parse(d));
   return parsed;
 }
 
@@ -24,5 +20,3 @@ export function findDestination(slug: string): CatalogDestination | undefined {
 export function isDomestic(destination: Pick<CatalogDestination, "countryCode">): boolean {
   return destination.countryCode === "US";
 }
-
-export { originRegionOf } from "@/lib/catalog/origins";

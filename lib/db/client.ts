@@ -14,13 +14,32 @@ import * as schema from "./schema";
  */
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle, as `db.transaction` passes it. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbDriver = "postgres" | "pglite";
+
+/**
+ * LISTEN on `channel` until the returned function is called. `onListen` runs once the
+ * LISTEN is in place, and again after the driver re-established a dropped listening
+ * connection (postgres.js does that by itself), when notifications may have been missed.
+ */
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListen: () => void,
+) => Promise<() => Promise<void>>;
 
 interface Handle {
   db: Db;
   driver: DbDriver;
+  listen: Listen;
   close(): Promise<void>;
 }
+
+/** Statements sent through drizzle by this process (the /status page and the live-channel benchmark). */
+let statements = 0;
+const logger = { logQuery: () => void statements++ };
+export const statementsIssued = (): number => statements;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 const globalKey = Symbol.for("tripsync.db");
@@ -33,9 +52,14 @@ async function open(): Promise<Handle> {
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     const client = postgres(env.DATABASE_URL, { max: 10, onnotice: () => {} });
-    const db = drizzle(client, { schema });
+    const db = drizzle(client, { schema, logger });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+    // postgres.js keeps one extra connection for every LISTEN of the process and re-listens after a drop.
+    const listen: Listen = async (channel, onNotify, onListen) => {
+      const { unlisten } = await client.listen(channel, onNotify, onListen);
+      return unlisten;
+    };
+    return { db, driver: "postgres", listen, close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -43,9 +67,15 @@ async function open(): Promise<Handle> {
   const dir = env.PGLITE_DIR;
   if (!dir.includes("://")) mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir);
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, logger });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, driver: "pglite", close: () => client.close() };
+  // PGlite runs in this process: its NOTIFY is an in-process bus, delivered after the sending transaction commits.
+  const listen: Listen = async (channel, onNotify, onListen) => {
+    const unlisten = await client.listen(channel, onNotify);
+    onListen();
+    return () => unlisten();
+  };
+  return { db, driver: "pglite", listen, close: () => client.close() };
 }
 
 function handle(): Promise<Handle> {
@@ -64,6 +94,10 @@ function handle(): Promise<Handle> {
 export async function getDb(): Promise<Db> {
   return (await handle()).db;
 }
+
+/** LISTEN through the process's database handle (see `Listen`). */
+export const listen: Listen = async (channel, onNotify, onListen) =>
+  (await handle()).listen(channel, onNotify, onListen);
 
 export function databaseDriver(): DbDriver {
   return readEnv().DATABASE_URL ? "postgres" : "pglite";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   check,
   index,
@@ -12,12 +13,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { FeedbackOutcome, FlagReason, Itinerary } from "@/lib/schemas/itinerary";
 import type { Engine, ProgressEvent, RunError, RunStatus, Usage } from "@/lib/schemas/pipeline";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
 import type { RecommendationsPack } from "@/lib/schemas/recommendations";
+import type { TripEventBody } from "@/lib/schemas/trip-events";
+import { TRIP_STATUSES } from "@/lib/trip-status";
 
-export const TRIP_STATUSES = ["collecting", "recommending", "planning", "finalized"] as const;
-export type TripStatus = (typeof TRIP_STATUSES)[number];
+export { TRIP_STATUSES, type TripStatus } from "@/lib/trip-status";
 
 export const trips = pgTable(
   "trips",
@@ -27,15 +30,44 @@ export const trips = pgTable(
     status: text("status", { enum: TRIP_STATUSES }).notNull().default("collecting"),
     /** Shared with the whole group (it is shown on the dashboard), so stored as is. */
     inviteToken: text("invite_token").notNull(),
-    /** Set when the organizer picks an option (trip → planning): the recommendation and its slug. */
-    selectedRecommendationId: uuid("selected_recommendation_id"),
+    /** The pack the group is looking at (the latest stored one). */
+    currentRecommendationId: uuid("current_recommendation_id").references((): AnyPgColumn => recommendations.id, {
+      onDelete: "set null",
+    }),
+    /** Set when the organizer picks an option (trip → planning): the pack and the destination's slug. */
+    selectedRecommendationId: uuid("selected_recommendation_id").references((): AnyPgColumn => recommendations.id, {
+      onDelete: "set null",
+    }),
     selectedDestination: text("selected_destination"),
+    /** The trip's dates as the organizer confirmed them (ISO days, inclusive); null until confirmed. */
+    startDate: text("start_date"),
+    endDate: text("end_date"),
+    /** The itinerary version the group is looking at. */
+    currentItineraryId: uuid("current_itinerary_id").references((): AnyPgColumn => itineraries.id, {
+      onDelete: "set null",
+    }),
+    /** Feedback regenerations used (at most MAX_REGENERATIONS); counted in the transaction that starts one. */
+    regenerations: integer("regenerations").notNull().default(0),
+    /** When the organizer finalized the plan (trip → finalized); cleared when it is reopened. */
+    finalizedAt: timestamp("finalized_at", { withTimezone: true }),
+    /**
+     * SHA-256 of the share link's token (`/s/<token>`, read-only, no member data); null when
+     * there is none. Rotating replaces it, revoking clears it, so an old link finds nothing.
+     */
+    shareTokenHash: text("share_token_hash"),
+    shareCreatedAt: timestamp("share_created_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("trips_invite_token_idx").on(t.inviteToken),
+    uniqueIndex("trips_share_token_hash_idx").on(t.shareTokenHash),
     check("trips_status_check", sql`${t.status} in ('collecting', 'recommending', 'planning', 'finalized')`),
+    check("trips_regenerations_check", sql`${t.regenerations} between 0 and 5`),
+    check(
+      "trips_dates_check",
+      sql`(${t.startDate} is null) = (${t.endDate} is null) and (${t.endDate} >= ${t.startDate} or ${t.startDate} is null)`,
+    ),
   ],
 );
 export type Trip = typeof trips.$inferSelect;
@@ -92,7 +124,8 @@ export const preferences = pgTable(
 export type PreferencesRow = typeof preferences.$inferSelect;
 export type NewPreferencesRow = typeof preferences.$inferInsert;
 
-export const RUN_KINDS = ["recommendations"] as const;
+/** Workflows by kind (lib/pipeline/workflows.ts): a regenerate is an itinerary run that feedback caused, and counts. */
+export const RUN_KINDS = ["recommendations", "itinerary", "regenerate"] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
 
 /** One execution of a pipeline for a trip, on either engine. */
@@ -107,6 +140,8 @@ export const pipelineRuns = pgTable(
     status: text("status").$type<RunStatus>().notNull().default("running"),
     engine: text("engine").$type<Engine>().notNull(),
     requestedBy: uuid("requested_by").references(() => members.id, { onDelete: "set null" }),
+    /** What the run was asked to do beyond its kind (an itinerary's feedback and base version). */
+    input: jsonb("input").$type<Record<string, unknown>>(),
     error: jsonb("error").$type<RunError>(),
     usage: jsonb("usage").$type<Usage>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -118,6 +153,7 @@ export const pipelineRuns = pgTable(
     uniqueIndex("pipeline_runs_one_active_idx").on(t.tripId).where(sql`${t.status} = 'running'`),
     check("pipeline_runs_status_check", sql`${t.status} in ('running', 'succeeded', 'failed')`),
     check("pipeline_runs_engine_check", sql`${t.engine} in ('local', 'inngest')`),
+    check("pipeline_runs_kind_check", sql`${t.kind} in ('recommendations', 'itinerary', 'regenerate')`),
   ],
 );
 export type PipelineRun = typeof pipelineRuns.$inferSelect;
@@ -170,6 +206,8 @@ export const recommendations = pgTable(
     runId: uuid("run_id")
       .notNull()
       .references(() => pipelineRuns.id, { onDelete: "cascade" }),
+    /** 1, 2, … per trip. */
+    version: integer("version").notNull(),
     /** Parsed with `RecommendationsPack` on the way in and out. */
     payload: jsonb("payload").$type<RecommendationsPack>().notNull(),
     /** The decision log ("How we decided"). */
@@ -178,10 +216,34 @@ export const recommendations = pgTable(
   },
   (t) => [
     uniqueIndex("recommendations_run_idx").on(t.runId),
+    uniqueIndex("recommendations_version_idx").on(t.tripId, t.version),
     index("recommendations_trip_idx").on(t.tripId, t.createdAt),
   ],
 );
 export type RecommendationRow = typeof recommendations.$inferSelect;
+
+/**
+ * The trip's live channel as rows: every change an open view of the trip must hear about
+ * (answers, members, runs and their progress, votes, the choice, …). Written by
+ * `publishTripEvent` in the same transaction as the change it announces; the SSE id a
+ * reconnecting browser resumes from (`Last-Event-ID`). Ids only increase in commit order
+ * within a trip (publishing takes a per-trip transaction lock).
+ */
+export const tripEvents = pgTable(
+  "trip_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** Parsed with `TripEventBody` on the way in and out; ids and states only, never member text. */
+    data: jsonb("data").$type<TripEventBody>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("trip_events_trip_idx").on(t.tripId, t.id)],
+);
+export type TripEventRow = typeof tripEvents.$inferSelect;
 
 /** One vote per member per recommendation set; voting again moves it. */
 export const destinationVotes = pgTable(
@@ -198,3 +260,108 @@ export const destinationVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.recommendationId, t.memberId] })],
 );
+
+/**
+ * Model calls and tokens spent, one row per agent invocation that called a model, for
+ * the per-trip and per-day model budgets (lib/limits/budget.ts). No foreign key: spend
+ * counts against the day's budget even if the trip is deleted afterwards.
+ */
+export const modelSpend = pgTable(
+  "model_spend",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tripId: uuid("trip_id").notNull(),
+    agent: text("agent").notNull(),
+    calls: integer("calls").notNull(),
+    inputTokens: integer("input_tokens").notNull(),
+    outputTokens: integer("output_tokens").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("model_spend_trip_idx").on(t.tripId, t.createdAt), index("model_spend_day_idx").on(t.createdAt)],
+);
+export type ModelSpendRow = typeof modelSpend.$inferSelect;
+
+/** Rate-limit counters shared by every app server on one Postgres (rate-limiter-flexible's Drizzle store). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
+});
+
+export const ITINERARY_SOURCES = ["generated", "regenerated", "repaired", "restored", "edited"] as const;
+export type ItinerarySource = (typeof ITINERARY_SOURCES)[number];
+
+/** Every version of a trip's plan is kept; `trips.current_itinerary_id` points at the one shown. */
+export const itineraries = pgTable(
+  "itineraries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    /** 1, 2, … per trip. */
+    version: integer("version").notNull(),
+    /** Parsed with `Itinerary` on the way in and out. */
+    payload: jsonb("payload").$type<Itinerary>().notNull(),
+    /** The run that made it (null for a restore or a hand edit). */
+    runId: uuid("run_id").references(() => pipelineRuns.id, { onDelete: "set null" }),
+    source: text("source", { enum: ITINERARY_SOURCES }).notNull(),
+    /** The version it was made from (regenerations, restores, edits). */
+    basedOnVersion: integer("based_on_version"),
+    createdBy: uuid("created_by").references(() => members.id, { onDelete: "set null" }),
+    /** The decision log of the run that made it. */
+    decisionLog: jsonb("decision_log"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("itineraries_version_idx").on(t.tripId, t.version),
+    uniqueIndex("itineraries_run_idx").on(t.runId),
+    check(
+      "itineraries_source_check",
+      sql`${t.source} in ('generated', 'regenerated', 'repaired', 'restored', 'edited')`,
+    ),
+  ],
+);
+export type ItineraryRow = typeof itineraries.$inferSelect;
+
+export const FEEDBACK_KINDS = ["flag", "suggestion"] as const;
+export const FEEDBACK_STATUSES = ["open", "applied", "declined", "withdrawn"] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+/** A member's flag on an item of the plan, or a suggestion to add one; open until a regeneration answers it. */
+export const feedbackItems = pgTable(
+  "feedback_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    /** The version the member was looking at. */
+    itineraryVersion: integer("itinerary_version").notNull(),
+    kind: text("kind", { enum: FEEDBACK_KINDS }).notNull(),
+    /** Flags: the item's key in the plan and why. */
+    itemKey: text("item_key"),
+    reason: text("reason").$type<FlagReason>(),
+    /** A flag's note, or a suggestion in the member's words. */
+    text: text("text").notNull().default(""),
+    /** A suggestion picked from the destination's other activities. */
+    suggestedActivityId: text("suggested_activity_id"),
+    status: text("status", { enum: FEEDBACK_STATUSES }).notNull().default("open"),
+    outcome: jsonb("outcome").$type<FeedbackOutcome>(),
+    resolvedInVersion: integer("resolved_in_version"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("feedback_items_trip_idx").on(t.tripId, t.status),
+    check("feedback_items_kind_check", sql`${t.kind} in ('flag', 'suggestion')`),
+    check("feedback_items_status_check", sql`${t.status} in ('open', 'applied', 'declined', 'withdrawn')`),
+    check(
+      "feedback_items_flag_check",
+      sql`${t.kind} <> 'flag' or (${t.itemKey} is not null and ${t.reason} is not null)`,
+    ),
+  ],
+);
+export type FeedbackItemRow = typeof feedbackItems.$inferSelect;

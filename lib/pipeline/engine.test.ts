@@ -54,7 +54,7 @@ describe("engine switch", () => {
       const run = await getRun({ runId });
       expect(run).toMatchObject({ engine: "inngest", status: "running" });
       expect(received).toHaveLength(1);
-      expect(JSON.stringify(received[0]?.body)).toContain("trip/recommendations.requested");
+      expect(JSON.stringify(received[0]?.body)).toContain("trip/run.requested");
       expect(JSON.stringify(received[0]?.body)).toContain(runId);
     } finally {
       await new Promise((resolve) => server.close(resolve));

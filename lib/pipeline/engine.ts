@@ -1,6 +1,7 @@
 import "server-only";
-import { recommendationsRequested } from "@/inngest/events";
+import { runRequested } from "@/inngest/events";
 import { createRunOrGetActive } from "@/lib/db/queries/runs";
+import type { RunKind } from "@/lib/db/schema";
 import { readEnv } from "@/lib/env";
 import { defaultAgentDeps } from "@/lib/pipeline/deps";
 import { recordFailure } from "@/lib/pipeline/failures";
@@ -17,16 +18,24 @@ export function pipelineEngine(): Engine {
   return env.INNGEST_EVENT_KEY || env.INNGEST_DEV ? "inngest" : "local";
 }
 
-/** Starts recommendations for a trip, or returns the run already going. */
-export async function startRecommendations({
+/**
+ * Starts a run of `kind` for a trip on the configured engine, or returns the run already
+ * going. The run row is created first (with the lifecycle and regeneration checks, in one
+ * transaction); the engine then runs the workflow the registry names for the kind.
+ */
+export async function startRun({
   tripId,
+  kind,
   requestedBy,
+  input = null,
 }: {
   tripId: string;
+  kind: RunKind;
   requestedBy: string | null;
+  input?: Record<string, unknown> | null;
 }): Promise<{ runId: string; started: boolean }> {
   const engine = pipelineEngine();
-  const { run, created } = await createRunOrGetActive({ tripId, kind: "recommendations", engine, requestedBy });
+  const { run, created } = await createRunOrGetActive({ tripId, kind, engine, requestedBy, input });
   if (!created) return { runId: run.id, started: false };
   if (engine === "local") {
     void runLocal(run.id, defaultAgentDeps());
@@ -34,10 +43,15 @@ export async function startRecommendations({
     try {
       // Loaded on first use: the Inngest client reads its mode and URLs from the environment when built.
       const { inngest } = await import("@/inngest/client");
-      await inngest.send(recommendationsRequested.create({ tripId, runId: run.id }));
+      await inngest.send(runRequested.create({ tripId, runId: run.id, kind }));
     } catch (error) {
       await recordFailure(run.id, error);
     }
   }
   return { runId: run.id, started: true };
+}
+
+/** Starts recommendations for a trip, or returns the run already going. */
+export function startRecommendations({ tripId, requestedBy }: { tripId: string; requestedBy: string | null }) {
+  return startRun({ tripId, kind: "recommendations", requestedBy });
 }

@@ -1,11 +1,18 @@
 import { APICallError } from "ai";
 import { addProgressEvent, failRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { isPermanent } from "@/lib/errors";
+import { log } from "@/lib/log";
 import type { RunError } from "@/lib/schemas/pipeline";
+
+/** A step error the Inngest adapter already turned into a message fit to show (see inngest/functions.ts). */
+export const STEP_FAILURE = "StepFailure";
 
 /** Turns whatever ended a run into a message the organizer can act on. Internals are logged, not shown. */
 export function describeFailure(error: unknown): RunError {
   if (isPermanent(error)) return { code: error.code, message: error.message, retryable: true };
+  if (error instanceof Error && error.name === STEP_FAILURE) {
+    return { code: "step-failed", message: error.message, retryable: true };
+  }
   if (APICallError.isInstance(error)) {
     return {
       code: "model:unavailable",
@@ -20,7 +27,7 @@ export function describeFailure(error: unknown): RunError {
       retryable: true,
     };
   }
-  console.error("[pipeline] run failed", error);
+  log.error({ err: error }, "pipeline run failed");
   return {
     code: "internal",
     message: "Something went wrong while generating. Nothing was lost; try again.",

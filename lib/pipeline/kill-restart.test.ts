@@ -2,12 +2,15 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { count, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { createRunOrGetActive, getRun, listProgressEvents, listRunSteps } from "@/lib/db/queries/runs";
-import { pipelineRuns, recommendations } from "@/lib/db/schema";
+import { itineraries, pipelineRuns, recommendations } from "@/lib/db/schema";
 import { resumeInterruptedRuns, settleLocalRuns } from "@/lib/pipeline/local-runner";
+import { MemberPreferences } from "@/lib/schemas/preferences";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
+import { planningTrip } from "@/test/itinerary";
 import { testDeps } from "@/test/pipeline";
 
 /**
@@ -35,7 +38,58 @@ function startChild(runId: string): { child: ChildProcess; stepsRun: string[] } 
   return { child, stepsRun };
 }
 
-it("a run killed mid-way resumes after a restart with no duplicate steps, progress rows or recommendations", async () => {
+/**
+ * Starts a run of `kind`, kills the child once a step with `killAfter` in its id has
+ * started, resumes it here, and checks nothing was redone or stored twice.
+ */
+async function killAndResume(runId: string, killAfter: string) {
+  await closeDb(); // PGlite: one process per directory; the child takes over
+  const { child, stepsRun } = startChild(runId);
+  // Kill it once the fan-out has started: well past the first steps, well before the end.
+  const deadline = Date.now() + 60_000;
+  while (!stepsRun.some((s) => s.startsWith(killAfter)) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.kill("SIGKILL");
+  const [, signal] = await new Promise<[number | null, string | null]>((resolve) =>
+    child.once("exit", (code, sig) => resolve([code, sig])),
+  );
+  expect(signal).toBe("SIGKILL");
+  expect(stepsRun.some((s) => s.startsWith(killAfter))).toBe(true);
+
+  await getDb();
+  expect((await getRun({ runId }))?.status).toBe("running"); // the dead process couldn't record anything
+  const finishedBeforeKill = await listRunSteps({ runId });
+  expect(finishedBeforeKill.length).toBeGreaterThanOrEqual(3);
+  expect(finishedBeforeKill.map((s) => s.stepId)).not.toContain("store");
+
+  const redone: string[] = [];
+  const resumed = await resumeInterruptedRuns(testDeps(), { backoffMs: () => 0, onStepRun: (id) => redone.push(id) });
+  expect(resumed).toEqual([runId]);
+  await settleLocalRuns();
+
+  expect((await getRun({ runId }))?.status).toBe("succeeded");
+  // Nothing finished before the kill ran again…
+  const done = new Set(finishedBeforeKill.map((s) => s.stepId));
+  expect(redone.filter((id) => done.has(id))).toEqual([]);
+  expect(redone).toContain("store");
+  // …and kept its original result and time.
+  const after = await listRunSteps({ runId });
+  for (const step of finishedBeforeKill) {
+    expect(after.find((s) => s.stepId === step.stepId)).toEqual(step);
+  }
+  expect(new Set(after.map((s) => s.stepId)).size).toBe(after.length);
+
+  const events = await listProgressEvents({ runId });
+  const keys = events.map((e) => `${e.stepId}/${e.kind}`);
+  expect(new Set(keys).size).toBe(keys.length);
+  expect(events.filter((e) => e.stepId === "store" && e.kind === "finished")).toHaveLength(1);
+  const db = await getDb();
+  const [active] = await db.select({ n: count() }).from(pipelineRuns).where(eq(pipelineRuns.status, "running"));
+  expect(active?.n).toBe(0);
+}
+
+it("a recommendation run killed mid-way resumes after a restart with no duplicate steps, progress rows or packs", async () => {
   const trip = await tripWithAnswers([
     { name: "Olga", answers: answers({ vibes: ["food", "culture"] }) },
     { name: "Ben", answers: answers({ vibes: ["beach"] }) },
@@ -46,53 +100,28 @@ it("a run killed mid-way resumes after a restart with no duplicate steps, progre
     engine: "local",
     requestedBy: null,
   });
-  await closeDb(); // PGlite: one process per directory; the child takes over
-
-  const { child, stepsRun } = startChild(run.id);
-  // Kill it once the research fan-out has started: well past the first steps, well before the end.
-  const deadline = Date.now() + 60_000;
-  while (!stepsRun.some((s) => s.startsWith("research:")) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  child.kill("SIGKILL");
-  const [, signal] = await new Promise<[number | null, string | null]>((resolve) =>
-    child.once("exit", (code, sig) => resolve([code, sig])),
-  );
-  expect(signal).toBe("SIGKILL");
-  expect(stepsRun.some((s) => s.startsWith("research:"))).toBe(true);
-
-  await getDb();
-  expect((await getRun({ runId: run.id }))?.status).toBe("running"); // the dead process couldn't record anything
-  const finishedBeforeKill = await listRunSteps({ runId: run.id });
-  expect(finishedBeforeKill.length).toBeGreaterThanOrEqual(4);
-  expect(finishedBeforeKill.map((s) => s.stepId)).not.toContain("store");
-
-  const redone: string[] = [];
-  const resumed = await resumeInterruptedRuns(testDeps(), { backoffMs: () => 0, onStepRun: (id) => redone.push(id) });
-  expect(resumed).toEqual([run.id]);
-  await settleLocalRuns();
-
-  expect((await getRun({ runId: run.id }))?.status).toBe("succeeded");
-  // Nothing finished before the kill ran again…
-  const done = new Set(finishedBeforeKill.map((s) => s.stepId));
-  expect(redone.filter((id) => done.has(id))).toEqual([]);
-  expect(redone).toContain("store");
-  // …and kept its original result and time.
-  const after = await listRunSteps({ runId: run.id });
-  for (const step of finishedBeforeKill) {
-    expect(after.find((s) => s.stepId === step.stepId)).toEqual(step);
-  }
-  expect(new Set(after.map((s) => s.stepId)).size).toBe(after.length);
-
-  const events = await listProgressEvents({ runId: run.id });
-  const keys = events.map((e) => `${e.stepId}/${e.kind}`);
-  expect(new Set(keys).size).toBe(keys.length);
-  expect(events.filter((e) => e.stepId === "store" && e.kind === "finished")).toHaveLength(1);
-
+  await killAndResume(run.id, "research:");
   const db = await getDb();
   const [stored] = await db.select({ n: count() }).from(recommendations).where(eq(recommendations.runId, run.id));
   expect(stored?.n).toBe(1);
-  const [active] = await db.select({ n: count() }).from(pipelineRuns).where(eq(pipelineRuns.status, "running"));
-  expect(active?.n).toBe(0);
   expect((await latestRecommendations({ tripId: trip.tripId }))?.pack.status).toBe("ready");
+}, 120_000);
+
+it("an itinerary run killed while drafting the days resumes with no duplicate steps, progress rows or versions", async () => {
+  const trip = await planningTrip([MemberPreferences.parse(answers({ vibes: ["food"], origin: "Boston" }))], {
+    slug: "rome",
+    start: "2027-05-10",
+    end: "2027-05-15",
+  });
+  const { run } = await createRunOrGetActive({
+    tripId: trip.tripId,
+    kind: "itinerary",
+    engine: "local",
+    requestedBy: null,
+  });
+  await killAndResume(run.id, "draft:");
+  const db = await getDb();
+  const [stored] = await db.select({ n: count() }).from(itineraries).where(eq(itineraries.tripId, trip.tripId));
+  expect(stored?.n).toBe(1);
+  expect((await currentItinerary({ tripId: trip.tripId }))?.version).toBe(1);
 }, 120_000);

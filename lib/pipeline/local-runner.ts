@@ -2,8 +2,9 @@ import "server-only";
 import { getRun, getRunStep, listRunningLocalRuns, saveRunStep } from "@/lib/db/queries/runs";
 import { isPermanent } from "@/lib/errors";
 import { recordFailure } from "@/lib/pipeline/failures";
-import { recommendationsWorkflow, type WorkflowDeps } from "@/lib/pipeline/recommendations";
 import { MAX_ATTEMPTS, type Steps } from "@/lib/pipeline/steps";
+import type { WorkflowDeps } from "@/lib/pipeline/tracked";
+import { WORKFLOWS } from "@/lib/pipeline/workflows";
 
 /**
  * The embedded durable engine: runs workflows inside the app's own process.
@@ -67,7 +68,7 @@ export function runLocal(runId: string, deps: WorkflowDeps, options: LocalRunner
     const run = await getRun({ runId });
     if (run?.status !== "running") return;
     try {
-      await recommendationsWorkflow(
+      await WORKFLOWS[run.kind](
         { runId, tripId: run.tripId },
         new LocalSteps(runId, { ...options, sleep: deps.sleep }),
         deps,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
-import { validateOptions } from "@/lib/agents/validators";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { listProgressEvents } from "@/lib/db/queries/runs";
@@ -31,19 +30,22 @@ describe("recommendations on the demo trip (offline model)", () => {
     const { tripId } = await demoTrip();
     const run = await runPipeline(tripId);
     expect(run.status).toBe("succeeded");
-    const { stored, ctx } = await storedOutcome(tripId, run.id);
+    const { stored, violations } = await storedOutcome(tripId, run.id);
     expect(stored).not.toBeNull();
     const pack = RecommendationsPack.parse(stored?.pack);
     if (pack.status !== "ready") throw new Error(`expected options, got ${pack.status}`);
     expect(pack.options.length).toBeGreaterThanOrEqual(3);
     expect(pack.options.length).toBeLessThanOrEqual(5);
-    expect(validateOptions(pack.options, ctx)).toEqual([]);
-    // Sam's hard cap is never exceeded, and every card has two days of highlights and sources.
+    expect(violations).toEqual([]);
+    // Sam's own total never exceeds his hard cap, and every card has two days of highlights and sources.
+    const sam = (await listMembersWithPreferences({ tripId })).find((m) => m.name === "Sam");
     for (const option of pack.options) {
-      expect(option.costPerPerson.high).toBeLessThanOrEqual(1500);
+      const samsTotal = option.costs.find((c) => c.memberId === sam?.id)?.total;
+      expect(samsTotal).toBeDefined();
+      expect(samsTotal).toBeLessThanOrEqual(1500);
       expect(new Set(option.highlights.map((h) => h.day))).toEqual(new Set([1, 2]));
       expect(option.sources.length).toBeGreaterThan(0);
-      expect(option.datesPending).toBe(true); // Chen can't make the best window yet
+      expect(option.trip.datesPending).toBe(true); // Chen can't make the best window yet
     }
     expect(pack.conflictReport.conflicts.find((c) => c.kind === "budget")?.severity).toBe("high");
 
@@ -63,11 +65,12 @@ describe("recommendations on the demo trip (offline model)", () => {
         "candidates",
         "research",
         "rank",
+        "cards",
         "validate",
         "store",
       ]),
     );
-    expect(stored?.decisionLog.map((d) => d.agent)).toContain("Compliance and grounding validator");
+    expect(stored?.decisionLog.map((d) => d.agent)).toContain("Compliance validator");
   });
 
   it("double-clicking Generate, or two tabs, starts one run", async () => {
@@ -121,7 +124,7 @@ describe("non-happy paths", () => {
     const pack = (await latestRecommendations({ tripId: trip.tripId }))?.pack;
     expect(pack?.conflictReport.conflicts.find((c) => c.kind === "dates")?.severity).toBe("high");
     expect(pack?.status).toBe("ready");
-    expect(pack?.options.every((o) => o.datesPending && o.window === null)).toBe(true);
+    expect(pack?.options.every((o) => o.trip.datesPending && o.trip.start === null)).toBe(true);
   });
 
   it("too few destinations fit the hard constraints: an explanation, never a violating plan", async () => {
@@ -131,10 +134,21 @@ describe("non-happy paths", () => {
         answers: answers({ scope: "international", budget: { min: 100, max: 400, hardLimit: true } }),
       },
     ]);
-    await runPipeline(trip.tripId);
-    const pack = (await latestRecommendations({ tripId: trip.tripId }))?.pack;
+    const run = await runPipeline(trip.tripId);
+    const { stored, violations } = await storedOutcome(trip.tripId, run.id);
+    const pack = stored?.pack;
+    const olga = (await listMembersWithPreferences({ tripId: trip.tripId }))[0];
     expect(pack?.status).toBe("needs_more_input");
-    expect(pack?.status === "needs_more_input" && pack.explanation).toMatch(/hard budget cap of \$400/);
+    expect(pack?.status === "needs_more_input" && pack.explanation).toMatch(/hard constraints/);
+    // Every destination left out names Olga's own rule: her $400 cap or her "international" scope.
+    expect(pack?.excluded.length).toBeGreaterThan(25);
+    for (const x of pack?.excluded ?? []) {
+      expect(
+        x.reasons.some((r) => r.memberId === olga?.id && ["hard-cap", "scope"].includes(r.rule)),
+        x.slug,
+      ).toBe(true);
+    }
+    expect(violations).toEqual([]);
   });
 
   it("prompt injection in notes is flagged, never reaches the output, and doesn't change the plan", async () => {

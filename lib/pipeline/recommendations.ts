@@ -1,22 +1,21 @@
 import "server-only";
 import { candidateGenerator } from "@/lib/agents/candidate-generator";
 import { conflictExplainer } from "@/lib/agents/conflict-explainer";
-import type { AgentDeps } from "@/lib/agents/define-agent";
 import { destinationResearch } from "@/lib/agents/destination-research";
 import { groupProfiler } from "@/lib/agents/group-profile";
 import { preferenceNormalizer } from "@/lib/agents/preference-normalizer";
-import { ranker } from "@/lib/agents/ranker";
+import { cardWriter, shortlister } from "@/lib/agents/ranker";
 import { needsMoreInput, packBase } from "@/lib/agents/recommendation-pack";
 import { recommendationValidator } from "@/lib/agents/recommendation-validator";
-import { riskGuard } from "@/lib/agents/risk-guard";
+import { riskGuard, screenedByRules } from "@/lib/agents/risk-guard";
 import { addUsage, NO_USAGE } from "@/lib/ai/usage";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
-import { addProgressEvent, completeRun } from "@/lib/db/queries/runs";
+import { completeRun } from "@/lib/db/queries/runs";
 import { getTrip } from "@/lib/db/queries/trips";
-import { isPermanent } from "@/lib/errors";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { StageKey } from "@/lib/pipeline/stages";
-import { MAX_ATTEMPTS, type Steps } from "@/lib/pipeline/steps";
+import type { Steps } from "@/lib/pipeline/steps";
+import { fanOutFor, type RunRef, tracked, type WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { DecisionLogEntry, PipelineState } from "@/lib/schemas/pipeline";
 import type { RecommendationsPack } from "@/lib/schemas/recommendations";
 
@@ -24,20 +23,17 @@ import type { RecommendationsPack } from "@/lib/schemas/recommendations";
  * The recommendation workflow, written once against the Steps port and run unchanged
  * by the local runner and by Inngest:
  *
- *   load → risk guard → normalize (per member, parallel) → group profile → conflicts
- *   → candidates → research (per candidate, parallel) → rank (validate/repair loop)
- *   → final compliance + grounding gate → store
+ *   load → risk guard ∥ normalize (per member; a member the guard flags is read again)
+ *   → group profile → conflicts ∥ candidates → research (per candidate) ∥ shortlist
+ *   → card (per pick, as soon as its research is in; each checked on its own)
+ *   → final compliance + grounding gate over the slate → store
  *
- * Every database read and write, model call and progress event happens inside a step,
- * so a replay after a crash rebuilds the state from recorded results without redoing them.
+ * What doesn't depend on each other runs at the same time, so the chain of model calls a
+ * group waits for is short, and each card can be shown as soon as it passes its check
+ * (the view reads finished card steps of a running run). Every database read and write,
+ * model call and progress event happens inside a step, so a replay after a crash rebuilds
+ * the state from recorded results without redoing them.
  */
-
-export type WorkflowDeps = AgentDeps & {
-  /** false runs the fan-outs one after another (the benchmark's baseline). */
-  parallel?: boolean;
-};
-
-export type RunRef = { runId: string; tripId: string };
 
 type StepOutput<W extends keyof PipelineState> = { patch: Pick<PipelineState, W>; log: DecisionLogEntry };
 
@@ -48,8 +44,7 @@ export async function recommendationsWorkflow(
 ): Promise<{ recommendationId: string }> {
   const state: Partial<PipelineState> = {};
   const log: DecisionLogEntry[] = [];
-  const fanOut = <T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> =>
-    deps.parallel === false ? sequential(items, fn) : Promise.all(items.map(fn));
+  const fanOut = fanOutFor(deps);
 
   const step = <W extends keyof PipelineState>(
     stepId: string,
@@ -95,18 +90,37 @@ export async function recommendationsWorkflow(
     }),
   );
 
-  apply(
-    await step("risk-guard", "guard", "Screening notes", () =>
+  // The guard and the normalizers run side by side. The normalizers start from what the
+  // rules alone withhold; a member whose text the guard's model pass then flags is read
+  // again without it, and the first reading is thrown away (it reaches no later stage).
+  const loaded = state.rawPreferences ?? [];
+  const screened = screenedByRules(loaded);
+  const respondents = screened.rawPreferences.filter((m) => m.preferences);
+  const [guarded, speculative] = await Promise.all([
+    step("risk-guard", "guard", "Screening notes", () =>
       riskGuard.invoke(state, deps, { stepId: "risk-guard", arg: undefined }),
     ),
-  );
-
-  const respondents = (state.rawPreferences ?? []).filter((m) => m.preferences);
-  const normalized = await fanOut(respondents, (m) =>
-    step(`normalize:${m.id}`, "normalize", `Reading ${m.name}'s answers`, () =>
-      preferenceNormalizer.invoke(state, deps, { stepId: `normalize:${m.id}`, arg: m.id }),
+    fanOut(respondents, (m) =>
+      step(`normalize:${m.id}`, "normalize", `Reading ${m.name}'s answers`, () =>
+        preferenceNormalizer.invoke({ ...state, ...screened }, deps, { stepId: `normalize:${m.id}`, arg: m.id }),
+      ),
     ),
+  ]);
+  apply(guarded);
+  const modelFlagged = new Set(
+    guarded.patch.safetyFlags.filter((f) => f.rule === "model-flagged").map((f) => f.memberId),
   );
+  const reread = await fanOut(
+    respondents.filter((m) => modelFlagged.has(m.id)),
+    (m) =>
+      step(`normalize-screened:${m.id}`, "normalize", "Reading flagged answers again without the flagged text", () =>
+        preferenceNormalizer.invoke(state, deps, { stepId: `normalize-screened:${m.id}`, arg: m.id }),
+      ),
+  );
+  const normalized = respondents.map((m, i) => {
+    const again = reread.find((r) => r.patch.normalizedPreferences[0]?.memberId === m.id);
+    return again ?? (speculative[i] as (typeof speculative)[number]);
+  });
   state.normalizedPreferences = normalized.flatMap((n) => n.patch.normalizedPreferences);
   log.push(...normalized.map((n) => n.log));
 
@@ -115,13 +129,13 @@ export async function recommendationsWorkflow(
       groupProfiler.invoke(state, deps, { stepId: "group-profile", arg: undefined }),
     ),
   );
-  apply(
-    await step("conflicts", "conflicts", "Explaining conflicts", () =>
-      conflictExplainer.invoke(state, deps, { stepId: "conflicts", arg: undefined }),
-    ),
-  );
 
-  if (state.conflictReport?.needsMoreInput) {
+  if ((state.groupProfile?.respondedIds.length ?? 0) === 0) {
+    apply(
+      await step("conflicts", "conflicts", "Explaining conflicts", () =>
+        conflictExplainer.invoke(state, deps, { stepId: "conflicts", arg: undefined }),
+      ),
+    );
     const ready = state as Parameters<typeof packBase>[0];
     return store(ref, steps, log, () =>
       needsMoreInput(
@@ -131,23 +145,57 @@ export async function recommendationsWorkflow(
     );
   }
 
+  // The conflicts are words for the group; the shortlist doesn't wait for them.
+  const conflicts = step("conflicts", "conflicts", "Explaining conflicts", () =>
+    conflictExplainer.invoke(state, deps, { stepId: "conflicts", arg: undefined }),
+  );
+  // Awaited below; until then a failure must not count as unhandled.
+  conflicts.catch(() => {});
   apply(
     await step("candidates", "candidates", "Shortlisting destinations", () =>
       candidateGenerator.invoke(state, deps, { stepId: "candidates", arg: undefined }),
     ),
   );
 
-  const research = await fanOut(state.candidates ?? [], (c) =>
-    step(`research:${c.slug}`, "research", `Researching ${c.name}`, () =>
-      destinationResearch.invoke(state, deps, { stepId: `research:${c.slug}`, arg: c.slug }),
-    ),
-  );
-  state.research = Object.assign({}, ...research.map((r) => r.patch.research));
-  log.push(...research.map((r) => r.log));
+  // Research every candidate while the ranker picks; each pick's card starts when its own research is in.
+  state.research = {};
+  const researched = new Map<string, Promise<StepOutput<"research">>>();
+  const research = (slug: string, name: string) => {
+    const running =
+      researched.get(slug) ??
+      step(`research:${slug}`, "research", `Researching ${name}`, () =>
+        destinationResearch.invoke(state, deps, { stepId: `research:${slug}`, arg: slug }),
+      ).then((out) => {
+        Object.assign(state.research ?? {}, out.patch.research);
+        return out;
+      });
+    researched.set(slug, running);
+    return running;
+  };
+  const candidates = state.candidates ?? [];
+  const allResearch = fanOut(candidates, (c) => research(c.slug, c.name));
+  allResearch.catch(() => {});
+  const [shortlisted] = await Promise.all([
+    step("rank", "rank", "Ranking options", () => shortlister.invoke(state, deps, { stepId: "rank", arg: undefined })),
+    // The sequential baseline researches everything first, one after another.
+    deps.parallel === false ? allResearch : null,
+  ]);
+  apply(shortlisted);
+  apply(await conflicts);
 
-  apply(
-    await step("rank", "rank", "Ranking options", () => ranker.invoke(state, deps, { stepId: "rank", arg: undefined })),
-  );
+  state.cards = {};
+  const cards = await fanOut(shortlisted.patch.shortlist.picks, async (pick) => {
+    const name = candidates.find((c) => c.slug === pick.slug)?.name ?? pick.slug;
+    await research(pick.slug, name);
+    const out = await step(`card:${pick.slug}`, "cards", `Writing the card for ${name}`, () =>
+      cardWriter.invoke(state, deps, { stepId: `card:${pick.slug}`, arg: pick.slug }),
+    );
+    Object.assign(state.cards ?? {}, out.patch.cards);
+    return out;
+  });
+  const researchLogs = await allResearch;
+  log.push(...researchLogs.map((r) => r.log), ...cards.map((c) => c.log));
+
   apply(
     await step("validate", "validate", "Checking every constraint", () =>
       recommendationValidator.invoke(state, deps, { stepId: "validate", arg: undefined }),
@@ -191,65 +239,4 @@ async function store(
       }),
     )
     .then(({ recommendationId }) => ({ recommendationId }));
-}
-
-/** Wraps one step's work with its progress events: started, then finished (or degraded), or retrying. */
-async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSummary" | "riskFlags" | "usage"> }>(
-  runId: string,
-  stepId: string,
-  stage: StageKey,
-  startedMessage: string,
-  attempt: number,
-  work: () => Promise<T>,
-): Promise<T> {
-  await addProgressEvent({
-    runId,
-    stepId,
-    stage,
-    kind: "started",
-    message: `${startedMessage}…`,
-    level: "info",
-    detail: null,
-  });
-  const started = performance.now();
-  try {
-    const out = await work();
-    const degraded = out.log.riskFlags.includes("unverified");
-    await addProgressEvent({
-      runId,
-      stepId,
-      stage,
-      kind: degraded ? "degraded" : "finished",
-      message: out.log.outputSummary,
-      level: degraded ? "warning" : "info",
-      detail: {
-        ms: Math.round(performance.now() - started),
-        attempt,
-        models: out.log.usage.models,
-        inputTokens: out.log.usage.inputTokens,
-        outputTokens: out.log.usage.outputTokens,
-      },
-    });
-    return out;
-  } catch (error) {
-    if (!isPermanent(error) && attempt < MAX_ATTEMPTS) {
-      const reason = error instanceof Error ? error.message : String(error);
-      await addProgressEvent({
-        runId,
-        stepId,
-        stage,
-        kind: "retrying",
-        message: `Attempt ${attempt} didn't work (${reason.slice(0, 120)}). Trying again…`,
-        level: "warning",
-        detail: { attempt },
-      });
-    }
-    throw error;
-  }
-}
-
-async function sequential<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (const item of items) out.push(await fn(item));
-  return out;
 }

@@ -23,12 +23,17 @@ export const NormalizeInput = z.object({
   memberId: z.string(),
   /** null when the member wrote nothing or the risk guard withheld it. */
   notes: z.string().nullable(),
+  /** Must-haves (null when withheld): "no museums" typed here is an aversion, not an interest. */
+  mustHaves: z.array(z.string()).nullable(),
   formVibes: z.array(z.enum(VIBES)),
   hasBudget: z.boolean(),
 });
 export type NormalizeInput = z.infer<typeof NormalizeInput>;
 export const NormalizeOutput = z.object({
+  /** Vibes the notes ask for. */
   inferredVibes: z.array(z.enum(VIBES)),
+  /** Vibes the notes or must-haves speak against ("I hate museums" → culture): never read as interests. */
+  aversions: z.array(z.enum(VIBES)),
   /** A budget read from the notes ("around $1,500") when the form has none. */
   budgetHint: z.object({ min: z.number().int().nonnegative(), max: z.number().int().nonnegative() }).nullable(),
   /** "whatever", "anything works": the member gave no real signal. */
@@ -51,15 +56,16 @@ export const CandidatesInput = z.object({
     z.object({
       slug: z.string(),
       name: z.string(),
+      country: z.string(),
       region: WorldRegion,
       vibes: z.array(z.string()),
       vibeMatch: z.number(),
+      /** Someone in the group lives there. */
+      someoneLivesThere: z.boolean(),
     }),
   ),
   min: z.number().int(),
   max: z.number().int(),
-  /** Spread across regions and styles unless the group's vibes are strict. */
-  diverse: z.boolean(),
 });
 export type CandidatesInput = z.infer<typeof CandidatesInput>;
 export const CandidatePicks = z.object({
@@ -70,43 +76,83 @@ export type CandidatePicks = z.infer<typeof CandidatePicks>;
 export const ResearchInput = z.object({
   slug: z.string(),
   name: z.string(),
-  month: z.number().int().min(1).max(12).nullable(),
+  /** Months the trip touches (empty when the dates are open). */
+  months: z.array(z.number().int().min(1).max(12)),
 });
 export type ResearchInput = z.infer<typeof ResearchInput>;
 
-export const RankInput = z.object({
+/** One member as the ranker sees them for one candidate: what of theirs it matches, what they give up. */
+export const MemberFit = z.object({
+  memberId: z.string(),
+  name: z.string(),
+  /** Liked vibes of theirs the destination has. */
+  gets: z.array(z.string()),
+  /** Liked vibes of theirs it lacks. */
+  missing: z.array(z.string()),
+  /** Vibes they dislike that it is known for. */
+  dislikes: z.array(z.string()),
+  livesThere: z.boolean(),
+});
+export type MemberFit = z.infer<typeof MemberFit>;
+
+/** What the shortlist weighs per candidate: fit per member, spread and stretch (no activities: cards have those). */
+const ShortlistCandidate = z.object({
+  slug: z.string(),
+  name: z.string(),
+  country: z.string(),
+  vibeMatch: z.number(),
+  vibes: z.array(z.string()),
+  /** How many members go over their own budget there (their names and amounts are private). */
+  stretchCount: z.number().int(),
+  nights: z.number().int(),
+  keywords: z.array(z.string()),
+  summary: z.string(),
+  members: z.array(MemberFit),
+  /** Activities there that suit every member's hard constraints. */
+  activityCount: z.number().int(),
+});
+
+export const ShortlistInput = z.object({
   groupVibes: z.array(z.string()),
-  needs: z.array(z.string()),
+  /** Vibes someone dislikes: never claim the group wants them. */
+  aversions: z.array(z.string()),
   budgetConflict: z.boolean(),
-  datesPending: z.boolean(),
   min: z.number().int(),
   max: z.number().int(),
-  candidates: z.array(
-    z.object({
-      slug: z.string(),
-      name: z.string(),
-      verified: z.boolean(),
-      vibeMatch: z.number(),
-      vibes: z.array(z.string()),
-      cost: z.object({ low: z.number(), high: z.number() }),
-      /** Members whose (soft) budget this destination goes over: { id, name, over }. */
-      stretches: z.array(z.object({ memberId: z.string(), name: z.string(), over: z.number() })),
-      climate: z.string().nullable(),
-      keywords: z.array(z.string()),
-      activities: z.array(
-        z.object({
-          id: z.string(),
-          title: z.string(),
-          area: z.string(),
-          bestTime: z.enum(TIMES_OF_DAY),
-          vibes: z.array(z.string()),
-        }),
-      ),
-      sourceUrls: z.array(z.string()),
-    }),
-  ),
+  candidates: z.array(ShortlistCandidate),
 });
-export type RankInput = z.infer<typeof RankInput>;
+export type ShortlistInput = z.infer<typeof ShortlistInput>;
+export type ShortlistCandidate = z.infer<typeof ShortlistCandidate>;
+
+export const ShortlistOutput = z.object({
+  /** Best first: the order the cards are shown in. */
+  picks: z.array(z.object({ slug: z.string(), reason: z.string().min(3).max(200) })),
+});
+export type ShortlistOutput = z.infer<typeof ShortlistOutput>;
+
+/** One card's facts: the destination with its activities, climate and sources, and the group's fit. */
+export const CardInput = z.object({
+  groupVibes: z.array(z.string()),
+  aversions: z.array(z.string()),
+  needs: z.array(z.string()),
+  datesPending: z.boolean(),
+  candidate: ShortlistCandidate.omit({ activityCount: true }).extend({
+    verified: z.boolean(),
+    climate: z.string().nullable(),
+    activities: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        area: z.string(),
+        bestTime: z.enum(TIMES_OF_DAY),
+        vibes: z.array(z.string()),
+      }),
+    ),
+    sourceUrls: z.array(z.string()),
+  }),
+});
+export type CardInput = z.infer<typeof CardInput>;
+export type CardCandidate = CardInput["candidate"];
 
 export const RankedOption = z.object({
   slug: z.string(),
@@ -131,5 +177,3 @@ export const RankedOption = z.object({
   sourceUrls: z.array(z.string()),
 });
 export type RankedOption = z.infer<typeof RankedOption>;
-export const RankOutput = z.object({ options: z.array(RankedOption) });
-export type RankOutput = z.infer<typeof RankOutput>;

@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { CatalogActivity, Source, WorldRegion } from "@/lib/schemas/catalog";
 import { GroupProfile } from "@/lib/schemas/group-profile";
+import { MemberCost } from "@/lib/schemas/money";
 import { ACCESSIBILITY, DIETARY, IsoDate, MemberPreferences, VIBES } from "@/lib/schemas/preferences";
-import { Confidence, ConflictReport, RecommendationsPack } from "@/lib/schemas/recommendations";
+import {
+  Confidence,
+  ConflictReport,
+  DestinationOption,
+  Exclusion,
+  RecommendationsPack,
+  TripShape,
+} from "@/lib/schemas/recommendations";
 
 /**
  * The recommendation pipeline's state (DESIGN.md "Agents"). Each agent reads some keys
@@ -28,7 +36,9 @@ export type RawMember = z.infer<typeof RawMember>;
 
 export const SafetyFlag = z.object({
   memberId: z.string(),
-  field: z.enum(["notes", "hardNos", "mustHaves", "origin"]),
+  field: z.enum(["name", "notes", "hardNos", "mustHaves", "origin"]),
+  /** Which entry of a list field (hard no's, must-haves); absent for single-value fields. */
+  index: z.number().int().nonnegative().optional(),
   rule: z.enum(["prompt-injection", "unsafe-content", "model-flagged"]),
   /** Why, in our words. The flagged text itself is never copied anywhere. */
   reason: z.string(),
@@ -47,6 +57,8 @@ export const NormalizedPreferences = z.object({
   vibes: z.array(z.enum(VIBES)),
   /** Vibes read from the notes, beyond the ones ticked on the form. */
   inferredVibes: z.array(z.enum(VIBES)),
+  /** Vibes the member dislikes (from notes and must-haves): they rank options down, never up. */
+  aversions: z.array(z.enum(VIBES)),
   /** Copied from the form untouched: the planner never reinterprets a hard constraint. */
   hardConstraints: z.object({
     dietary: z.array(z.enum(DIETARY)),
@@ -61,10 +73,16 @@ export type NormalizedPreferences = z.infer<typeof NormalizedPreferences>;
 export const Candidate = z.object({
   slug: z.string(),
   name: z.string(),
+  country: z.string(),
+  countryCode: z.string(),
   region: WorldRegion,
   /** Why the generator shortlisted it. */
   rationale: z.string(),
   vibeMatch: z.number().min(0).max(1),
+  /** The longest trip every member's hard cap allows, inside the group's dates. */
+  trip: TripShape,
+  /** Each member's own cost of that trip. */
+  costs: z.array(MemberCost),
 });
 export type Candidate = z.infer<typeof Candidate>;
 
@@ -72,8 +90,6 @@ export const ResearchFacts = z.object({
   slug: z.string(),
   verified: z.boolean(),
   summary: z.string(),
-  /** Per person: flight + stay + activities for the group's trip length, across the group's origins. */
-  cost: z.object({ low: z.number().int(), high: z.number().int(), nights: z.number().int(), tier: z.string() }),
   climate: z.string().nullable(),
   /** Activities that pass every hard constraint of the group, the only ones a highlight may name. */
   activities: z.array(CatalogActivity.pick({ id: true, title: true, area: true, bestTime: true, costUsd: true })),
@@ -111,7 +127,16 @@ export const PipelineState = z.object({
   groupProfile: GroupProfile,
   conflictReport: ConflictReport,
   candidates: z.array(Candidate),
+  /** Destinations a member's hard constraint ruled out, with whose and why. */
+  exclusions: z.array(Exclusion),
   research: z.record(z.string(), ResearchFacts),
+  /** The ranker's picks, best first; empty with `tooFew` saying why when too few places fit everyone. */
+  shortlist: z.object({
+    picks: z.array(z.object({ slug: z.string(), reason: z.string() })),
+    tooFew: z.string().nullable(),
+  }),
+  /** Each pick's card as written and checked on its own (null: it couldn't be made to pass). */
+  cards: z.record(z.string(), DestinationOption.nullable()),
   recommendations: RecommendationsPack,
   decisionLog: z.array(DecisionLogEntry),
 });

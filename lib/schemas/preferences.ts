@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { daysBetweenInclusive } from "@/lib/dates";
+import { typedText } from "@/lib/schemas/text";
 
 /**
  * The member preference contract (DESIGN.md "Group preferences and aggregation").
@@ -76,11 +77,11 @@ export const DateWindow = z
   });
 export type DateWindow = z.infer<typeof DateWindow>;
 
-const Tag = z
-  .string()
-  .trim()
-  .min(1, "Tags can't be empty")
-  .max(MAX_TAG_LENGTH, `Keep each one under ${MAX_TAG_LENGTH} characters`);
+const Tag = typedText({
+  min: 1,
+  max: MAX_TAG_LENGTH,
+  messages: { required: "Tags can't be empty", tooLong: `Keep each one under ${MAX_TAG_LENGTH} characters` },
+});
 
 const TagList = z.array(Tag).max(MAX_TAGS, `At most ${MAX_TAGS}`);
 
@@ -139,8 +140,15 @@ export const MemberPreferences = z
     hardNos: TagList,
     mustHaves: TagList,
     scope: z.enum(SCOPES),
-    origin: z.string().trim().max(MAX_ORIGIN_LENGTH, `At most ${MAX_ORIGIN_LENGTH} characters`).nullable(),
-    notes: z.string().max(MAX_NOTES_LENGTH, `At most ${MAX_NOTES_LENGTH} characters`),
+    origin: typedText({
+      max: MAX_ORIGIN_LENGTH,
+      messages: { tooLong: `At most ${MAX_ORIGIN_LENGTH} characters` },
+    }).nullable(),
+    notes: typedText({
+      max: MAX_NOTES_LENGTH,
+      multiline: true,
+      messages: { tooLong: `At most ${MAX_NOTES_LENGTH} characters` },
+    }),
   })
   .strict()
   .transform((p) => ({

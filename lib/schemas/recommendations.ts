@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { addDays } from "@/lib/dates";
 import { Source, TIMES_OF_DAY, WorldRegion } from "@/lib/schemas/catalog";
 import { Conflict, Severity } from "@/lib/schemas/group-profile";
-import { IsoDate } from "@/lib/schemas/preferences";
+import { MemberCost } from "@/lib/schemas/money";
+import { IsoDate, VIBES } from "@/lib/schemas/preferences";
 
 /**
  * What the recommendation pipeline hands the group (PRD Flow A): 3–5 destination
@@ -12,6 +14,26 @@ import { IsoDate } from "@/lib/schemas/preferences";
 
 export const Confidence = z.enum(["low", "medium", "high"]);
 export type Confidence = z.infer<typeof Confidence>;
+
+/**
+ * The trip a card or a plan prices: `days` = `nights` + 1, and when it has dates they span
+ * exactly those nights. `datesPending`: not everyone can make the dates yet (or the group
+ * is flexible and hasn't picked any).
+ */
+export const TripShape = z
+  .object({
+    days: z.number().int().min(1).max(31),
+    nights: z.number().int().min(0).max(30),
+    start: IsoDate.nullable(),
+    end: IsoDate.nullable(),
+    datesPending: z.boolean(),
+    /** Why the trip is shorter than the longest length everyone accepts. */
+    lengthNote: z.string().nullable(),
+  })
+  .refine((t) => t.days === t.nights + 1, "days must be nights + 1")
+  .refine((t) => (t.start === null) === (t.end === null), "start and end go together")
+  .refine((t) => t.start === null || t.end === addDays(t.start, t.nights), "the dates must span exactly the nights");
+export type TripShape = z.infer<typeof TripShape>;
 
 /** Whole USD per person for the whole trip. */
 export const MoneyRange = z
@@ -48,21 +70,25 @@ export const DestinationOption = z.object({
   slug: z.string(),
   name: z.string(),
   country: z.string(),
+  countryCode: z.string(),
   region: WorldRegion,
   whyItFits: z.array(z.string().min(3).max(300)).min(1).max(4),
+  /** The spread of the members' own totals (low rounded down, high rounded up, to $10). */
   costPerPerson: MoneyRange,
+  /** Each member's own total, line by line (each viewer sees only what the privacy model allows). */
+  costs: z.array(MemberCost),
+  trip: TripShape,
   highlights: z.array(Highlight).min(2).max(6),
+  /** Tradeoffs in words; budget stretches are shown from `costs`, per viewer, not here. */
   tradeoffs: z.array(Tradeoff).min(1).max(3),
   confidence: Confidence,
-  /** consensus: inside everyone's budget; compromise: someone stretches (named in impactedMemberIds). */
+  /** consensus: inside everyone's own budget; compromise: someone stretches (named in impactedMemberIds). */
   mode: RankingMode,
   impactedMemberIds: z.array(z.string()),
+  /** Members who live there: priced without travel. */
+  homeMemberIds: z.array(z.string()),
   /** false when research for it failed: the card says "unverified". */
   verified: z.boolean(),
-  /** The group has no common dates yet: the option is "pending date resolution". */
-  datesPending: z.boolean(),
-  /** The dates the costs and climate assume, when the group has them. */
-  window: z.object({ start: IsoDate, end: IsoDate }).nullable(),
   sources: z.array(Source),
 });
 export type DestinationOption = z.infer<typeof DestinationOption>;
@@ -94,6 +120,14 @@ export const Coverage = z.object({
 });
 export type Coverage = z.infer<typeof Coverage>;
 
+/** A destination left out, and whose constraint it would break (memberId null: the group's, jointly). */
+export const Exclusion = z.object({
+  slug: z.string(),
+  name: z.string(),
+  reasons: z.array(z.object({ memberId: z.string().nullable(), rule: z.string(), detail: z.string() })).min(1),
+});
+export type Exclusion = z.infer<typeof Exclusion>;
+
 const PackBase = z.object({
   conflictReport: ConflictReport,
   coverage: Coverage,
@@ -102,6 +136,23 @@ const PackBase = z.object({
   generatedAt: z.iso.datetime(),
   /** Members whose free text the risk guard withheld (the text itself never travels). */
   flaggedMemberIds: z.array(z.string()),
+  /** Destinations left out by someone's hard constraint, with whose and why. */
+  excluded: z.array(Exclusion),
+  /** Members whose home city we couldn't place: their costs are estimates. */
+  unverifiedOriginIds: z.array(z.string()),
+  /** Which facts the pack was made from. */
+  factsVersion: z.string(),
+  /** The dates and lengths every option was planned within (the validator checks it against the answers). */
+  frame: z.object({
+    window: z.object({ start: IsoDate, end: IsoDate }).nullable(),
+    minDays: z.number().int().min(1),
+    maxDays: z.number().int().min(1),
+    datesPending: z.boolean(),
+  }),
+  /** The day the pack was planned on: no date before it. */
+  plannedOn: IsoDate,
+  /** What the group likes and what someone dislikes, as the planner read it (no names): the itinerary reuses it. */
+  taste: z.object({ liked: z.array(z.enum(VIBES)), disliked: z.array(z.enum(VIBES)) }),
 });
 
 export const RecommendationsPack = z.discriminatedUnion("status", [

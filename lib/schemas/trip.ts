@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MemberPreferences } from "@/lib/schemas/preferences";
+import { typedText } from "@/lib/schemas/text";
 
 /** Inputs of the trip and membership actions, shared by the forms and the server. */
 
@@ -8,19 +9,19 @@ export const MAX_MEMBER_NAME = 40;
 
 export const TripId = z.uuid("Not a trip id");
 
-const TripName = z
-  .string("Give the trip a name")
-  .trim()
-  .min(1, "Give the trip a name")
-  .max(MAX_TRIP_NAME, `Keep it under ${MAX_TRIP_NAME} characters`);
+const TripName = typedText({
+  min: 1,
+  max: MAX_TRIP_NAME,
+  messages: { type: "Give the trip a name", required: "Give the trip a name" },
+});
 
-export const MemberName = z
-  .string("Tell the group your name")
-  .trim()
-  .min(1, "Tell the group your name")
-  .max(MAX_MEMBER_NAME, `Keep it under ${MAX_MEMBER_NAME} characters`)
-  // Names appear in sentences and links; control characters have no place there.
-  .regex(/^[^\p{Cc}\p{Cf}]+$/u, "Use letters, numbers and spaces");
+export const MemberName = typedText({
+  min: 1,
+  max: MAX_MEMBER_NAME,
+  messages: { type: "Tell the group your name", required: "Tell the group your name" },
+})
+  // Names appear in sentences and links; what remains must be visible and say something.
+  .refine((name) => /[\p{L}\p{N}]/u.test(name) && !/[\p{Cc}\p{Cf}]/u.test(name), "Use letters, numbers and spaces");
 
 export const CreateTripInput = z.object({ tripName: TripName, organizerName: MemberName }).strict();
 export type CreateTripInput = z.infer<typeof CreateTripInput>;
@@ -51,3 +52,6 @@ export const DestinationChoiceInput = z
   })
   .strict();
 export type DestinationChoiceInput = z.infer<typeof DestinationChoiceInput>;
+
+/** A member takes back their vote on a trip's set of recommended destinations. */
+export const WithdrawVoteInput = z.object({ tripId: TripId, recommendationId: z.uuid() }).strict();

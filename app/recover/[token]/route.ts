@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { isSecureRequest } from "@/lib/auth/request";
 import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, looksLikeToken } from "@/lib/auth/tokens";
 import { findOrganizerByRecoveryHash } from "@/lib/db/queries/members";
@@ -10,7 +11,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   if (!found) return seeOther("/?error=recovery");
   const response = seeOther(`/trips/${found.trip.id}`);
   // The cookie rides on the redirect itself, so the next page load is already signed in.
-  rememberTripToken({ cookies: response.cookies, secure: request.nextUrl.protocol === "https:" }, found.trip.id, token);
+  rememberTripToken({ cookies: response.cookies, secure: isSecureRequest(request.headers) }, found.trip.id, token);
   return response;
 }
 

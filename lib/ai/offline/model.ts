@@ -6,7 +6,7 @@ import {
   type LanguageModelV4GenerateResult,
   type LanguageModelV4StreamPart,
 } from "@ai-sdk/provider";
-import { answerTask, OFFLINE_TASKS, type OfflineTask } from "@/lib/ai/offline/tasks";
+import { answerTask, breakRules, OFFLINE_TASKS, type OfflineTask } from "@/lib/ai/offline/tasks";
 
 /**
  * The offline planner: a real AI SDK LanguageModel (specification v4) that answers each
@@ -15,11 +15,18 @@ import { answerTask, OFFLINE_TASKS, type OfflineTask } from "@/lib/ai/offline/ta
  * (or grounded text with source parts for research), so runs are reproducible.
  *
  * For tests and benchmarks it simulates latency and injects faults: invalid JSON, a
- * schema mismatch, a timeout (hangs until the caller aborts), a retryable 5xx, or an
- * outage (every call fails).
+ * schema mismatch, a schema-valid answer that breaks the rules it was given, a timeout
+ * (hangs until the caller aborts), a retryable 5xx, or an outage (every call fails).
  */
 
-export const FAULT_KINDS = ["invalid-json", "schema-mismatch", "timeout", "server-error", "outage"] as const;
+export const FAULT_KINDS = [
+  "invalid-json",
+  "schema-mismatch",
+  "rule-breaking",
+  "timeout",
+  "server-error",
+  "outage",
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export type Fault = {
@@ -30,10 +37,22 @@ export type Fault = {
   times?: number;
 };
 
-export type OfflineCall = { task: OfflineTask; startedAt: number; endedAt: number; ok: boolean };
+export type OfflineCall = {
+  task: OfflineTask;
+  /** The agent role that made the call (the latency projection prices it by the model that plays the role). */
+  role: string;
+  startedAt: number;
+  endedAt: number;
+  ok: boolean;
+  inputTokens: number;
+  outputTokens: number;
+};
+
+/** What a latency function sees of a call: its answer is known before the delay, so the delay can depend on its size. */
+export type OfflineCallShape = Pick<OfflineCall, "task" | "role" | "inputTokens" | "outputTokens">;
 
 export type OfflineModelOptions = {
-  latencyMs?: number | ((task: OfflineTask) => number);
+  latencyMs?: number | ((call: OfflineCallShape) => number);
   faults?: Fault[];
   /** Observes every call (benchmarks measure the critical path with it). */
   onCall?: (call: OfflineCall) => void;
@@ -54,14 +73,25 @@ export class OfflineModel implements LanguageModelV4 {
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
-    const { task, input, repair } = readRequest(options);
+    const { task, role, input, repair } = readRequest(options);
     const startedAt = performance.now();
     let ok = false;
+    let tokens = { input: 0, output: 0 };
     try {
-      const latency =
-        typeof this.options.latencyMs === "function" ? this.options.latencyMs(task) : this.options.latencyMs;
-      await sleep(latency ?? 0, options.abortSignal);
       const fault = this.takeFault(task);
+      // The answer is worked out first (it is instant), so a latency function can price its size.
+      const answer =
+        fault === "rule-breaking"
+          ? breakRules(task, answerTask(task, input, repair), input)
+          : answerTask(task, input, repair);
+      let text = answer.text ?? JSON.stringify(answer.json);
+      const counted = usage(promptText(options), text);
+      tokens = { input: counted.inputTokens.total ?? 0, output: counted.outputTokens.total ?? 0 };
+      const latency =
+        typeof this.options.latencyMs === "function"
+          ? this.options.latencyMs({ task, role, inputTokens: tokens.input, outputTokens: tokens.output })
+          : this.options.latencyMs;
+      await sleep(latency ?? 0, options.abortSignal);
       if (fault === "timeout") await waitForAbort(options.abortSignal);
       if (fault === "server-error" || fault === "outage") {
         throw new APICallError({
@@ -72,8 +102,6 @@ export class OfflineModel implements LanguageModelV4 {
           isRetryable: true,
         });
       }
-      const answer = answerTask(task, input, repair);
-      let text = answer.text ?? JSON.stringify(answer.json);
       if (fault === "invalid-json") text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
       if (fault === "schema-mismatch") text = JSON.stringify({ answer: "I think you should all go somewhere nice." });
       const content: LanguageModelV4Content[] = [{ type: "text", text }];
@@ -89,7 +117,15 @@ export class OfflineModel implements LanguageModelV4 {
         response: { modelId: this.modelId, timestamp: new Date(0) },
       };
     } finally {
-      this.options.onCall?.({ task, startedAt, endedAt: performance.now(), ok });
+      this.options.onCall?.({
+        task,
+        role,
+        startedAt,
+        endedAt: performance.now(),
+        ok,
+        inputTokens: tokens.input,
+        outputTokens: tokens.output,
+      });
     }
   }
 
@@ -121,13 +157,25 @@ export class OfflineModel implements LanguageModelV4 {
   }
 }
 
-function readRequest(options: LanguageModelV4CallOptions): { task: OfflineTask; input: unknown; repair: string[] } {
-  const offline = options.providerOptions?.offline as { task?: string; input?: unknown; repair?: string[] } | undefined;
+function readRequest(options: LanguageModelV4CallOptions): {
+  task: OfflineTask;
+  role: string;
+  input: unknown;
+  repair: string[];
+} {
+  const offline = options.providerOptions?.offline as
+    | { task?: string; role?: string; input?: unknown; repair?: string[] }
+    | undefined;
   const task = offline?.task;
   if (!task || !(OFFLINE_TASKS as readonly string[]).includes(task)) {
     throw new Error(`The offline planner needs providerOptions.offline.task (one of ${OFFLINE_TASKS.join(", ")}).`);
   }
-  return { task: task as OfflineTask, input: offline.input, repair: offline.repair ?? [] };
+  return {
+    task: task as OfflineTask,
+    role: offline.role ?? "unknown",
+    input: offline.input,
+    repair: offline.repair ?? [],
+  };
 }
 
 function promptText(options: LanguageModelV4CallOptions): string {

@@ -5,6 +5,7 @@ import { sqlState, UNIQUE_VIOLATION } from "@/lib/db/errors";
 import { type Member, members, preferences, type Trip, trips } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { MemberPreferences } from "@/lib/schemas/preferences";
+import { publishTripEvent } from "./trip-events";
 
 export const MAX_MEMBERS_PER_TRIP = 100;
 
@@ -65,6 +66,7 @@ export async function addMember({
       }
       const [member] = await tx.insert(members).values({ tripId, name, tokenHash }).returning();
       if (!member) throw new Error("insert into members returned no row");
+      await publishTripEvent({ tx, tripId, event: { kind: "member.joined", memberId: member.id } });
       return member;
     });
   } catch (error) {
@@ -95,11 +97,15 @@ export async function setRecoveryTokenHash({
 /** Removes a (non-organizer) member and, by cascade, their preferences. Returns whether one was removed. */
 export async function deleteMember({ tripId, memberId }: { tripId: string; memberId: string }): Promise<boolean> {
   const db = await getDb();
-  const removed = await db
-    .delete(members)
-    .where(and(eq(members.tripId, tripId), eq(members.id, memberId), eq(members.role, "member")))
-    .returning({ id: members.id });
-  return removed.length > 0;
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(members)
+      .where(and(eq(members.tripId, tripId), eq(members.id, memberId), eq(members.role, "member")))
+      .returning({ id: members.id });
+    if (removed.length === 0) return false;
+    await publishTripEvent({ tx, tripId, event: { kind: "member.left", memberId } });
+    return true;
+  });
 }
 
 export interface MemberWithPreferences {

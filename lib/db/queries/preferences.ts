@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { preferences } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { MemberPreferences } from "@/lib/schemas/preferences";
+import { publishTripEvent } from "./trip-events";
 
 export async function getPreferences({
   memberId,
@@ -32,24 +33,27 @@ export async function savePreferences({
   expectedVersion: number;
 }): Promise<{ version: number }> {
   const db = await getDb();
-  const saved =
-    expectedVersion === 0
-      ? await db
-          .insert(preferences)
-          .values({ memberId, tripId, data, version: 1 })
-          .onConflictDoNothing({ target: preferences.memberId })
-          .returning({ version: preferences.version })
-      : await db
-          .update(preferences)
-          .set({ data, version: sql`${preferences.version} + 1`, updatedAt: new Date() })
-          .where(and(eq(preferences.memberId, memberId), eq(preferences.version, expectedVersion)))
-          .returning({ version: preferences.version });
-  const [row] = saved;
-  if (!row) {
-    throw new AppError(
-      "conflict:preferences",
-      "Your preferences were changed somewhere else (another tab or device) since you opened this form. Reload to see the latest version, then make your change again.",
-    );
-  }
-  return row;
+  return db.transaction(async (tx) => {
+    const saved =
+      expectedVersion === 0
+        ? await tx
+            .insert(preferences)
+            .values({ memberId, tripId, data, version: 1 })
+            .onConflictDoNothing({ target: preferences.memberId })
+            .returning({ version: preferences.version })
+        : await tx
+            .update(preferences)
+            .set({ data, version: sql`${preferences.version} + 1`, updatedAt: new Date() })
+            .where(and(eq(preferences.memberId, memberId), eq(preferences.version, expectedVersion)))
+            .returning({ version: preferences.version });
+    const [row] = saved;
+    if (!row) {
+      throw new AppError(
+        "conflict:preferences",
+        "Your preferences were changed somewhere else (another tab or device) since you opened this form. Reload to see the latest version, then make your change again.",
+      );
+    }
+    await publishTripEvent({ tx, tripId, event: { kind: "preferences.saved", memberId } });
+    return row;
+  });
 }

@@ -1,10 +1,13 @@
 import "server-only";
-import { and, count, desc, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { getDb, type Tx } from "@/lib/db/client";
+import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
 import { destinationVotes, recommendations, trips } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { DecisionLogEntry } from "@/lib/schemas/pipeline";
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
+import { publishTripEvent } from "./trip-events";
 
 export type StoredRecommendations = {
   id: string;
@@ -20,16 +23,9 @@ export async function latestRecommendations({ tripId }: { tripId: string }): Pro
     .select()
     .from(recommendations)
     .where(eq(recommendations.tripId, tripId))
-    .orderBy(desc(recommendations.createdAt))
+    .orderBy(desc(recommendations.version))
     .limit(1);
-  if (!row) return null;
-  return {
-    id: row.id,
-    runId: row.runId,
-    pack: RecommendationsPack.parse(row.payload),
-    decisionLog: DecisionLogEntry.array().parse(row.decisionLog),
-    createdAt: row.createdAt,
-  };
+  return row ? storedRecommendations(row) : null;
 }
 
 export async function countRecommendations({ tripId }: { tripId: string }): Promise<number> {
@@ -38,9 +34,8 @@ export async function countRecommendations({ tripId }: { tripId: string }): Prom
   return row?.n ?? 0;
 }
 
-async function requireOption(tripId: string, recommendationId: string, slug: string): Promise<void> {
-  const db = await getDb();
-  const [row] = await db
+async function requireOption(tx: Tx, tripId: string, recommendationId: string, slug: string): Promise<void> {
+  const [row] = await tx
     .select({ payload: recommendations.payload })
     .from(recommendations)
     .where(and(eq(recommendations.id, recommendationId), eq(recommendations.tripId, tripId)));
@@ -50,7 +45,22 @@ async function requireOption(tripId: string, recommendationId: string, slug: str
   }
 }
 
-/** One vote per member per set of options; voting again moves it. */
+/**
+ * Votes close when the organizer chooses. The trip row is read FOR SHARE, so a vote and
+ * a choice racing each other are ordered: a vote either lands before the choice or is refused.
+ */
+async function requireVotingOpen(tx: Tx, tripId: string): Promise<void> {
+  const [trip] = await tx
+    .select({ selected: trips.selectedDestination })
+    .from(trips)
+    .where(eq(trips.id, tripId))
+    .for("share");
+  if (trip?.selected) {
+    throw new AppError("conflict:votes-closed", "Voting has closed: the organizer has chosen a destination.");
+  }
+}
+
+/** One vote per member per set of options; voting again moves it. Refused once a destination is chosen. */
 export async function castVote({
   tripId,
   recommendationId,
@@ -62,15 +72,51 @@ export async function castVote({
   memberId: string;
   slug: string;
 }): Promise<void> {
-  await requireOption(tripId, recommendationId, slug);
   const db = await getDb();
-  await db
-    .insert(destinationVotes)
-    .values({ recommendationId, memberId, slug })
-    .onConflictDoUpdate({
-      target: [destinationVotes.recommendationId, destinationVotes.memberId],
-      set: { slug, createdAt: new Date() },
-    });
+  await db.transaction(async (tx) => {
+    await requireVotingOpen(tx, tripId);
+    await requireOption(tx, tripId, recommendationId, slug);
+    await tx
+      .insert(destinationVotes)
+      .values({ recommendationId, memberId, slug })
+      .onConflictDoUpdate({
+        target: [destinationVotes.recommendationId, destinationVotes.memberId],
+        set: { slug, createdAt: new Date() },
+      });
+    await publishTripEvent({ tx, tripId, event: { kind: "vote.changed", recommendationId } });
+  });
+}
+
+/** Takes the member's vote back (nothing to do if they had none). Refused once a destination is chosen. */
+export async function withdrawVote({
+  tripId,
+  recommendationId,
+  memberId,
+}: {
+  tripId: string;
+  recommendationId: string;
+  memberId: string;
+}): Promise<{ withdrawn: boolean }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await requireVotingOpen(tx, tripId);
+    const removed = await tx
+      .delete(destinationVotes)
+      .where(
+        and(
+          eq(destinationVotes.recommendationId, recommendationId),
+          eq(destinationVotes.memberId, memberId),
+          // Only a vote on this trip's options: the recommendation id alone comes from the browser.
+          inArray(
+            destinationVotes.recommendationId,
+            tx.select({ id: recommendations.id }).from(recommendations).where(eq(recommendations.tripId, tripId)),
+          ),
+        ),
+      )
+      .returning({ slug: destinationVotes.slug });
+    if (removed.length) await publishTripEvent({ tx, tripId, event: { kind: "vote.changed", recommendationId } });
+    return { withdrawn: removed.length > 0 };
+  });
 }
 
 export async function listVotes({ recommendationId }: { recommendationId: string }) {
@@ -81,7 +127,11 @@ export async function listVotes({ recommendationId }: { recommendationId: string
     .where(eq(destinationVotes.recommendationId, recommendationId));
 }
 
-/** The organizer's pick: the trip moves on to planning. */
+/**
+ * The organizer's pick: the trip moves on to planning and voting closes, in one
+ * transaction with the lifecycle check — refused while a run is going (a new pack would
+ * hide the choice) and once a destination is chosen (reopen the choice first).
+ */
 export async function selectDestination({
   tripId,
   recommendationId,
@@ -91,15 +141,39 @@ export async function selectDestination({
   recommendationId: string;
   slug: string;
 }): Promise<void> {
-  await requireOption(tripId, recommendationId, slug);
   const db = await getDb();
-  await db
-    .update(trips)
-    .set({
-      status: "planning",
+  await db.transaction(async (tx) => {
+    await lockTripFor(tx, tripId, "choose");
+    await requireOption(tx, tripId, recommendationId, slug);
+    await applyTransition(tx, tripId, "choose", {
       selectedRecommendationId: recommendationId,
       selectedDestination: slug,
-      updatedAt: new Date(),
-    })
-    .where(eq(trips.id, tripId));
+    });
+    await publishTripEvent({ tx, tripId, event: { kind: "destination.chosen", recommendationId, slug } });
+  });
+}
+
+export async function getRecommendation({
+  recommendationId,
+}: {
+  recommendationId: string;
+}): Promise<StoredRecommendations | null> {
+  const db = await getDb();
+  const [row] = await db.select().from(recommendations).where(eq(recommendations.id, recommendationId));
+  return row ? storedRecommendations(row) : null;
+}
+
+/**
+ * A stored pack, parsed with today's contract. A pack made by an earlier version of the
+ * product that no longer parses is derived data the organizer can regenerate: it reads
+ * as no pack (and is logged), never as a crashed page.
+ */
+function storedRecommendations(row: typeof recommendations.$inferSelect): StoredRecommendations | null {
+  const pack = RecommendationsPack.safeParse(row.payload);
+  const decisionLog = DecisionLogEntry.array().safeParse(row.decisionLog);
+  if (!pack.success || !decisionLog.success) {
+    log.warn({ recommendationId: row.id }, "a stored recommendations pack no longer parses; treating it as absent");
+    return null;
+  }
+  return { id: row.id, runId: row.runId, pack: pack.data, decisionLog: decisionLog.data, createdAt: row.createdAt };
 }

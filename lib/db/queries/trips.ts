@@ -1,8 +1,11 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { type Member, members, preferences, type Trip, trips } from "@/lib/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/lib/db/client";
+import { type Member, members, pipelineRuns, preferences, type Trip, trips } from "@/lib/db/schema";
+import { AppError, tripNotFound } from "@/lib/errors";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
+import { BUSY_REFUSAL, canTransition, TRANSITIONS, type TransitionName } from "@/lib/trip-status";
+import { publishTripEvent } from "./trip-events";
 
 /** A new trip, its organizer and (for the demo) members who already answered — all or nothing. */
 export async function createTripWithOrganizer({
@@ -68,4 +71,87 @@ export async function getTrip({ tripId }: { tripId: string }): Promise<Trip | nu
   const db = await getDb();
   const [trip] = await db.select().from(trips).where(eq(trips.id, tripId));
   return trip ?? null;
+}
+
+/**
+ * The lifecycle check (lib/trip-status.ts) inside the transaction of the write it guards:
+ * locks the trip row (so a concurrent run start or choice waits), refuses a transition
+ * the trip's status doesn't allow, and — for transitions that need the trip idle — one
+ * while any of its runs is going. Returns the locked trip.
+ */
+export async function lockTripFor(tx: Tx, tripId: string, name: TransitionName): Promise<Trip> {
+  const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).for("update");
+  if (!trip) throw tripNotFound();
+  const transition = TRANSITIONS[name];
+  if (!canTransition(trip.status, name)) throw new AppError("conflict:trip-status", transition.refusal);
+  if (transition.idle) {
+    const [busy] = await tx
+      .select({ id: pipelineRuns.id })
+      .from(pipelineRuns)
+      .where(and(eq(pipelineRuns.tripId, tripId), eq(pipelineRuns.status, "running")));
+    if (busy) throw new AppError("conflict:run-active", BUSY_REFUSAL);
+  }
+  return trip;
+}
+
+/** Moves the locked trip along `name` and sets whatever else the same write changes. */
+export async function applyTransition(
+  tx: Tx,
+  tripId: string,
+  name: TransitionName,
+  set: Partial<Omit<Trip, "id" | "status">> = {},
+): Promise<Trip> {
+  const [trip] = await tx
+    .update(trips)
+    .set({ ...set, status: TRANSITIONS[name].to, updatedAt: new Date() })
+    .where(eq(trips.id, tripId))
+    .returning();
+  if (!trip) throw tripNotFound();
+  await publishTripEvent({ tx, tripId, event: { kind: "trip.changed", status: trip.status } });
+  return trip;
+}
+
+/** The organizer confirms the dates the plan is for. */
+export async function setTripDates({
+  tripId,
+  startDate,
+  endDate,
+}: {
+  tripId: string;
+  startDate: string;
+  endDate: string;
+}): Promise<Trip> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockTripFor(tx, tripId, "plan");
+    return applyTransition(tx, tripId, "plan", { startDate, endDate });
+  });
+}
+
+/** Back to the destination ideas: the choice is cleared; plans, feedback and dates are kept for when it's made again. */
+export async function reopenDestinationChoice({ tripId }: { tripId: string }): Promise<Trip> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockTripFor(tx, tripId, "reopenChoice");
+    return applyTransition(tx, tripId, "reopenChoice", { selectedRecommendationId: null, selectedDestination: null });
+  });
+}
+
+/** The plan is final: the current version is frozen until the organizer reopens it. */
+export async function finalizeTripPlan({ tripId }: { tripId: string }): Promise<Trip> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const trip = await lockTripFor(tx, tripId, "finalize");
+    if (!trip.currentItineraryId) throw new AppError("conflict:no-itinerary", "Generate the plan first.");
+    return applyTransition(tx, tripId, "finalize", { finalizedAt: new Date() });
+  });
+}
+
+/** Back to planning; every version and all feedback are kept, and the regeneration count stays. */
+export async function reopenTripPlan({ tripId }: { tripId: string }): Promise<Trip> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockTripFor(tx, tripId, "reopenPlan");
+    return applyTransition(tx, tripId, "reopenPlan", { finalizedAt: null });
+  });
 }

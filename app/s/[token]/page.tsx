@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { SharedPlanPaused, SharedPlanView } from "@/components/share/shared-plan";
+import { requestOrigin } from "@/lib/auth/request";
+import { formatRange } from "@/lib/format";
+import { sharePath } from "@/lib/share/link";
+import { planHeadline } from "@/lib/share/plan";
+import { loadSharedPlan } from "./load";
+
+type Props = { params: Promise<{ token: string }> };
+
+/**
+ * /s/<token>: the trip's plan for anyone with the link — no cookie, no account, no member
+ * data. A link that was rotated, revoked or never made is a plain 404.
+ */
+export default async function SharedPlanPage({ params }: Props) {
+  const { token } = await params;
+  const loaded = await loadSharedPlan(token);
+  if (!loaded) notFound();
+  if (!loaded.plan) return <SharedPlanPaused />;
+  const page = `${requestOrigin(await headers())}${sharePath(token)}`;
+  return (
+    <SharedPlanView
+      plan={loaded.plan}
+      links={{
+        page,
+        calendar: `${sharePath(token)}/calendar.ics`,
+        subscribe: `${page.replace(/^https?:/, "webcal:")}/calendar.ics`,
+        json: `${sharePath(token)}/itinerary.json`,
+      }}
+    />
+  );
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { token } = await params;
+  const plan = (await loadSharedPlan(token))?.plan;
+  const robots = { index: false, follow: false };
+  if (!plan) return { title: "Trip plan", robots };
+  const title = `${planHeadline(plan)}${plan.status === "draft" ? " (draft)" : ""}`;
+  const description = [
+    plan.dates.start && plan.dates.end ? formatRange(plan.dates.start, plan.dates.end) : null,
+    `${plan.destination.name}, ${plan.destination.country}`,
+    "a day-by-day group trip plan",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return {
+    title,
+    description,
+    robots,
+    metadataBase: new URL(requestOrigin(await headers())),
+    openGraph: { title, description, type: "article", siteName: "TripSync" },
+    twitter: { card: "summary_large_image", title, description },
+  };
+}

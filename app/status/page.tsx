@@ -1,0 +1,106 @@
+import type { Metadata } from "next";
+import { Card } from "@/components/ui/card";
+import { loadStatus } from "@/lib/status";
+
+export const metadata: Metadata = { title: "Service status", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+/** The operator page: adapters, health, the live channel's load, recent runs. No trip or member data. */
+export default async function StatusPage() {
+  const { health, adapters, live, runs } = await loadStatus();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Service status</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {health.ok ? "All systems answering." : "The database is not answering."} Up {health.uptimeSeconds} s. Probes:{" "}
+          <code>/api/health</code>.
+        </p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Adapters">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Which adapter runs each part</caption>
+            <tbody>
+              {adapters.map((a) => (
+                <tr key={a.part} className="border-t border-slate-100 first:border-0">
+                  <th scope="row" className="py-1 pr-4 font-medium text-slate-700">
+                    {a.part}
+                  </th>
+                  <td className="py-1 text-slate-900">{a.live}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+        <Card title="Health">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-700">Database</dt>
+            <dd className="text-slate-900">
+              {health.database.ok ? `answering (${health.database.ms} ms)` : "not answering"}
+            </dd>
+            <dt className="text-slate-700">Trips with a live listener</dt>
+            <dd className="text-slate-900">{live.tripsListened}</dd>
+            <dt className="text-slate-700">Open live streams</dt>
+            <dd className="text-slate-900">{live.openStreams}</dd>
+            <dt className="text-slate-700">Database statements since start</dt>
+            <dd className="text-slate-900">{live.statements}</dd>
+          </dl>
+        </Card>
+      </div>
+
+      <Card title="Recent runs" description="The latest pipeline runs: time, attempts, models and tokens per stage.">
+        {runs.length === 0 ? (
+          <p className="text-sm text-slate-600">No runs yet.</p>
+        ) : (
+          <div className="space-y-4">
+            {runs.map((run) => (
+              <details key={run.id} className="rounded-xl border border-slate-200 p-3">
+                <summary className="cursor-pointer text-sm text-slate-900">
+                  <span className="font-medium">
+                    {run.kind} · {run.status}
+                  </span>{" "}
+                  · {run.engine} · {run.startedAt.toISOString().replace("T", " ").slice(0, 19)} UTC ·{" "}
+                  {run.seconds === null ? "running" : `${run.seconds} s`} · {run.calls} model calls · {run.inputTokens}{" "}
+                  / {run.outputTokens} tokens
+                  {run.errorCode ? ` · error ${run.errorCode}` : ""}
+                  <span className="ml-2 font-mono text-xs text-slate-500">{run.id}</span>
+                </summary>
+                <div className="mt-3 overflow-x-auto">
+                  <table className="w-full min-w-[36rem] text-left text-xs">
+                    <caption className="sr-only">Time, attempts, model and tokens of every stage</caption>
+                    <thead className="text-slate-600">
+                      <tr>
+                        {["Stage", "Steps", "Time", "Attempts", "Model", "Tokens in / out", "Outcome"].map((h) => (
+                          <th key={h} scope="col" className="py-1 pr-2 font-medium">
+                            {h}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody className="text-slate-800">
+                      {run.stages.map((s) => (
+                        <tr key={s.label} className="border-t border-slate-100">
+                          <td className="py-1 pr-2">{s.label}</td>
+                          <td className="py-1 pr-2">{s.steps}</td>
+                          <td className="py-1 pr-2">{s.ms} ms</td>
+                          <td className="py-1 pr-2">{s.attempts}</td>
+                          <td className="py-1 pr-2">{s.models.join(", ") || "—"}</td>
+                          <td className="py-1 pr-2">
+                            {s.inputTokens} / {s.outputTokens}
+                          </td>
+                          <td className="py-1">{s.outcome}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </details>
+            ))}
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * Projected time on Gemini, from the product's real configuration: each pipeline runs on
+ * the offline planner, every call delayed by what the model that plays its role
+ * (`ModelSet.modelId` / `settings`, read from lib/ai/models.ts and the environment) would
+ * take for that call's tokens and thinking budget (bench/latency-profile.ts), scaled down
+ * ×20 so the bench stays quick. Projected time = the heaviest chain of calls at full scale
+ * + everything else as measured. Prints per pipeline and group size: projected end to end,
+ * projected time to the first result a member sees, the chain, calls and tokens.
+ * Figures only, never a pass/fail.
+ */
+import type { ModelRole, ModelSet } from "@/lib/ai/models";
+import { offlineModels } from "@/lib/ai/models";
+import type { OfflineCall } from "@/lib/ai/offline/model";
+import { hashToken, newToken } from "@/lib/auth/tokens";
+import { closeDb } from "@/lib/db/client";
+import { addFeedback } from "@/lib/db/queries/feedback";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
+import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { createRunOrGetActive, getRun, listProgressEvents } from "@/lib/db/queries/runs";
+import { createTripWithOrganizer, reopenDestinationChoice } from "@/lib/db/queries/trips";
+import type { RunKind } from "@/lib/db/schema";
+import { demoMembers } from "@/lib/demo-trip";
+import { readEnv } from "@/lib/env";
+import { runLocal } from "@/lib/pipeline/local-runner";
+import type { MemberPreferences } from "@/lib/schemas/preferences";
+import { criticalChain } from "./critical-path";
+import { projectedCallMs } from "./latency-profile";
+
+const SCALE = 0.05;
+const TODAY = new Date("2026-11-23T12:00:00Z");
+
+type Projection = {
+  endMs: number;
+  firstMs: number;
+  chain: string;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+};
+
+function projectionModels(calls: OfflineCall[]): ModelSet {
+  const env = readEnv();
+  const box: { set?: ModelSet } = {};
+  box.set = offlineModels({
+    ids: { fast: env.GEMINI_FAST_MODEL, strong: env.GEMINI_STRONG_MODEL },
+    concurrency: env.MODEL_CONCURRENCY,
+    latencyMs: (call) => SCALE * callMs(box.set as ModelSet, call.role, call.inputTokens, call.outputTokens),
+    onCall: (call) => calls.push(call),
+  });
+  return box.set;
+}
+
+function callMs(models: ModelSet, role: string, inputTokens: number, outputTokens: number): number {
+  const r = role as ModelRole;
+  return projectedCallMs({
+    modelId: models.modelId(r),
+    thinkingBudget: models.settings(r).thinkingBudget,
+    inputTokens,
+    outputTokens,
+    grounded: r === "researcher",
+  });
+}
+
+/** What a member first sees of each kind of run: a card, a day — or, until a run shows them early, its end. */
+const FIRST_RESULT: Record<RunKind, RegExp> = {
+  recommendations: /^card:/,
+  itinerary: /^day:/,
+  regenerate: /^day:/,
+};
+
+async function project(tripId: string, kind: RunKind): Promise<Projection> {
+  const calls: OfflineCall[] = [];
+  const { run } = await createRunOrGetActive({ tripId, kind, engine: "local", requestedBy: null });
+  const startedAt = performance.now();
+  const startedEpoch = Date.now();
+  await runLocal(run.id, {
+    models: projectionModels(calls),
+    now: () => TODAY,
+    sleep: async () => {},
+  });
+  const endedAt = performance.now();
+  const finished = await getRun({ runId: run.id });
+  if (finished?.status !== "succeeded") throw new Error(`${kind} run ${finished?.status}: ${finished?.error?.message}`);
+  const events = await listProgressEvents({ runId: run.id });
+  const first = events.find((e) => e.kind === "finished" && FIRST_RESULT[kind].test(e.stepId));
+  const firstAt = first ? startedAt + (Date.parse(String(first.createdAt)) - startedEpoch) : endedAt;
+  const at = (until: number) => {
+    const chain = criticalChain(calls.filter((c) => c.endedAt <= until + 1));
+    const scaled = chain.reduce((t, c) => t + (c.endedAt - c.startedAt), 0);
+    const projected = chain.reduce((t, c) => t + (c.endedAt - c.startedAt) / SCALE, 0);
+    return { chain, ms: projected + Math.max(0, until - startedAt - scaled) };
+  };
+  const end = at(endedAt);
+  return {
+    endMs: end.ms,
+    firstMs: Math.min(at(firstAt).ms, end.ms),
+    chain: summarize(end.chain),
+    calls: calls.length,
+    inputTokens: finished.usage?.inputTokens ?? 0,
+    outputTokens: finished.usage?.outputTokens ?? 0,
+  };
+}
+
+/** "guard 0.6 s → normalizer 1.1 s → … → card 2.0 s", consecutive calls of one role folded ("writer ×2 3.1 s"). */
+function summarize(chain: OfflineCall[]): string {
+  const parts: { role: string; count: number; ms: number }[] = [];
+  for (const call of chain) {
+    const ms = (call.endedAt - call.startedAt) / SCALE;
+    const last = parts.at(-1);
+    if (last?.role === call.role) {
+      last.count++;
+      last.ms += ms;
+    } else parts.push({ role: call.role, count: 1, ms });
+  }
+  return parts.map((p) => `${p.role}${p.count > 1 ? ` ×${p.count}` : ""} ${(p.ms / 1000).toFixed(1)} s`).join(" → ");
+}
+
+async function groupTrip(members: { name: string; preferences: MemberPreferences }[]): Promise<string> {
+  const { trip } = await createTripWithOrganizer({
+    name: "Projection trip",
+    inviteToken: newToken(),
+    organizer: { name: "Organizer", tokenHash: hashToken(newToken()) },
+    answeredMembers: members.map((m) => ({ ...m, tokenHash: hashToken(newToken()) })),
+  });
+  return trip.id;
+}
+
+/** Recommendations, then the first option chosen with its dates, the itinerary, a flag, and a regeneration. */
+async function journey(members: { name: string; preferences: MemberPreferences }[]) {
+  const tripId = await groupTrip(members);
+  const rows: [string, Projection | null][] = [];
+  rows.push(["recommendations", await project(tripId, "recommendations")]);
+  const stored = await latestRecommendations({ tripId });
+  const option = stored?.pack.status === "ready" ? stored.pack.options[0] : undefined;
+  if (!stored || !option?.trip.start || !option.trip.end) {
+    rows.push(["itinerary", null], ["regeneration", null]);
+    return rows;
+  }
+  const { selectDestination } = await import("@/lib/db/queries/recommendations");
+  const { setTripDates } = await import("@/lib/db/queries/trips");
+  await selectDestination({ tripId, recommendationId: stored.id, slug: option.slug });
+  await setTripDates({ tripId, startDate: option.trip.start, endDate: option.trip.end });
+  rows.push(["itinerary", await project(tripId, "itinerary")]);
+  const current = await currentItinerary({ tripId });
+  const item = current?.itinerary.days.flatMap((d) => d.items)[0];
+  const [member] = await listMembersWithPreferences({ tripId });
+  if (current && item && member) {
+    await addFeedback({
+      tripId,
+      memberId: member.id,
+      itineraryVersion: current.version,
+      kind: "flag",
+      itemKey: item.key,
+      reason: "not-my-thing",
+      text: "",
+      suggestedActivityId: null,
+    });
+    rows.push(["regeneration", await project(tripId, "regenerate")]);
+  }
+  await reopenDestinationChoice({ tripId }).catch(() => {});
+  return rows;
+}
+
+/** The demo group's answers repeated under new names: a bigger group that still agrees on enough to get options. */
+function biggerGroup(size: number): { name: string; preferences: MemberPreferences }[] {
+  const demo = demoMembers(TODAY);
+  return Array.from({ length: size }, (_, i) => {
+    const like = demo[i % demo.length] as (typeof demo)[number];
+    return { name: `${like.name} ${Math.floor(i / demo.length) + 1}`, preferences: like.preferences };
+  });
+}
+
+export async function benchProjection(): Promise<void> {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DIR = "memory://";
+  const env = readEnv();
+  const probe = offlineModels({ ids: { fast: env.GEMINI_FAST_MODEL, strong: env.GEMINI_STRONG_MODEL } });
+  console.log(
+    `\nProjected on Gemini (bench/latency-profile.ts; roles from lib/ai/models.ts): fast = ${probe.modelId("guard")}, strong = ${probe.modelId("ranker")}, ${env.MODEL_CONCURRENCY} calls in flight`,
+  );
+  const groups: [string, { name: string; preferences: MemberPreferences }[]][] = [
+    ["demo group", demoMembers(TODAY)],
+    ["12 members", biggerGroup(12)],
+    ["30 members", biggerGroup(30)],
+  ];
+  for (const [label, members] of groups) {
+    console.log(`  ${label} (${members.length} answered)`);
+    for (const [pipeline, p] of await journey(members)) {
+      if (!p) {
+        console.log(`    ${pipeline.padEnd(16)} — (no destination to plan for this group)`);
+        continue;
+      }
+      console.log(
+        `    ${pipeline.padEnd(16)} end ${(p.endMs / 1000).toFixed(1).padStart(5)} s · first result ${(p.firstMs / 1000).toFixed(1).padStart(5)} s · ${p.calls} calls · ${p.inputTokens} in / ${p.outputTokens} out tokens`,
+      );
+      console.log(`    ${"".padEnd(16)} chain: ${p.chain}`);
+    }
+  }
+  await closeDb();
+}

@@ -1,0 +1,160 @@
+import { Clock, ExternalLink, MapPin, Utensils } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatDay, formatUsd } from "@/lib/format";
+import type { Source } from "@/lib/schemas/catalog";
+import type { ItineraryDay, ItineraryItem } from "@/lib/schemas/itinerary";
+
+const SLOT_LABELS = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" } as const;
+const MEAL_LABELS = { breakfast: "Breakfast", lunch: "Lunch", dinner: "Dinner" } as const;
+
+/**
+ * The days of a plan, in order: each day's items and meals by local time. Server-rendered
+ * (the share page reads without JavaScript); the plan page passes `itemExtra` to put each
+ * member's flag / feedback controls under an item. In print, each day starts a new page.
+ */
+export function ItineraryDays({
+  days,
+  itemExtra,
+}: {
+  days: ItineraryDay[];
+  itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
+}) {
+  return (
+    <ol className="space-y-4">
+      {days.map((day) => (
+        <li
+          key={day.day}
+          className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 print:break-inside-avoid print:border-0 print:p-0 print:not-first:break-before-page"
+          aria-labelledby={`day-${day.day}-title`}
+        >
+          <DayBody day={day} itemExtra={itemExtra} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function DayBody({
+  day,
+  itemExtra,
+}: {
+  day: ItineraryDay;
+  itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
+}) {
+  const entries = [
+    ...day.items.map((item) => ({
+      time: item.startTime,
+      node: <Item key={item.key} item={item} extra={itemExtra?.(item, day)} />,
+    })),
+    ...day.meals.map((meal) => ({
+      time: meal.time,
+      node: (
+        <li key={meal.key} className="flex gap-3 text-sm text-slate-700">
+          <span className="w-12 shrink-0 font-mono text-xs text-slate-500 tabular-nums">{meal.time}</span>
+          <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+            <Utensils aria-hidden className="size-3.5 shrink-0 self-center text-slate-400" />
+            <span>
+              <span className="font-medium text-slate-900">{MEAL_LABELS[meal.meal]}</span> at{" "}
+              <a
+                href={meal.source.url}
+                className="underline decoration-slate-300 underline-offset-2 hover:decoration-slate-500"
+                rel="noopener noreferrer"
+                target="_blank"
+              >
+                {meal.name}
+              </a>
+            </span>
+            <span className="text-xs text-slate-500">
+              {meal.cuisine} · {meal.area} · about {formatUsd(meal.typicalCostPerPerson)} a person
+            </span>
+          </span>
+        </li>
+      ),
+    })),
+  ].sort((a, b) => a.time.localeCompare(b.time));
+
+  return (
+    <>
+      <h3 id={`day-${day.day}-title`} className="font-semibold text-slate-900">
+        Day {day.day}
+        {day.date ? <span className="font-normal text-slate-600"> · {formatDay(day.date)}</span> : null}
+        <span className="block text-base font-medium text-slate-800 sm:inline sm:before:content-['_—_']">
+          {day.title}
+        </span>
+      </h3>
+      {day.note ? <p className="mt-1 text-sm text-slate-600">{day.note}</p> : null}
+      {entries.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">A free day: nothing planned.</p>
+      ) : (
+        <ul className="mt-3 space-y-3">{entries.map((entry) => entry.node)}</ul>
+      )}
+    </>
+  );
+}
+
+function Item({ item, extra }: { item: ItineraryItem; extra: ReactNode }) {
+  return (
+    <li className="flex gap-3" id={`item-${item.key}`}>
+      <span className="w-12 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">{item.startTime}</span>
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="font-medium text-slate-900">
+          <span className="sr-only">{SLOT_LABELS[item.slot]}: </span>
+          {item.title}
+          {item.locked ? (
+            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
+              Kept in place
+            </span>
+          ) : null}
+        </p>
+        {item.description ? <p className="text-sm text-slate-700">{item.description}</p> : null}
+        <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+          {item.area ? (
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden className="size-3" />
+              {item.area}
+            </span>
+          ) : null}
+          <span className="inline-flex items-center gap-1">
+            <Clock aria-hidden className="size-3" />
+            {formatHours(item.durationHours)}
+          </span>
+          <span>{item.costPerPerson === 0 ? "Free" : `${formatUsd(item.costPerPerson)} per person`}</span>
+          {item.source ? <SourceLink source={item.source} prefix="Source: " /> : null}
+        </p>
+        {item.tips.length > 0 ? (
+          <ul className="list-disc space-y-0.5 pl-5 text-xs text-slate-600">
+            {item.tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        ) : null}
+        {extra}
+      </div>
+    </li>
+  );
+}
+
+function formatHours(hours: number): string {
+  if (hours < 1) return `${Math.round(hours * 60)} min`;
+  const whole = Math.floor(hours);
+  const minutes = Math.round((hours - whole) * 60);
+  return minutes === 0 ? `${whole} h` : `${whole} h ${minutes} min`;
+}
+
+/** A source with its title as the link text (in print, the address follows it). */
+export function SourceLink({ source, prefix }: { source: Source; prefix: string }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      {prefix}
+      <a
+        href={source.url}
+        rel="noopener noreferrer"
+        target="_blank"
+        className="inline-flex items-center gap-1 underline decoration-slate-300 underline-offset-2 hover:decoration-slate-500 print:no-underline print:after:content-['_('attr(href)')']"
+      >
+        {source.title}
+        <ExternalLink aria-hidden className="size-3 print:hidden" />
+      </a>
+    </span>
+  );
+}

@@ -1,0 +1,111 @@
+import { formatUsd } from "@/lib/format";
+import type { MemberCost } from "@/lib/schemas/money";
+
+export type Budget = { min: number; max: number | null; hardLimit: boolean } | null;
+
+/**
+ * What a trip costs the people looking at it, under the privacy model: a member sees
+ * their own total against their own budget, line by line with where each figure comes
+ * from; the organizer sees every member's; nobody else's figures reach a member.
+ */
+export function CostBreakdown({
+  costs,
+  budgets,
+  nameOf,
+  viewerId,
+}: {
+  costs: MemberCost[];
+  budgets: Record<string, Budget>;
+  nameOf: (memberId: string) => string;
+  viewerId: string;
+}) {
+  if (costs.length === 0) return null;
+  const scale =
+    Math.max(...costs.map((c) => Math.max(c.total, budgets[c.memberId]?.max ?? 0, budgets[c.memberId]?.min ?? 0))) *
+    1.1;
+  return (
+    <ul className="space-y-3" aria-label="Cost per member">
+      {costs.map((cost) => {
+        const isViewer = cost.memberId === viewerId;
+        const who = isViewer ? "You" : nameOf(cost.memberId);
+        return (
+          <li key={cost.memberId} className="space-y-1">
+            <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
+              <span className="font-medium text-slate-900">{who}</span>
+              <span className="font-semibold text-slate-900">{formatUsd(cost.total)}</span>
+            </p>
+            <BudgetBar total={cost.total} budget={budgets[cost.memberId] ?? null} scale={scale} who={who} />
+            {cost.tierNote ? <p className="text-xs text-amber-800">{capitalise(cost.tierNote)}.</p> : null}
+            {cost.verified ? null : (
+              <p className="text-xs text-amber-800">
+                {isViewer
+                  ? "We couldn't place your home city, so your travel"
+                  : `${who}'s home city isn't confirmed, so their travel`}{" "}
+                is an estimate.
+              </p>
+            )}
+            {isViewer || costs.length === 1 ? (
+              <details className="text-xs text-slate-700">
+                <summary className="cursor-pointer text-brand-700 underline">How this adds up</summary>
+                <ul className="mt-1 space-y-0.5">
+                  {cost.lines.map((line) => (
+                    <li key={line.item} className="flex justify-between gap-2">
+                      <span>
+                        {line.label}
+                        <span className="block text-slate-500">{line.basis}</span>
+                      </span>
+                      <span className="shrink-0 tabular-nums">{formatUsd(line.usd)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The member's total as a marker on a track, with their budget range shaded and a hard cap drawn as a line. */
+function BudgetBar({ total, budget, scale, who }: { total: number; budget: Budget; scale: number; who: string }) {
+  const pct = (n: number) => `${Math.min(100, (n / scale) * 100)}%`;
+  const max = budget?.max ?? null;
+  const status =
+    budget === null
+      ? "no budget given"
+      : max !== null && total > max
+        ? `${formatUsd(total - max)} over ${budget.hardLimit ? "the hard cap" : "the budget"} of ${formatUsd(max)}`
+        : total < budget.min
+          ? `under the ${formatUsd(budget.min)} minimum`
+          : `within ${formatUsd(budget.min)}${max === null ? "+" : `–${formatUsd(max)}`}`;
+  const over = max !== null && total > max;
+  return (
+    <div>
+      <div
+        className="relative h-2 rounded-full bg-slate-100"
+        role="img"
+        aria-label={`${who}: ${formatUsd(total)}, ${status}`}
+      >
+        {budget ? (
+          <div
+            className="absolute inset-y-0 rounded-full bg-emerald-100"
+            style={{ left: pct(budget.min), width: `calc(${pct(max ?? scale)} - ${pct(budget.min)})` }}
+          />
+        ) : null}
+        {max !== null && budget?.hardLimit ? (
+          <div className="absolute -inset-y-1 w-0.5 bg-red-600" style={{ left: pct(max) }} />
+        ) : null}
+        <div
+          className={`absolute -inset-y-0.5 w-1.5 -translate-x-1/2 rounded-full ${over ? "bg-amber-600" : "bg-brand-600"}`}
+          style={{ left: pct(total) }}
+        />
+      </div>
+      <p className={`mt-0.5 text-xs ${over ? "text-amber-800" : "text-slate-600"}`}>{capitalise(status)}</p>
+    </div>
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

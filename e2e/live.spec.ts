@@ -1,0 +1,132 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { DashboardPage } from "./pages/dashboard-page";
+import { HomePage, tripIdOf } from "./pages/home-page";
+import { joinInNewBrowser } from "./pages/join-page";
+import { PreferencesPage } from "./pages/preferences-page";
+
+/**
+ * Four people with the trip open in four browsers. Whatever one of them does shows up on
+ * everyone else's open page within 2 s of their own, with no reload (a marker set in each
+ * page survives) and no refresh timer (there is none: the one that refreshed every 30 s is gone).
+ */
+
+const LIVE_MS = 2_000;
+
+/** Opens the dashboard and marks the page, so we can tell later that it was never reloaded. */
+async function openDashboard(page: Page, tripId: string): Promise<void> {
+  await new DashboardPage(page).goto(tripId);
+  await page.evaluate(() => {
+    (window as unknown as { openedOnce: boolean }).openedOnce = true;
+  });
+}
+
+async function expectNotReloaded(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { openedOnce?: boolean }).openedOnce)).toBe(true);
+}
+
+/** Waits for `what` on the actor's page, then expects it on every other page within LIVE_MS of it. */
+async function expectEverywhere(pages: Page[], what: (page: Page) => Locator, actor: Page = pages[0] as Page) {
+  await expect(what(actor)).toBeVisible({ timeout: 30_000 });
+  for (const page of pages) await expect(what(page)).toBeVisible({ timeout: LIVE_MS });
+}
+
+test("four people see a join, a saved answer, the run's progress, the cards and a vote on their open pages", async ({
+  browser,
+}) => {
+  const olgaContext = await browser.newContext();
+  const olga = await olgaContext.newPage();
+  const tripId = await new HomePage(olga).createTrip("Live weekend", "Olga");
+  await new PreferencesPage(olga).fillAndSave({
+    windows: [{ start: "2027-06-10", end: "2027-06-20" }],
+    tripLength: { min: 3, max: 5 },
+    budget: { min: 600, max: 2500 },
+    vibes: ["Food", "Culture"],
+  });
+  await openDashboard(olga, tripId);
+  const invite = await new DashboardPage(olga).inviteLink();
+
+  const ben = await joinInNewBrowser(browser, invite, "Ben");
+  await new PreferencesPage(ben.page).fillAndSave({ flexible: true, vibes: ["Food"] });
+  const cleo = await joinInNewBrowser(browser, invite, "Cleo");
+  await new PreferencesPage(cleo.page).fillAndSave({ flexible: true, vibes: ["Culture"] });
+  await openDashboard(ben.page, tripId);
+  await openDashboard(cleo.page, tripId);
+  const open = [olga, ben.page, cleo.page];
+
+  // A fourth person joins: everyone's member list shows them, still pending.
+  const dev = await joinInNewBrowser(browser, invite, "Dev");
+  const devRow = (page: Page) =>
+    page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({ hasText: "Dev" });
+  for (const page of open) await expect(devRow(page)).toContainText("Pending", { timeout: LIVE_MS });
+
+  // Dev saves their answers: everyone sees them respond.
+  await new PreferencesPage(dev.page).fillAndSave({ flexible: true, vibes: ["Food", "Culture"] });
+  for (const page of open) await expect(devRow(page)).toContainText("Responded", { timeout: LIVE_MS });
+  for (const page of open) await expect(page.getByText("4 of 4 have shared their preferences.")).toBeVisible();
+  await openDashboard(dev.page, tripId);
+  const everyone = [...open, dev.page];
+
+  // Olga generates: every other page shows the progress (within 2 s of the first), then every page the cards.
+  const section = (page: Page) => new DashboardPage(page).recommendations();
+  await section(olga).getByRole("button", { name: "Generate recommendations" }).click();
+  // The others' pages hear the run start as soon as it exists; Olga's own page follows her click's answer.
+  const timeline = (page: Page) => section(page).getByRole("list", { name: "Generation progress" });
+  const others = [ben.page, cleo.page, dev.page];
+  await Promise.any(others.map((page) => expect(timeline(page)).toBeVisible({ timeout: 30_000 })));
+  for (const page of others) await expect(timeline(page)).toBeVisible({ timeout: LIVE_MS });
+  await expect(timeline(olga).or(new DashboardPage(olga).destinationCards().first())).toBeVisible();
+
+  const cards = (page: Page) => new DashboardPage(page).destinationCards().first();
+  await expectEverywhere(everyone, cards);
+
+  // Ben votes: everyone sees the count move.
+  const firstCard = (page: Page) => new DashboardPage(page).destinationCards().first();
+  await firstCard(ben.page)
+    .getByRole("button", { name: /^Vote for/ })
+    .click();
+  await expectEverywhere(everyone, (page) => firstCard(page).getByText("1 vote", { exact: true }), ben.page);
+  await expect(section(olga)).toContainText("1 of 4 have voted. Waiting on Olga, Cleo and Dev.");
+  await expect(section(cleo.page)).toContainText("1 of 4 have voted.");
+  await expect(section(cleo.page)).not.toContainText("Waiting on");
+
+  for (const page of everyone) await expectNotReloaded(page);
+  await Promise.all([olgaContext.close(), ben.context.close(), cleo.context.close(), dev.context.close()]);
+});
+
+test("a reload mid-run first paints every step already finished as finished, never as pending", async ({
+  page,
+  browser,
+}) => {
+  await new HomePage(page).openDemoTrip();
+  const tripId = tripIdOf(page.url());
+  const section = new DashboardPage(page).recommendations();
+  // The first paint, as a reload shows it before any script runs: a browser with JavaScript off.
+  const firstPaint = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const reloaded = await firstPaint.newPage();
+
+  await section.getByRole("button", { name: "Generate recommendations" }).click();
+  await expect.poll(() => doneStages(page)).not.toEqual([]);
+  const doneBefore = await doneStages(page);
+  await new DashboardPage(reloaded).goto(tripId);
+  await expect(
+    new DashboardPage(reloaded).recommendations().getByRole("list", { name: "Generation progress" }),
+  ).toBeVisible();
+  const doneOnFirstPaint = await doneStages(reloaded);
+  for (const stage of doneBefore) expect(doneOnFirstPaint).toContain(stage);
+  await firstPaint.close();
+});
+
+/** The timeline rows a page shows as finished (each row says its state to screen readers). */
+async function doneStages(page: Page): Promise<string[]> {
+  const rows = await new DashboardPage(page)
+    .recommendations()
+    .getByRole("list", { name: "Generation progress" })
+    .getByRole("listitem")
+    .allTextContents();
+  return rows
+    .filter((text) => /— (done|done with warnings)/.test(text))
+    .map((text) => text.split("—")[0]?.trim() ?? "");
+}

@@ -1,0 +1,16 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+
+/** A new person opens the invite link in a browser of their own and joins; they land on their preferences form. */
+export async function joinInNewBrowser(
+  browser: Browser,
+  inviteLink: string,
+  name: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(inviteLink);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByRole("button", { name: "Join the trip" }).click();
+  await page.waitForURL(/\/preferences/);
+  return { context, page };
+}

@@ -1,0 +1,155 @@
+import "server-only";
+import { addDays } from "@/lib/dates";
+import { addFeedback, listOpenFeedback, withdrawFeedback as withdraw } from "@/lib/db/queries/feedback";
+import { currentItinerary, restoreItineraryVersion } from "@/lib/db/queries/itineraries";
+import { reopenDestinationChoice, setTripDates as saveTripDates } from "@/lib/db/queries/trips";
+import { AppError } from "@/lib/errors";
+import { factsFor } from "@/lib/facts";
+import { ensureModelSpendAllowed } from "@/lib/limits/budget";
+import { startRun } from "@/lib/pipeline/engine";
+import { FeedbackIdInput, FlagItemInput, SetTripDatesInput, SuggestInput, VersionInput } from "@/lib/schemas/itinerary";
+import { TripOnlyInput } from "@/lib/schemas/trip";
+import { tripAction } from "./define";
+
+/** Today on the server's clock (dates are judged against it). */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The organizer confirms (or changes) the trip's dates; both days must still be ahead. */
+export const setTripDates = tripAction({
+  access: "organizer",
+  input: SetTripDatesInput,
+  async run({ input, caller }) {
+    if (input.start <= today()) {
+      throw new AppError("invalid:dates", "The trip has to start after today.", { start: "Pick a day after today" });
+    }
+    const trip = await saveTripDates({ tripId: caller.trip.id, startDate: input.start, endDate: input.end });
+    return { start: trip.startDate, end: trip.endDate };
+  },
+});
+
+/** The organizer asks for the day-by-day plan (or a fresh one, which doesn't count as a regeneration). */
+export const generateItinerary = tripAction({
+  access: "organizer",
+  input: TripOnlyInput,
+  async run({ input, caller }) {
+    requireDates(caller.trip);
+    await ensureModelSpendAllowed({ tripId: input.tripId, memberId: caller.member.id });
+    return startRun({ tripId: input.tripId, kind: "itinerary", requestedBy: caller.member.id });
+  },
+});
+
+/**
+ * A new version that takes the open flags and suggestions into account. Counted and
+ * refused past the limit in the transaction that starts it (lib/db/queries/runs.ts).
+ */
+export const regenerateItinerary = tripAction({
+  access: "organizer",
+  input: TripOnlyInput,
+  async run({ input, caller }) {
+    requireDates(caller.trip);
+    const [current, open] = await Promise.all([currentItinerary({ tripId: input.tripId }), listOpenFeedback(input)]);
+    if (!current) throw new AppError("conflict:no-itinerary", "Generate the plan first.");
+    if (open.length === 0) {
+      throw new AppError("conflict:no-feedback", "There are no open flags or suggestions to regenerate with.");
+    }
+    await ensureModelSpendAllowed({ tripId: input.tripId, memberId: caller.member.id });
+    return startRun({ tripId: input.tripId, kind: "regenerate", requestedBy: caller.member.id });
+  },
+});
+
+/** Any member flags an item of the current plan, with why. */
+export const flagItineraryItem = tripAction({
+  access: "member",
+  input: FlagItemInput,
+  async run({ input, caller }) {
+    const current = await requireCurrentVersion(caller.trip.id, input.version);
+    if (!current.itinerary.days.some((d) => d.items.some((i) => i.key === input.itemKey))) {
+      throw new AppError("not_found:item", "That item isn't in the current plan any more.");
+    }
+    const row = await addFeedback({
+      tripId: caller.trip.id,
+      memberId: caller.member.id,
+      itineraryVersion: input.version,
+      kind: "flag",
+      itemKey: input.itemKey,
+      reason: input.reason,
+      text: input.note,
+      suggestedActivityId: null,
+    });
+    return { feedbackId: row.id };
+  },
+});
+
+/** Any member suggests an addition: one of the destination's activities, or in their own words. */
+export const suggestAddition = tripAction({
+  access: "member",
+  input: SuggestInput,
+  async run({ input, caller }) {
+    const current = await requireCurrentVersion(caller.trip.id, input.version);
+    if (
+      input.activityId &&
+      !factsFor(current.itinerary.destination.slug)?.activities.some((a) => a.id === input.activityId)
+    ) {
+      throw new AppError("not_found:activity", "That isn't one of this destination's activities.");
+    }
+    const row = await addFeedback({
+      tripId: caller.trip.id,
+      memberId: caller.member.id,
+      itineraryVersion: input.version,
+      kind: "suggestion",
+      itemKey: null,
+      reason: null,
+      text: input.text,
+      suggestedActivityId: input.activityId,
+    });
+    return { feedbackId: row.id };
+  },
+});
+
+/** A member takes back their own open flag or suggestion. */
+export const withdrawFeedback = tripAction({
+  access: "member",
+  input: FeedbackIdInput,
+  async run({ input, caller }) {
+    await withdraw({ tripId: caller.trip.id, memberId: caller.member.id, feedbackId: input.feedbackId });
+    return { feedbackId: input.feedbackId };
+  },
+});
+
+/** An earlier version becomes current again (a new version; not a regeneration). */
+export const restoreItinerary = tripAction({
+  access: "organizer",
+  input: VersionInput,
+  async run({ input, caller }) {
+    return restoreItineraryVersion({ tripId: caller.trip.id, version: input.version, memberId: caller.member.id });
+  },
+});
+
+/** Back to the destination ideas (plans and feedback are kept). */
+export const reopenDestination = tripAction({
+  access: "organizer",
+  input: TripOnlyInput,
+  async run({ caller }) {
+    await reopenDestinationChoice({ tripId: caller.trip.id });
+    return { status: "recommending" as const };
+  },
+});
+
+function requireDates(trip: { startDate: string | null; endDate: string | null }) {
+  if (!trip.startDate || !trip.endDate) throw new AppError("conflict:no-dates", "Confirm the trip's dates first.");
+  if (trip.startDate <= today()) {
+    throw new AppError(
+      "conflict:past-dates",
+      `The confirmed dates start on or before today; pick dates from ${addDays(today(), 1)} on.`,
+    );
+  }
+}
+
+async function requireCurrentVersion(tripId: string, version: number) {
+  const current = await currentItinerary({ tripId });
+  if (!current) throw new AppError("not_found:itinerary", "There is no plan yet.");
+  if (current.version !== version) {
+    throw new AppError("conflict:version", "The plan changed since you opened it. Reload to see the latest version.");
+  }
+  return current;
+}

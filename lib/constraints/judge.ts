@@ -1,0 +1,142 @@
+import type { ClimateTest, HardNoRule } from "@/lib/constraints/hard-nos";
+import { type MemberConstraints, rulesOf } from "@/lib/constraints/member";
+import { containsPhrase, phraseKey, wordsOf } from "@/lib/constraints/text";
+import { climateIn, type DestinationFacts } from "@/lib/facts";
+import { travelBetween } from "@/lib/facts/travel";
+import type { CatalogActivity } from "@/lib/schemas/catalog";
+
+/**
+ * The planner's judgement of hard constraints, member by member: does this destination,
+ * activity or meal break something a member said is non-negotiable (a diet, an access
+ * need, a hard no, a flight they won't take from their own home, weather in the travel
+ * month, a place or scope)? Every breach names the member and the rule, so an exclusion
+ * can always say whose constraint it protects.
+ */
+
+export type BreachRule = "diet" | "access" | "hard-no" | "flight" | "climate" | "place" | "scope" | "hard-cap";
+export type Breach = { memberId: string; rule: BreachRule; detail: string };
+
+export type TravelContext = {
+  /** Months the trip touches (1–12); null when the dates are not known yet. */
+  months: number[] | null;
+  /** Members' own scope answers apply (false when the group is split on it: then nobody's side is forced). */
+  scopeApplies: boolean;
+};
+
+/** Allergies are judged meal by meal; the other diets also need a destination that serves them. */
+const ALLERGIES = new Set(["nut-allergy", "shellfish-allergy"]);
+/** Without dates, weather breaks a rule only when it holds for at least this many months of the year. */
+export const MONTHS_WITHOUT_DATES = 6;
+
+export function destinationBreaches(d: DestinationFacts, members: MemberConstraints[], ctx: TravelContext): Breach[] {
+  const breaches: Breach[] = [];
+  for (const m of members) {
+    const add = (rule: BreachRule, detail: string) => breaches.push({ memberId: m.memberId, rule, detail });
+    const diets = m.dietary.filter((x) => !ALLERGIES.has(x) && !d.dietary.includes(x));
+    if (diets.length) add("diet", `${diets.join(", ")} options are hard to find`);
+    const access = m.accessibility.filter((x) => !d.accessibility.includes(x));
+    if (access.length) add("access", `not ${access.join(", ")} friendly`);
+    const home = m.origin.place?.countryCode ?? "US";
+    if (ctx.scopeApplies && m.scope === "domestic" && d.countryCode !== home) add("scope", "outside their own country");
+    if (ctx.scopeApplies && m.scope === "international" && d.countryCode === home) add("scope", "in their own country");
+    for (const rule of rulesOf(m)) {
+      const why = destinationBreaksRule(d, rule, m, ctx);
+      if (why)
+        add(
+          rule.kind === "flight"
+            ? "flight"
+            : rule.kind === "climate"
+              ? "climate"
+              : rule.kind === "term"
+                ? "hard-no"
+                : "place",
+          why,
+        );
+    }
+  }
+  return breaches;
+}
+
+function destinationBreaksRule(
+  d: DestinationFacts,
+  rule: HardNoRule,
+  member: MemberConstraints,
+  ctx: TravelContext,
+): string | null {
+  switch (rule.kind) {
+    case "term": {
+      if (rule.vibes.some((v) => d.vibes.includes(v))) return rule.label;
+      if (rule.wholePlace && d.keywords.some((k) => rule.keywords.includes(phraseKey(k)))) return rule.label;
+      return null;
+    }
+    case "climate": {
+      if (ctx.months) {
+        const month = ctx.months.find((mo) => climateBreaks(climateIn(d, mo), rule.test));
+        return month ? rule.label : null;
+      }
+      const months = d.climate.filter((c) => climateBreaks(c, rule.test)).length;
+      return months >= MONTHS_WITHOUT_DATES ? `${rule.label}: true ${months} months of the year` : null;
+    }
+    case "flight": {
+      if (!member.origin.place) return null;
+      const travel = travelBetween(member.origin.place, d);
+      if (rule.maxHours === 0) return travel.mode === "flight" ? rule.label : null;
+      return travel.mode === "flight" && travel.hours > rule.maxHours
+        ? `${rule.label}: about ${travel.hours} hours`
+        : null;
+    }
+    case "place":
+      return rule.countries.includes(d.countryCode) ? rule.label : null;
+    case "destination":
+      return rule.names.includes(phraseKey(d.name)) ? rule.label : null;
+    case "abroad":
+      return d.countryCode !== (member.origin.place?.countryCode ?? "US") ? rule.label : null;
+    case "home-country":
+      return d.countryCode === (member.origin.place?.countryCode ?? "US") ? rule.label : null;
+  }
+}
+
+export function climateBreaks(
+  month: { highC: number; rainyDays: number; humidity?: number },
+  test: ClimateTest,
+): boolean {
+  if (test.highBelowC !== undefined && !(month.highC < test.highBelowC)) return false;
+  if (test.highAboveC !== undefined && !(month.highC > test.highAboveC)) return false;
+  if (test.humidityAtLeast !== undefined && !((month.humidity ?? 0) >= test.humidityAtLeast)) return false;
+  if (test.rainyDaysAtLeast !== undefined && !(month.rainyDays >= test.rainyDaysAtLeast)) return false;
+  return true;
+}
+
+type Item = Pick<CatalogActivity, "keywords" | "accessibility" | "dietaryOptions"> & {
+  title?: string;
+  name?: string;
+  involvesFood?: boolean;
+};
+
+/** Why an activity or meal breaks a member's constraint (empty = it suits everyone). */
+export function itemBreaches(item: Item, members: MemberConstraints[]): Breach[] {
+  const breaches: Breach[] = [];
+  const isFood = item.involvesFood ?? true; // meals are food
+  const keywords = item.keywords.map(phraseKey);
+  const words = wordsOf(item.title ?? item.name ?? "");
+  for (const m of members) {
+    const add = (rule: BreachRule, detail: string) => breaches.push({ memberId: m.memberId, rule, detail });
+    const access = m.accessibility.filter((x) => !item.accessibility.includes(x));
+    if (access.length) add("access", `not ${access.join(", ")} accessible`);
+    if (isFood) {
+      const diets = m.dietary.filter((x) => !item.dietaryOptions.includes(x));
+      if (diets.length) add("diet", `no ${diets.join(", ")} option`);
+    }
+    for (const rule of rulesOf(m)) {
+      if (rule.kind !== "term") continue;
+      if (keywords.some((k) => rule.keywords.includes(k)) || rule.phrases.some((p) => containsPhrase(words, p))) {
+        add("hard-no", rule.label);
+      }
+    }
+  }
+  return breaches;
+}
+
+export function suitsEveryone(item: Item, members: MemberConstraints[]): boolean {
+  return itemBreaches(item, members).length === 0;
+}

@@ -1,0 +1,95 @@
+import "server-only";
+import { type HardNoReading, type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
+import { allFacts } from "@/lib/facts";
+import { type Place, type PlaceResolution, resolvePlace } from "@/lib/places/resolve";
+import type { Accessibility, Dietary, MemberPreferences } from "@/lib/schemas/preferences";
+
+/**
+ * One member's answers read as constraints: where they start from, what they can spend
+ * and whether that is a hard cap, the stay they want, their diets and access needs, and
+ * their hard no's as rules. Read from the raw form answers only, so the planner and the
+ * validator start from the same facts about the member, whatever the model inferred.
+ */
+
+export type Tier = "budget" | "midrange" | "premium";
+export const TIERS: readonly Tier[] = ["budget", "midrange", "premium"];
+
+export type MemberConstraints = {
+  memberId: string;
+  name: string;
+  origin: {
+    text: string | null;
+    resolution: PlaceResolution["status"];
+    /** Where costs and flight times are computed from: the resolved place, or the region the text named. */
+    place: Place | null;
+    /** false when the home city could not be resolved: costs from here are estimates. */
+    verified: boolean;
+  };
+  /** USD for the whole trip; max null = no ceiling. */
+  budget: { min: number; max: number | null; hardLimit: boolean } | null;
+  accommodation: Tier | null;
+  dietary: Dietary[];
+  accessibility: Accessibility[];
+  scope: MemberPreferences["scope"];
+  pace: MemberPreferences["pace"];
+  hardNos: HardNoReading[];
+};
+
+/** The member's hard cap, when their budget's max is a hard limit. */
+export function hardCapOf(member: Pick<MemberConstraints, "budget">): number | null {
+  const b = member.budget;
+  return b?.hardLimit && b.max !== null ? b.max : null;
+}
+
+export function rulesOf(member: Pick<MemberConstraints, "hardNos">): HardNoRule[] {
+  return member.hardNos.flatMap((h) => h.rules);
+}
+
+/**
+ * Hard no's are read by code, never by a model, so even one the risk guard flagged is
+ * still enforced; only the rules (whose labels come from our lexicon) travel on, never
+ * the member's text.
+ */
+export function memberConstraints(member: {
+  id: string;
+  name: string;
+  preferences: MemberPreferences;
+}): MemberConstraints {
+  const p = member.preferences;
+  const originText = p.origin;
+  const resolution = resolvePlace(originText);
+  const place =
+    resolution.status === "resolved"
+      ? resolution.place
+      : resolution.status === "unknown"
+        ? resolution.approximate
+        : null;
+  const budget = p.budget as { min: number; max: number | null; hardLimit: boolean } | null;
+  return {
+    memberId: member.id,
+    name: member.name,
+    origin: { text: originText, resolution: resolution.status, place, verified: resolution.status === "resolved" },
+    budget: budget
+      ? { min: budget.min, max: budget.max ?? null, hardLimit: budget.hardLimit && budget.max !== null }
+      : null,
+    accommodation: p.accommodation,
+    dietary: p.dietary,
+    accessibility: p.accessibility,
+    scope: p.scope,
+    pace: p.pace,
+    hardNos: p.hardNos.map((text) => interpretHardNo(text, destinationNames())),
+  };
+}
+
+let names: string[] | undefined;
+function destinationNames(): string[] {
+  names ??= allFacts().map((d) => d.name);
+  return names;
+}
+
+/** Every member who answered, read as constraints (members who haven't answered aren't planned for yet). */
+export function respondentConstraints(
+  members: { id: string; name: string; preferences: MemberPreferences | null }[],
+): MemberConstraints[] {
+  return members.flatMap((m) => (m.preferences ? [memberConstraints({ ...m, preferences: m.preferences })] : []));
+}

@@ -1,0 +1,183 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/lib/db/client";
+import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
+import { feedbackItems, type ItinerarySource, itineraries, pipelineRuns, trips } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { Itinerary } from "@/lib/schemas/itinerary";
+import type { DecisionLogEntry, Usage } from "@/lib/schemas/pipeline";
+import { publishTripEvent } from "./trip-events";
+
+export type StoredItinerary = {
+  id: string;
+  version: number;
+  itinerary: Itinerary;
+  source: ItinerarySource;
+  basedOnVersion: number | null;
+  runId: string | null;
+  createdBy: string | null;
+  createdAt: Date;
+  decisionLog: DecisionLogEntry[];
+};
+
+export function stored(row: typeof itineraries.$inferSelect): StoredItinerary {
+  return {
+    id: row.id,
+    version: row.version,
+    itinerary: Itinerary.parse(row.payload),
+    source: row.source,
+    basedOnVersion: row.basedOnVersion,
+    runId: row.runId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    decisionLog: (row.decisionLog as DecisionLogEntry[] | null) ?? [],
+  };
+}
+
+/** The version the group is looking at (the trip's current pointer). */
+export async function currentItinerary({ tripId }: { tripId: string }): Promise<StoredItinerary | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ itinerary: itineraries })
+    .from(trips)
+    .innerJoin(itineraries, eq(itineraries.id, trips.currentItineraryId))
+    .where(eq(trips.id, tripId));
+  return row ? stored(row.itinerary) : null;
+}
+
+export async function itineraryVersion({ tripId, version }: { tripId: string; version: number }) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(itineraries)
+    .where(and(eq(itineraries.tripId, tripId), eq(itineraries.version, version)));
+  return row ? stored(row) : null;
+}
+
+/** Every version, newest first, without the payloads' weight: for the versions list. */
+export async function listItineraryVersions({ tripId }: { tripId: string }) {
+  const db = await getDb();
+  return db
+    .select({
+      id: itineraries.id,
+      version: itineraries.version,
+      source: itineraries.source,
+      basedOnVersion: itineraries.basedOnVersion,
+      createdAt: itineraries.createdAt,
+    })
+    .from(itineraries)
+    .where(eq(itineraries.tripId, tripId))
+    .orderBy(desc(itineraries.version));
+}
+
+/**
+ * Stores a run's plan as the next version and closes the run, in one transaction: the
+ * trip points at it, and every feedback item it answered gets its outcome. Idempotent: a
+ * replayed store step finds its version already there.
+ */
+export async function completeItineraryRun({
+  runId,
+  tripId,
+  itinerary,
+  source,
+  basedOnVersion,
+  decisionLog,
+  usage,
+}: {
+  runId: string;
+  tripId: string;
+  itinerary: Itinerary;
+  source: ItinerarySource;
+  basedOnVersion: number | null;
+  decisionLog: DecisionLogEntry[];
+  usage: Usage;
+}): Promise<{ itineraryId: string; version: number }> {
+  const payload = Itinerary.parse(itinerary);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(itineraries).where(eq(itineraries.runId, runId));
+    if (existing) return { itineraryId: existing.id, version: existing.version };
+    const version = await nextVersion(tx, tripId);
+    const [row] = await tx
+      .insert(itineraries)
+      .values({ tripId, version, payload, runId, source, basedOnVersion, decisionLog })
+      .returning();
+    if (!row) throw new Error("itinerary insert returned no row");
+    await tx.update(trips).set({ currentItineraryId: row.id, updatedAt: new Date() }).where(eq(trips.id, tripId));
+    for (const outcome of payload.feedback) {
+      await tx
+        .update(feedbackItems)
+        .set({ status: outcome.status, outcome, resolvedInVersion: version })
+        .where(
+          and(
+            eq(feedbackItems.id, outcome.feedbackId),
+            eq(feedbackItems.tripId, tripId),
+            eq(feedbackItems.status, "open"),
+          ),
+        );
+    }
+    const ended = await tx
+      .update(pipelineRuns)
+      .set({ status: "succeeded", usage, finishedAt: new Date() })
+      .where(and(eq(pipelineRuns.id, runId), eq(pipelineRuns.status, "running")))
+      .returning({ id: pipelineRuns.id });
+    await publishTripEvent({ tx, tripId, event: { kind: "itinerary.version", version } });
+    if (ended.length) await publishTripEvent({ tx, tripId, event: { kind: "run.ended", runId, status: "succeeded" } });
+    return { itineraryId: row.id, version };
+  });
+}
+
+/**
+ * An earlier version becomes the new current one (a copy: nothing is lost, the count of
+ * regenerations doesn't move). Refused once the plan is final, and while a run is going.
+ */
+export async function restoreItineraryVersion({
+  tripId,
+  version,
+  memberId,
+}: {
+  tripId: string;
+  version: number;
+  memberId: string;
+}): Promise<{ version: number }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockTripFor(tx, tripId, "plan");
+    const [busy] = await tx
+      .select({ id: pipelineRuns.id })
+      .from(pipelineRuns)
+      .where(and(eq(pipelineRuns.tripId, tripId), eq(pipelineRuns.status, "running")));
+    if (busy)
+      throw new AppError("conflict:run-active", "The plan is being regenerated right now. Restore when it's done.");
+    const [from] = await tx
+      .select()
+      .from(itineraries)
+      .where(and(eq(itineraries.tripId, tripId), eq(itineraries.version, version)));
+    if (!from) throw new AppError("not_found:version", `There is no version ${version} of this plan.`);
+    const next = await nextVersion(tx, tripId);
+    const [row] = await tx
+      .insert(itineraries)
+      .values({
+        tripId,
+        version: next,
+        payload: from.payload,
+        source: "restored",
+        basedOnVersion: version,
+        createdBy: memberId,
+        decisionLog: from.decisionLog,
+      })
+      .returning();
+    if (!row) throw new Error("itinerary insert returned no row");
+    await applyTransition(tx, tripId, "plan", { currentItineraryId: row.id });
+    await publishTripEvent({ tx, tripId, event: { kind: "itinerary.version", version: next } });
+    return { version: next };
+  });
+}
+
+async function nextVersion(tx: Tx, tripId: string): Promise<number> {
+  const [row] = await tx
+    .select({ next: sql<number>`coalesce(max(${itineraries.version}), 0)::int + 1` })
+    .from(itineraries)
+    .where(eq(itineraries.tripId, tripId));
+  return row?.next ?? 1;
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { type StoredItinerary, stored } from "@/lib/db/queries/itineraries";
+import { itineraries, members, type Trip, trips } from "@/lib/db/schema";
+import { AppError, tripNotFound } from "@/lib/errors";
+import { Itinerary } from "@/lib/schemas/itinerary";
+
+/**
+ * The share link: only the SHA-256 of its token is stored on the trip. Creating one when
+ * there is one already replaces it (a rotation), so the old link finds nothing.
+ * Needs a plan to share.
+ */
+export async function replaceShareTokenHash({
+  tripId,
+  tokenHash,
+}: {
+  tripId: string;
+  tokenHash: string;
+}): Promise<Trip> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).for("update");
+    if (!trip) throw tripNotFound();
+    if (!trip.currentItineraryId) {
+      throw new AppError("conflict:no-itinerary", "There is no plan to share yet. Generate the plan first.");
+    }
+    const [updated] = await tx
+      .update(trips)
+      .set({ shareTokenHash: tokenHash, shareCreatedAt: new Date(), updatedAt: new Date() })
+      .where(eq(trips.id, tripId))
+      .returning();
+    if (!updated) throw tripNotFound();
+    return updated;
+  });
+}
+
+/** Turns the share link off (a no-op when there is none). */
+export async function clearShareTokenHash({ tripId }: { tripId: string }): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(trips)
+    .set({ shareTokenHash: null, shareCreatedAt: null, updatedAt: new Date() })
+    .where(eq(trips.id, tripId));
+}
+
+export type SharedTrip = {
+  trip: Trip;
+  memberCount: number;
+  /** The version the group is looking at (null while there is none, e.g. a destination choice reopened). */
+  current: StoredItinerary | null;
+};
+
+/** What a share token opens: its trip, how many are going, and the current plan. One query. */
+export async function sharedTripByTokenHash({ tokenHash }: { tokenHash: string }): Promise<SharedTrip | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      trip: trips,
+      memberCount: sql<number>`(select count(*)::int from ${members} where ${members.tripId} = ${trips.id})`,
+      itinerary: itineraries,
+    })
+    .from(trips)
+    .leftJoin(itineraries, eq(itineraries.id, trips.currentItineraryId))
+    .where(eq(trips.shareTokenHash, tokenHash));
+  if (!row) return null;
+  return { trip: row.trip, memberCount: row.memberCount, current: row.itinerary ? stored(row.itinerary) : null };
+}
+
+/**
+ * Every stored version's plan, oldest first: the calendar counts how often each event
+ * changed. A version stored under an older schema that no longer parses is skipped.
+ */
+export async function itineraryHistory({
+  tripId,
+}: {
+  tripId: string;
+}): Promise<{ version: number; itinerary: Itinerary }[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ version: itineraries.version, payload: itineraries.payload })
+    .from(itineraries)
+    .where(eq(itineraries.tripId, tripId))
+    .orderBy(asc(itineraries.version));
+  return rows.flatMap((row) => {
+    const parsed = Itinerary.safeParse(row.payload);
+    return parsed.success ? [{ version: row.version, itinerary: parsed.data }] : [];
+  });
+}

@@ -1,0 +1,41 @@
+import { countries } from "countries-list";
+import { allDestinations } from "@/lib/catalog";
+import { CATALOG_VERSION } from "@/lib/catalog/destinations";
+import type { Continent } from "@/lib/places/gazetteer";
+import type { CatalogDestination } from "@/lib/schemas/catalog";
+
+/**
+ * The one way agents, pricing and validators read a destination (DESIGN.md "Destination
+ * facts"): areas, activities, meals, climate by month, fares by origin, timezone,
+ * coordinates, practical notes and sources. Offline it is served by the catalog; a run
+ * records which catalog version it used. Plain data, so a run can snapshot it.
+ */
+
+export type DestinationFacts = CatalogDestination & {
+  continent: Continent;
+  provenance: { kind: "catalog"; version: string };
+};
+
+let facts: readonly DestinationFacts[] | undefined;
+
+export function allFacts(): readonly DestinationFacts[] {
+  facts ??= allDestinations().map((d) => ({
+    ...d,
+    continent: (countries[d.countryCode as keyof typeof countries]?.continent ?? "NA") as Continent,
+    provenance: { kind: "catalog", version: CATALOG_VERSION },
+  }));
+  return facts;
+}
+
+export function factsFor(slug: string): DestinationFacts | undefined {
+  return allFacts().find((d) => d.slug === slug);
+}
+
+/** The month's long-term averages (1 = January). */
+export function climateIn(destination: Pick<CatalogDestination, "climate">, month: number) {
+  const climate = destination.climate[month - 1];
+  if (!climate) throw new Error(`No climate for month ${month}`);
+  return climate;
+}
+
+export { type Travel, travelBetween } from "@/lib/facts/travel";

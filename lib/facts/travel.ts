@@ -1,0 +1,81 @@
+import { flightHours, GROUND_KM, greatCircleKm, HOME_KM, type LatLon } from "@/lib/places/geo";
+import type { Place } from "@/lib/places/resolve";
+import type { CatalogDestination, OriginRegion } from "@/lib/schemas/catalog";
+
+/**
+ * Getting from a member's home to a destination and back, as a fact with its basis:
+ * at home (nothing to pay), by road or rail (close enough not to fly), or a flight at the
+ * catalog's typical round-trip fare from the member's fare region, with the nonstop
+ * hours the great-circle distance implies.
+ */
+
+export type Travel = {
+  mode: "home" | "ground" | "flight";
+  km: number;
+  /** Typical nonstop flight hours (0 unless the mode is a flight). */
+  hours: number;
+  /** Round trip per person, whole USD. */
+  usd: number;
+  /** Where the figure comes from, in words. */
+  basis: string;
+};
+
+/**
+ * Where a member whose home we can't place is taken to start from (the middle of the US
+ * fare table): their travel is then an estimate, and shown as one.
+ */
+export const UNKNOWN_HOME = { countryCode: "US", continent: "NA", lat: 39.1, lon: -94.6 } as const;
+
+/** Road or rail, round trip, per kilometre each way. */
+export const GROUND_USD_PER_KM = 0.15;
+
+const MIDDLE_EAST = new Set(["AE", "SA", "QA", "KW", "BH", "OM", "YE", "IL", "PS", "JO", "LB", "SY", "IQ", "IR", "TR"]);
+const LATIN_AMERICA_NA = new Set(["MX", "GT", "BZ", "SV", "HN", "NI", "CR", "PA", "CU", "DO", "PR", "HT", "JM", "BS"]);
+
+const REGION_NAMES: Record<OriginRegion, string> = {
+  "us-east": "the eastern US",
+  "us-central": "the central US",
+  "us-west": "the western US",
+  canada: "Canada",
+  "latin-america": "Latin America",
+  europe: "Europe",
+  africa: "Africa",
+  "middle-east": "the Middle East",
+  asia: "Asia",
+  oceania: "Oceania",
+};
+
+/** Which of the catalog's fare regions a home place flies from. */
+export function fareRegionOf(place: Pick<Place, "countryCode" | "continent" | "lon">): OriginRegion {
+  const { countryCode, continent, lon } = place;
+  if (countryCode === "US") return lon >= -87.5 ? "us-east" : lon >= -105.5 ? "us-central" : "us-west";
+  if (countryCode === "CA") return "canada";
+  if (MIDDLE_EAST.has(countryCode)) return "middle-east";
+  if (continent === "SA" || LATIN_AMERICA_NA.has(countryCode)) return "latin-america";
+  if (continent === "EU") return "europe";
+  if (continent === "AF") return "africa";
+  if (continent === "AS") return "asia";
+  if (continent === "OC") return "oceania";
+  return "us-east";
+}
+
+export function travelBetween(
+  home: Pick<Place, "countryCode" | "continent" | "lat" | "lon">,
+  destination: Pick<CatalogDestination, "name" | "coordinates" | "gettingThereUsd">,
+): Travel {
+  const km = Math.round(greatCircleKm(home as LatLon, destination.coordinates));
+  if (km < HOME_KM) return { mode: "home", km, hours: 0, usd: 0, basis: `lives in ${destination.name}: no travel` };
+  if (km < GROUND_KM) {
+    const usd = Math.round(km * 2 * GROUND_USD_PER_KM);
+    return { mode: "ground", km, hours: 0, usd, basis: `${km} km away by road or rail, about $${usd} round trip` };
+  }
+  const region = fareRegionOf(home);
+  const usd = destination.gettingThereUsd[region];
+  return {
+    mode: "flight",
+    km,
+    hours: flightHours(km),
+    usd,
+    basis: `typical round-trip fare from ${REGION_NAMES[region]}: $${usd.toLocaleString("en-US")}`,
+  };
+}

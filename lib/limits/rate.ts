@@ -1,0 +1,100 @@
+import "server-only";
+import { type RateLimiterAbstract, RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { getDb } from "@/lib/db/client";
+import { rateLimits } from "@/lib/db/schema";
+import { type Env, readEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+
+/**
+ * Rate limits (rate-limiter-flexible). Embedded, the counters live in this process's
+ * memory; with `DATABASE_URL` they live in Postgres (`rate_limits`), shared by every app
+ * server, with an in-memory limiter as insurance if the database doesn't answer.
+ * Each limit is `points/seconds` from the environment:
+ *
+ * | limit         | counts                                         | key                     |
+ * |---------------|------------------------------------------------|-------------------------|
+ * | create        | new trips and demo trips from one client       | client address          |
+ * | createAll     | new trips and demo trips from everyone          | one server-wide key     |
+ * | join          | joins from one client                          | client address          |
+ * | save          | preference saves by one member                 | member                  |
+ * | model         | model-spending actions (Generate, …)           | member, and trip        |
+ * | read          | dashboard snapshots and other polled reads     | member                  |
+ */
+
+export const LIMITS = {
+  create: "RATE_LIMIT_CREATE",
+  createAll: "RATE_LIMIT_CREATE_ALL",
+  join: "RATE_LIMIT_JOIN",
+  save: "RATE_LIMIT_SAVE",
+  model: "RATE_LIMIT_MODEL",
+  read: "RATE_LIMIT_READ",
+} as const satisfies Record<string, keyof Env>;
+export type LimitName = keyof typeof LIMITS;
+
+const MESSAGES: Record<LimitName, string> = {
+  create: "You've started a lot of trips in a short time.",
+  createAll: "Lots of people are starting trips right now.",
+  join: "There have been a lot of join attempts from your network.",
+  save: "You've saved a lot of times in a short time.",
+  model: "The AI has been asked a lot for this trip in a short time.",
+  read: "This page asked for updates too often.",
+};
+
+const globalKey = Symbol.for("tripsync.rateLimiters");
+type GlobalWithLimiters = typeof globalThis & { [globalKey]?: Map<string, RateLimiterAbstract> };
+
+async function limiterFor(name: LimitName): Promise<RateLimiterAbstract> {
+  const env = readEnv();
+  const { points, seconds } = env[LIMITS[name]];
+  const store = env.DATABASE_URL ? `postgres:${env.DATABASE_URL}` : "memory";
+  const cacheKey = `${name}:${points}/${seconds}:${store}`;
+  const g = globalThis as GlobalWithLimiters;
+  g[globalKey] ??= new Map();
+  const cached = g[globalKey].get(cacheKey);
+  if (cached) return cached;
+  // A changed limit starts counting afresh.
+  const options = { keyPrefix: `${name}:${points}/${seconds}`, points, duration: seconds };
+  const limiter = env.DATABASE_URL
+    ? new RateLimiterDrizzle({
+        ...options,
+        storeClient: await getDb(),
+        schema: rateLimits,
+        insuranceLimiter: new RateLimiterMemory(options),
+      })
+    : new RateLimiterMemory(options);
+  g[globalKey].set(cacheKey, limiter);
+  return limiter;
+}
+
+/** Counts one request against a limit; over it → AppError `too_many:rate` saying when to try again. */
+export async function consume(name: LimitName, key: string): Promise<void> {
+  const limiter = await limiterFor(name);
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    throw new AppError(
+      "too_many:rate",
+      `${MESSAGES[name]} Please try again ${inAbout(retryAfterSeconds)}.`,
+      undefined,
+      {
+        retryAfterSeconds,
+      },
+    );
+  }
+}
+
+/** "in about 3 minutes" */
+export function inAbout(seconds: number): string {
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `in about ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.round(minutes / 60);
+  return `in about ${hours} hour${hours === 1 ? "" : "s"}`;
+}
+
+/** The key for a client's address; requests whose address is unknown share one bucket. */
+export function clientKey(client: string | undefined): string {
+  return client ?? "unknown";
+}

@@ -1,0 +1,117 @@
+import { hardCapOf, type MemberConstraints, TIERS, type Tier } from "@/lib/constraints/member";
+import type { DestinationFacts } from "@/lib/facts";
+import { travelBetween, UNKNOWN_HOME } from "@/lib/facts/travel";
+import { formatUsd } from "@/lib/format";
+import type { LedgerLine, MemberCost } from "@/lib/schemas/money";
+
+/**
+ * What one member's trip costs, line by line, each line with the fact it came from
+ * (DESIGN.md "Money and constraints"): their own round trip from their own home, the
+ * nights of the concrete dates at their tier (lodging, food and local transport: the
+ * catalog's daily figure, counted per night), and activities. All whole USD per person.
+ *
+ * A member keeps the stay they asked for unless their own hard cap can't afford it; then
+ * the first cheaper tier that fits is used, and the ledger says so.
+ */
+
+export type { LedgerLine, MemberCost };
+
+export type ActivityAllowance = { usd: number; basis: string };
+
+/**
+ * A card's activities line before any day is planned: about one paid activity a day at
+ * the destination's median ticket price (the lower middle of the paid activities' prices).
+ */
+export function cardActivityAllowance(facts: Pick<DestinationFacts, "activities">, days: number): ActivityAllowance {
+  const prices = facts.activities
+    .map((a) => a.costUsd)
+    .filter((c) => c > 0)
+    .sort((a, b) => a - b);
+  const median = prices.length ? (prices[Math.floor((prices.length - 1) / 2)] ?? 0) : 0;
+  return {
+    usd: median * days,
+    basis: `about one paid activity a day: ${days} × ${formatUsd(median)} (median ticket)`,
+  };
+}
+
+export function memberCost({
+  facts,
+  member,
+  nights,
+  activities,
+  groupTier,
+}: {
+  facts: Pick<DestinationFacts, "name" | "coordinates" | "gettingThereUsd" | "dailyCostUsd">;
+  member: MemberConstraints;
+  nights: number;
+  activities: ActivityAllowance;
+  groupTier: Tier;
+}): MemberCost {
+  const travel = travelBetween(member.origin.place ?? UNKNOWN_HOME, facts);
+  const travelLine: LedgerLine = {
+    item: "travel",
+    label:
+      travel.mode === "home"
+        ? "No travel (lives here)"
+        : travel.mode === "ground"
+          ? "Road or rail, round trip"
+          : "Round-trip flight",
+    usd: travel.usd,
+    basis: member.origin.place ? travel.basis : `home city unknown: ${travel.basis} (an estimate until it's fixed)`,
+  };
+  const wanted = member.accommodation ?? groupTier;
+  const cap = hardCapOf(member);
+  const priced = (tier: Tier) => {
+    const daily = facts.dailyCostUsd[tier];
+    const stay: LedgerLine = {
+      item: "stay",
+      label: `Lodging, food and local transport (${tier})`,
+      usd: daily * nights,
+      basis: `${nights} night${nights === 1 ? "" : "s"} × ${formatUsd(daily)} a night at ${tier} level`,
+    };
+    const activityLine: LedgerLine = {
+      item: "activities",
+      label: "Activities",
+      usd: activities.usd,
+      basis: activities.basis,
+    };
+    const lines = [travelLine, stay, activityLine];
+    return { tier, lines, total: lines.reduce((sum, l) => sum + l.usd, 0) };
+  };
+  // Cheaper tiers only when the member's own hard cap can't afford the one they asked for.
+  const options = TIERS.slice(0, TIERS.indexOf(wanted) + 1)
+    .reverse()
+    .map(priced);
+  const fitting = cap === null ? options[0] : options.find((o) => o.total <= cap);
+  const chosen = fitting ?? options.at(-1) ?? priced(wanted);
+  const tierNote =
+    chosen.tier === wanted ? null : `${chosen.tier} stay: ${wanted} would be over the ${formatUsd(cap ?? 0)} hard cap`;
+  const max = member.budget?.max ?? null;
+  return {
+    memberId: member.memberId,
+    tier: chosen.tier,
+    tierNote,
+    lines: chosen.lines,
+    total: chosen.total,
+    travel: { mode: travel.mode, km: travel.km, hours: travel.hours },
+    verified: member.origin.verified,
+    overBy: max !== null && chosen.total > max ? chosen.total - max : 0,
+    breaksHardCap: cap !== null && chosen.total > cap,
+  };
+}
+
+/** The stay most of the group asked for; ties go to the cheaper tier, so nobody is priced out by default. */
+export function usualTier(members: Pick<MemberConstraints, "accommodation">[]): Tier {
+  const counts: Record<Tier, number> = { budget: 0, midrange: 0, premium: 0 };
+  for (const m of members) if (m.accommodation) counts[m.accommodation]++;
+  if (counts.budget > 0 && counts.budget >= counts.midrange && counts.budget >= counts.premium) return "budget";
+  if (counts.premium > counts.midrange) return "premium";
+  return "midrange";
+}
+
+/** A group range that never hides an overrun: low rounded down, high rounded up, to $10. */
+export function groupRange(costs: Pick<MemberCost, "total">[]): { low: number; high: number } {
+  const totals = costs.map((c) => c.total);
+  if (totals.length === 0) return { low: 0, high: 0 };
+  return { low: Math.floor(Math.min(...totals) / 10) * 10, high: Math.ceil(Math.max(...totals) / 10) * 10 };
+}

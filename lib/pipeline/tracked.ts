@@ -1,0 +1,82 @@
+import "server-only";
+import type { AgentDeps } from "@/lib/agents/define-agent";
+import { addProgressEvent } from "@/lib/db/queries/runs";
+import { isPermanent } from "@/lib/errors";
+import type { StageKey } from "@/lib/pipeline/stages";
+import { MAX_ATTEMPTS } from "@/lib/pipeline/steps";
+import type { DecisionLogEntry } from "@/lib/schemas/pipeline";
+
+/** What every workflow is run with, on either engine. */
+export type WorkflowDeps = AgentDeps & {
+  /** false runs the fan-outs one after another (the benchmark's baseline). */
+  parallel?: boolean;
+};
+
+export type RunRef = { runId: string; tripId: string };
+
+/** Parallel fan-out (Promise.all over steps with distinct ids), or one after another for the benchmark's baseline. */
+export function fanOutFor(deps: Pick<WorkflowDeps, "parallel">) {
+  return <T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> =>
+    deps.parallel === false ? sequential(items, fn) : Promise.all(items.map(fn));
+}
+
+/** Wraps one step's work with its progress events: started, then finished (or degraded), or retrying. */
+export async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSummary" | "riskFlags" | "usage"> }>(
+  runId: string,
+  stepId: string,
+  stage: StageKey,
+  startedMessage: string,
+  attempt: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  await addProgressEvent({
+    runId,
+    stepId,
+    stage,
+    kind: "started",
+    message: `${startedMessage}…`,
+    level: "info",
+    detail: null,
+  });
+  const started = performance.now();
+  try {
+    const out = await work();
+    const degraded = out.log.riskFlags.includes("unverified");
+    await addProgressEvent({
+      runId,
+      stepId,
+      stage,
+      kind: degraded ? "degraded" : "finished",
+      message: out.log.outputSummary,
+      level: degraded ? "warning" : "info",
+      detail: {
+        ms: Math.round(performance.now() - started),
+        attempt,
+        models: out.log.usage.models,
+        inputTokens: out.log.usage.inputTokens,
+        outputTokens: out.log.usage.outputTokens,
+      },
+    });
+    return out;
+  } catch (error) {
+    if (!isPermanent(error) && attempt < MAX_ATTEMPTS) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await addProgressEvent({
+        runId,
+        stepId,
+        stage,
+        kind: "retrying",
+        message: `Attempt ${attempt} didn't work (${reason.slice(0, 120)}). Trying again…`,
+        level: "warning",
+        detail: { attempt },
+      });
+    }
+    throw error;
+  }
+}
+
+async function sequential<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const item of items) out.push(await fn(item));
+  return out;
+}

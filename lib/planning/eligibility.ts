@@ -1,0 +1,136 @@
+import { type Breach, destinationBreaches, suitsEveryone } from "@/lib/constraints/judge";
+import { hardCapOf, type MemberConstraints, type Tier } from "@/lib/constraints/member";
+import { allFacts, type DestinationFacts } from "@/lib/facts";
+import { formatUsd, plural } from "@/lib/format";
+import { cardActivityAllowance, memberCost, usualTier } from "@/lib/money/ledger";
+import { monthsOf, shapeFor, type TripFrame } from "@/lib/planning/trip-shape";
+import type { CatalogActivity } from "@/lib/schemas/catalog";
+import type { MemberCost } from "@/lib/schemas/money";
+import type { Vibe } from "@/lib/schemas/preferences";
+import type { Exclusion, TripShape } from "@/lib/schemas/recommendations";
+
+/**
+ * Which destinations the group can go to, judged member by member, and what each costs
+ * each of them. A destination is left out only for a named member's hard constraint:
+ * their diet, access need, hard no, a flight from their own home, the weather in the
+ * travel month, their scope, or their own total over their own hard cap even at the
+ * cheapest stay and the shortest length everyone accepts. Vibes never exclude: they rank.
+ */
+
+/** Fewer than this many activities that suit everyone, and a place can't fill two days. */
+export const MIN_ELIGIBLE_ACTIVITIES = 4;
+
+export type EligibleDestination = {
+  facts: DestinationFacts;
+  trip: TripShape;
+  costs: MemberCost[];
+  /** Activities that suit every member. */
+  activities: CatalogActivity[];
+  /** 0–1: how well its vibes match what the group likes, less what someone dislikes. */
+  vibeMatch: number;
+  homeMemberIds: string[];
+};
+
+export type GroupTaste = {
+  /** Vibes at least half the respondents like (form or notes). */
+  liked: Vibe[];
+  /** Vibes someone dislikes, with how many. */
+  disliked: Map<Vibe, number>;
+  respondents: number;
+};
+
+export function assessDestinations({
+  members,
+  frame,
+  scopeApplies,
+  taste,
+}: {
+  members: MemberConstraints[];
+  frame: TripFrame;
+  scopeApplies: boolean;
+  taste: GroupTaste;
+}): { eligible: EligibleDestination[]; excluded: Exclusion[] } {
+  const groupTier = usualTier(members);
+  const eligible: EligibleDestination[] = [];
+  const excluded: Exclusion[] = [];
+  const longest = shapeFor(frame, frame.maxDays, null);
+  const months = monthsOf(longest);
+  for (const facts of allFacts()) {
+    const reasons: Exclusion["reasons"] = destinationBreaches(facts, members, { months, scopeApplies }).map(asReason);
+    const activities = facts.activities.filter((a) => suitsEveryone(a, members));
+    if (activities.length < MIN_ELIGIBLE_ACTIVITIES) {
+      reasons.push({
+        memberId: null,
+        rule: "too-few-activities",
+        detail: `only ${plural(activities.length, "activity", "activities")} suit everyone's needs and hard no's`,
+      });
+    }
+    const priced = reasons.length ? null : longestAffordable(facts, members, frame, groupTier);
+    if (priced && "breaches" in priced) reasons.push(...priced.breaches);
+    if (reasons.length || !priced || "breaches" in priced) {
+      excluded.push({ slug: facts.slug, name: facts.name, reasons });
+      continue;
+    }
+    eligible.push({
+      facts,
+      trip: priced.trip,
+      costs: priced.costs,
+      activities,
+      vibeMatch: vibeMatch(facts.vibes, taste),
+      homeMemberIds: priced.costs.filter((c) => c.travel.mode === "home").map((c) => c.memberId),
+    });
+  }
+  return { eligible, excluded };
+}
+
+function asReason(b: Breach): Exclusion["reasons"][number] {
+  return { memberId: b.memberId, rule: b.rule, detail: b.detail };
+}
+
+/** The longest trip in the frame that every member's own hard cap allows (each at the stay their cap affords). */
+function longestAffordable(
+  facts: DestinationFacts,
+  members: MemberConstraints[],
+  frame: TripFrame,
+  groupTier: Tier,
+): { trip: TripShape; costs: MemberCost[] } | { breaches: Exclusion["reasons"] } {
+  const costsFor = (days: number) =>
+    members.map((member) =>
+      memberCost({ facts, member, nights: days - 1, activities: cardActivityAllowance(facts, days), groupTier }),
+    );
+  for (let days = frame.maxDays; days >= frame.minDays; days--) {
+    const costs = costsFor(days);
+    const over = costs.filter((c) => c.breaksHardCap);
+    if (over.length === 0) {
+      const note =
+        days < frame.maxDays
+          ? `${days} days rather than ${frame.maxDays}: a longer stay would go over someone's hard budget cap`
+          : frame.limit
+            ? `${days} days: ${frame.limit}`
+            : null;
+      return { trip: shapeFor(frame, days, note), costs };
+    }
+  }
+  const shortest = costsFor(frame.minDays);
+  return {
+    breaches: shortest
+      .filter((c) => c.breaksHardCap)
+      .map((c) => {
+        const member = members.find((m) => m.memberId === c.memberId);
+        return {
+          memberId: c.memberId,
+          rule: "hard-cap",
+          detail: `their own total for ${plural(frame.minDays, "day")} is ${formatUsd(c.total)} even at ${c.tier} level, over their ${formatUsd(hardCapOf(member ?? { budget: null }) ?? 0)} hard cap`,
+        };
+      }),
+  };
+}
+
+/** Liked vibes it has, as a share of all liked vibes, less a penalty for each vibe someone dislikes. */
+export function vibeMatch(vibes: Vibe[], taste: GroupTaste): number {
+  const liked = taste.liked.length ? taste.liked.filter((v) => vibes.includes(v)).length / taste.liked.length : 0.5;
+  let penalty = 0;
+  for (const [vibe, count] of taste.disliked)
+    if (vibes.includes(vibe)) penalty += count / Math.max(1, taste.respondents);
+  return Math.max(0, Math.min(1, Math.round((liked - penalty * 0.5) * 100) / 100));
+}

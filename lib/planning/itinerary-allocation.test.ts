@@ -1,0 +1,268 @@
+import { describe, expect, it } from "vitest";
+import { memberConstraints } from "@/lib/constraints/member";
+import { allocate, mealsOf, slotsOf } from "@/lib/planning/itinerary-allocation";
+import type { ItineraryItem } from "@/lib/schemas/itinerary";
+import type { FeedbackInput } from "@/lib/schemas/itinerary-pipeline";
+import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
+import { activity, destination, meal } from "@/test/made-up-destination";
+
+/**
+ * The allocation on a made-up destination whose every activity and meal is known, so each
+ * expectation below can be checked by reading the fixture: 2027-06-14 is a Monday.
+ */
+
+const TOWN = destination("testville", "Testville", "PT", {
+  activities: [
+    // Opens at 10:00 and is shut on Mondays.
+    activity("museum", 10, { hours: { open: "10:00", close: "17:00", closedOn: ["mon"] } }),
+    activity("gallery", 20, { bestTime: "afternoon" }),
+    activity("cruise", 30, { bestTime: "afternoon", area: "Harbour", keywords: ["boat"], title: "Harbour cruise" }),
+    activity("tour", 40, { bestTime: "morning" }),
+    activity("fado", 35, { bestTime: "evening", involvesFood: true, dietaryOptions: ["vegetarian"] }),
+    activity("viewpoint", 0, { bestTime: "evening" }),
+    activity("market", 0, { bestTime: "morning", area: "Hills" }),
+    activity("castle", 15, { bestTime: "afternoon", area: "Hills" }),
+    activity("tram", 5, { bestTime: "any" }),
+  ],
+  meals: [
+    meal("cafe", 15, { meals: ["lunch"] }),
+    meal("bistro", 30, { meals: ["dinner"], dietaryOptions: ["vegetarian", "vegan"] }),
+    meal("steakhouse", 50, { meals: ["dinner"], dietaryOptions: [] }),
+    meal("canteen", 10, { meals: ["lunch", "dinner"], hours: { open: "12:00", close: "15:00", closedOn: [] } }),
+  ],
+});
+
+const prefs = (overrides: Partial<MemberPreferences> = {}): MemberPreferences => ({
+  ...emptyPreferences(),
+  ...overrides,
+});
+const member = (id: string, overrides: Partial<MemberPreferences> = {}) =>
+  memberConstraints({ id, name: id, preferences: prefs({ origin: "Lisbon", ...overrides }) });
+
+function plan(
+  members: ReturnType<typeof member>[],
+  brief: { start: string | null; days: number; pace: "relaxed" | "balanced" | "packed" },
+  extra: { feedback?: FeedbackInput[]; previous?: { days: { day: number; items: ItineraryItem[] }[] } | null } = {},
+) {
+  return allocate({
+    facts: TOWN,
+    members,
+    brief: { start: brief.start, nights: brief.days - 1, days: brief.days, pace: brief.pace },
+    taste: { liked: [], disliked: [] },
+    previous: extra.previous ?? null,
+    feedback: extra.feedback ?? [],
+    groupTier: "midrange",
+  });
+}
+const ids = (a: ReturnType<typeof plan>) => a.days.flatMap((d) => d.items.map((i) => i.activityId));
+
+describe("the shape of a day", () => {
+  it("day 1 starts after arrival, the last day ends before departure, a middle day has all three", () => {
+    expect(slotsOf(1, 3)).toEqual(["afternoon", "evening"]);
+    expect(slotsOf(2, 3)).toEqual(["morning", "afternoon", "evening"]);
+    expect(slotsOf(3, 3)).toEqual(["morning", "afternoon"]);
+    expect(slotsOf(1, 1)).toEqual(["morning", "afternoon", "evening"]);
+    expect(mealsOf(1, 3)).toEqual(["dinner"]);
+    expect(mealsOf(2, 3)).toEqual(["lunch", "dinner"]);
+    expect(mealsOf(3, 3)).toEqual(["lunch"]);
+  });
+
+  it("a balanced pace puts at most one activity in a slot and three in a day; relaxed at most two", () => {
+    const balanced = plan([member("a")], { start: "2027-06-15", days: 3, pace: "balanced" });
+    for (const d of balanced.days) {
+      expect(d.items.length).toBeLessThanOrEqual(3);
+      expect(new Set(d.items.map((i) => i.slot)).size).toBe(d.items.length);
+    }
+    const relaxed = plan([member("a")], { start: "2027-06-15", days: 3, pace: "relaxed" });
+    for (const d of relaxed.days) expect(d.items.length).toBeLessThanOrEqual(2);
+  });
+
+  it("no activity is placed twice", () => {
+    const all = ids(plan([member("a")], { start: "2027-06-15", days: 5, pace: "packed" }));
+    expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe("opening hours", () => {
+  it("the museum (10:00–17:00) is placed at 10:00, not at the morning's 09:00", () => {
+    const days = plan([member("a")], { start: "2027-06-15", days: 3, pace: "balanced" }).days; // Tue–Thu
+    const museum = days.flatMap((d) => d.items).find((i) => i.activityId === "museum");
+    expect(museum?.start).toBe("10:00");
+  });
+
+  it("the museum, shut on Mondays, is placed on a one-day Tuesday trip but not on Monday 14 June", () => {
+    const quiet = destination("quietville", "Quietville", "PT", {
+      activities: TOWN.activities.filter((a) => ["museum", "viewpoint"].includes(a.id)),
+      meals: TOWN.meals,
+    });
+    const oneDay = (start: string) =>
+      allocate({
+        facts: quiet,
+        members: [member("a")],
+        brief: { start, nights: 0, days: 1, pace: "relaxed" },
+        taste: { liked: [], disliked: [] },
+        previous: null,
+        feedback: [],
+        groupTier: "midrange",
+      }).days.flatMap((d) => d.items.map((i) => i.activityId));
+    expect(oneDay("2027-06-15")).toContain("museum");
+    expect(oneDay("2027-06-14")).not.toContain("museum");
+  });
+
+  it("lunch at the canteen (12:00–15:00) but never dinner there at 18:30", () => {
+    const all = plan([member("a")], { start: "2027-06-15", days: 6, pace: "relaxed" }).days.flatMap((d) => d.meals);
+    expect(all.some((m) => m.mealId === "canteen" && m.meal === "dinner")).toBe(false);
+  });
+});
+
+describe("every member's constraints", () => {
+  it("a member's 'no boats' keeps the harbour cruise out of every day", () => {
+    expect(
+      ids(plan([member("a", { hardNos: ["no boats"] })], { start: "2027-06-15", days: 5, pace: "packed" })),
+    ).not.toContain("cruise");
+  });
+
+  it("a vegetarian never gets the steakhouse; the evening food activity replaces dinner", () => {
+    const days = plan([member("a", { dietary: ["vegetarian"] })], {
+      start: "2027-06-15",
+      days: 4,
+      pace: "packed",
+    }).days;
+    expect(days.flatMap((d) => d.meals).some((m) => m.mealId === "steakhouse")).toBe(false);
+    for (const d of days) {
+      if (d.items.some((i) => i.activityId === "fado")) expect(d.meals.some((m) => m.meal === "dinner")).toBe(false);
+    }
+  });
+
+  it("a hard cap keeps paid activities within what the cap leaves after travel and the cheapest stay", () => {
+    // From Lisbon to Testville (the same spot): no travel. 2 nights × $100 (budget) = $200. A $260 cap leaves $60.
+    const capped = member("a", { budget: { min: 0, max: 260, hardLimit: true } });
+    const allocation = plan([capped], { start: "2027-06-15", days: 3, pace: "packed" });
+    const spent = ids(allocation).reduce(
+      (sum, id) => sum + (TOWN.activities.find((a) => a.id === id)?.costUsd ?? 0),
+      0,
+    );
+    expect(allocation.activityBudget).toBe(60);
+    expect(spent).toBeLessThanOrEqual(60);
+  });
+});
+
+describe("feedback", () => {
+  const previousWith = (items: Partial<ItineraryItem>[]) => ({
+    days: [
+      {
+        day: 2,
+        items: items.map(
+          (i) =>
+            ({
+              key: `a:${i.activityId}`,
+              kind: "activity",
+              activityId: i.activityId,
+              title: TOWN.activities.find((a) => a.id === i.activityId)?.title ?? "",
+              description: "",
+              area: "Old Town",
+              slot: i.slot ?? "morning",
+              startTime: "09:00",
+              durationHours: 2,
+              costPerPerson: 0,
+              tips: [],
+              source: null,
+              locked: i.locked ?? false,
+            }) as ItineraryItem,
+        ),
+      },
+    ],
+  });
+  const flag = (id: string, itemKey: string): FeedbackInput => ({
+    id,
+    memberId: "a",
+    kind: "flag",
+    itemKey,
+    reason: "not-my-thing",
+    text: "",
+    suggestedActivityId: null,
+  });
+  const suggest = (id: string, activityId: string | null, text = ""): FeedbackInput => ({
+    id,
+    memberId: "a",
+    kind: "suggestion",
+    itemKey: null,
+    reason: null,
+    text,
+    suggestedActivityId: activityId,
+  });
+
+  it("a flagged item leaves the plan (applied); a locked one stays (declined, saying it's locked)", () => {
+    const previous = previousWith([
+      { activityId: "tour", slot: "morning" },
+      { activityId: "gallery", slot: "afternoon", locked: true },
+    ]);
+    const allocation = plan(
+      [member("a")],
+      { start: "2027-06-15", days: 3, pace: "balanced" },
+      {
+        previous,
+        feedback: [flag("f1", "a:tour"), flag("f2", "a:gallery")],
+      },
+    );
+    expect(ids(allocation)).not.toContain("tour");
+    expect(allocation.days[1]?.items.find((i) => i.activityId === "gallery")).toMatchObject({
+      slot: "afternoon",
+      locked: true,
+    });
+    expect(allocation.outcomes.find((o) => o.feedbackId === "f1")?.status).toBe("applied");
+    expect(allocation.outcomes.find((o) => o.feedbackId === "f2")).toMatchObject({
+      status: "declined",
+      reason: expect.stringMatching(/locked/),
+    });
+  });
+
+  it("a suggestion that suits everyone is added; one that breaks a hard no is declined with alternatives that suit everyone", () => {
+    const group = [member("a", { hardNos: ["no boats"] })];
+    const allocation = plan(
+      group,
+      { start: "2027-06-15", days: 3, pace: "packed" },
+      {
+        feedback: [suggest("s1", "castle"), suggest("s2", "cruise")],
+      },
+    );
+    expect(ids(allocation)).toContain("castle");
+    expect(allocation.outcomes.find((o) => o.feedbackId === "s1")?.status).toBe("applied");
+    const declined = allocation.outcomes.find((o) => o.feedbackId === "s2");
+    expect(declined?.status).toBe("declined");
+    expect(declined?.reason).toMatch(/no boats/);
+    expect(declined?.alternatives.length).toBeGreaterThan(0);
+    expect(declined?.alternatives.map((a) => a.activityId)).not.toContain("cruise");
+  });
+
+  it("a suggestion in words is matched to an activity, or declined when nothing matches", () => {
+    const allocation = plan(
+      [member("a")],
+      { start: "2027-06-15", days: 3, pace: "packed" },
+      {
+        feedback: [suggest("s1", null, "could we see the castle?"), suggest("s2", null, "bungee jumping off a bridge")],
+      },
+    );
+    expect(ids(allocation)).toContain("castle");
+    expect(allocation.outcomes.find((o) => o.feedbackId === "s1")?.status).toBe("applied");
+    expect(allocation.outcomes.find((o) => o.feedbackId === "s2")).toMatchObject({ status: "declined" });
+  });
+
+  it("every feedback item ends with exactly one outcome", () => {
+    const feedback = [
+      flag("f1", "a:tour"),
+      flag("f2", "a:missing"),
+      suggest("s1", "castle"),
+      suggest("s2", null, "zzz"),
+    ];
+    const allocation = plan(
+      [member("a")],
+      { start: "2027-06-15", days: 3, pace: "balanced" },
+      {
+        previous: previousWith([{ activityId: "tour" }]),
+        feedback,
+      },
+    );
+    for (const f of feedback) expect(allocation.outcomes.filter((o) => o.feedbackId === f.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,229 @@
+import { z } from "zod";
+import { MEAL_TIMES, Source } from "@/lib/schemas/catalog";
+import { MemberCost } from "@/lib/schemas/money";
+import { IsoDate, PACES } from "@/lib/schemas/preferences";
+import { RankingMode } from "@/lib/schemas/recommendations";
+import { typedText } from "@/lib/schemas/text";
+
+/**
+ * The day-by-day plan (PRD Flow B): every day with its date, morning / afternoon /
+ * evening activities and meals placed in the day; each activity with its area, cost per
+ * person, duration, tips and source; the weather note and packing list from the
+ * destination's climate normals for the dates; the assumptions made; each member's own
+ * cost; and, after feedback, what became of each item. Stored per version in
+ * `itineraries.payload`, parsed again when read, served as JSON at
+ * `GET /api/trips/<id>/itinerary`.
+ */
+
+export const SLOTS = ["morning", "afternoon", "evening"] as const;
+export const Slot = z.enum(SLOTS);
+export type Slot = z.infer<typeof Slot>;
+
+/**
+ * Local time each slot starts and the latest it can run to: lunch sits between morning
+ * and afternoon, dinner between afternoon and evening. The validator checks opening hours
+ * against the times an item is actually given.
+ */
+export const SLOT_TIMES: Record<Slot, { start: string; end: string }> = {
+  morning: { start: "09:00", end: "12:30" },
+  afternoon: { start: "13:30", end: "17:30" },
+  evening: { start: "20:00", end: "23:30" },
+};
+export const MEAL_CLOCK = { breakfast: "08:00", lunch: "12:45", dinner: "18:30" } as const;
+/** Activities a day can hold at each pace (meals aside). */
+export const PACE_LIMITS = { relaxed: 2, balanced: 3, packed: 4 } as const;
+
+const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM");
+
+export const ItineraryItem = z.object({
+  /** Stable across versions: `a:<activityId>` for a catalog activity, `c:<id>` for a custom item. */
+  key: z.string().min(3).max(80),
+  kind: z.enum(["activity", "custom"]),
+  activityId: z.string().nullable(),
+  title: z.string().min(2).max(120),
+  description: z.string().max(400),
+  area: z.string().max(80),
+  slot: Slot,
+  /** Local time at the destination. */
+  startTime: ClockTime,
+  durationHours: z.number().positive().max(14),
+  costPerPerson: z.number().int().nonnegative(),
+  tips: z.array(z.string().max(200)).max(3),
+  source: Source.nullable(),
+  /** The organizer locked it: regenerations keep it where it is. */
+  locked: z.boolean(),
+});
+export type ItineraryItem = z.infer<typeof ItineraryItem>;
+
+export const MealStop = z.object({
+  key: z.string().min(3).max(80),
+  mealId: z.string(),
+  name: z.string(),
+  meal: z.enum(MEAL_TIMES),
+  time: ClockTime,
+  area: z.string(),
+  cuisine: z.string(),
+  /** What a meal there usually costs (covered by the daily food allowance in the cost). */
+  typicalCostPerPerson: z.number().int().nonnegative(),
+  source: Source,
+});
+export type MealStop = z.infer<typeof MealStop>;
+
+export const ItineraryDay = z.object({
+  day: z.number().int().min(1),
+  date: IsoDate.nullable(),
+  title: z.string().min(2).max(120),
+  items: z.array(ItineraryItem).max(6),
+  meals: z.array(MealStop).max(3),
+  /** Arrival or departure, when it shapes the day. */
+  note: z.string().max(200).nullable(),
+});
+export type ItineraryDay = z.infer<typeof ItineraryDay>;
+
+export const FeedbackOutcome = z.object({
+  feedbackId: z.string(),
+  status: z.enum(["applied", "declined"]),
+  /** What was done, or why not, in words the member can read ("kept: the only step-free evening option nearby"). */
+  reason: z.string().min(3).max(300),
+  /** When it couldn't be met without breaking someone's hard constraint: 1–3 things that would work instead. */
+  alternatives: z.array(z.object({ activityId: z.string().nullable(), title: z.string() })).max(3),
+});
+export type FeedbackOutcome = z.infer<typeof FeedbackOutcome>;
+
+/** The plan's fields (without the cross-field rules, so projections can pick from it). */
+const ItineraryFields = z.object({
+  destination: z.object({
+    slug: z.string(),
+    name: z.string(),
+    country: z.string(),
+    timezone: z.string(),
+  }),
+  dates: z.object({
+    start: IsoDate.nullable(),
+    end: IsoDate.nullable(),
+    nights: z.number().int().min(0).max(30),
+    days: z.number().int().min(1).max(31),
+  }),
+  pace: z.enum(PACES),
+  days: z.array(ItineraryDay).min(1),
+  weather: z.object({ note: z.string(), basis: z.string() }),
+  packingList: z.array(z.string()).min(1).max(15),
+  assumptions: z.array(z.string()).min(1),
+  /** Each member's own cost; members are shown their own, the organizer everyone's. */
+  costs: z.array(MemberCost),
+  /** The spread of the members' totals (low rounded down, high rounded up). */
+  costRange: z.object({ low: z.number().int(), high: z.number().int() }),
+  budgetMode: RankingMode,
+  impactedMemberIds: z.array(z.string()),
+  /** High-variance assumptions worth checking before booking. */
+  costNotes: z.array(z.string()),
+  /** For each member over their own (soft) budget: by how much, and what would bring them under. */
+  stretches: z.array(
+    z.object({ memberId: z.string(), overBy: z.number().int().positive(), fixes: z.array(z.string()) }),
+  ),
+  sources: z.array(Source),
+  feedback: z.array(FeedbackOutcome),
+  /** Members who hadn't answered when it was planned (their constraints aren't in it). */
+  pendingMemberIds: z.array(z.string()),
+  generatedAt: z.iso.datetime(),
+  factsVersion: z.string(),
+  /** The answers it was planned from (when they change, the organizer sees what now breaks). */
+  preferencesFingerprint: z.string(),
+});
+
+export const Itinerary = ItineraryFields.refine(
+  (i) => i.dates.days === i.dates.nights + 1,
+  "days must be nights + 1",
+).refine((i) => i.days.length === i.dates.days, "one day per day of the trip");
+export type Itinerary = z.infer<typeof Itinerary>;
+
+/**
+ * The plan as the share page shows it and `/s/<token>/itinerary.json` serves it: the
+ * itinerary's days, weather, packing list, sources and the per-person range, and nothing
+ * about the members (no names, homes, budgets, diets, notes, feedback or per-member costs):
+ * only how many are going.
+ */
+export const SharedPlan = ItineraryFields.pick({
+  destination: true,
+  dates: true,
+  pace: true,
+  days: true,
+  weather: true,
+  packingList: true,
+  costRange: true,
+  sources: true,
+  generatedAt: true,
+  factsVersion: true,
+}).extend({
+  /** "draft" until the organizer finalizes the plan. */
+  status: z.enum(["draft", "final"]),
+  version: z.number().int().min(1),
+  finalizedAt: z.iso.datetime().nullable(),
+  groupSize: z.number().int().min(1),
+});
+export type SharedPlan = z.infer<typeof SharedPlan>;
+
+export const FLAG_REASONS = ["too-expensive", "not-accessible", "not-my-thing", "diet-clash", "other"] as const;
+export const FlagReason = z.enum(FLAG_REASONS);
+export type FlagReason = z.infer<typeof FlagReason>;
+export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
+  "too-expensive": "Too expensive",
+  "not-accessible": "Not accessible for me",
+  "not-my-thing": "Not my thing",
+  "diet-clash": "Clashes with my diet",
+  other: "Other",
+};
+
+/** At most this many feedback regenerations per trip (DESIGN.md "Decisions"). */
+export const MAX_REGENERATIONS = 5;
+
+// ── Action inputs ───────────────────────────────────────────────────────────
+
+const TripIdInput = z.uuid("Not a trip id");
+export const MAX_FEEDBACK_TEXT = 300;
+
+/** The organizer confirms the trip's dates: a start and an end (inclusive), both still ahead. */
+export const SetTripDatesInput = z
+  .object({ tripId: TripIdInput, start: IsoDate, end: IsoDate })
+  .strict()
+  .refine((d) => d.end >= d.start, { message: "The last day can't be before the first", path: ["end"] })
+  .refine((d) => daysBetween(d.start, d.end) <= 30, { message: "A trip can be at most 30 nights", path: ["end"] });
+export type SetTripDatesInput = z.infer<typeof SetTripDatesInput>;
+
+export const FlagItemInput = z
+  .object({
+    tripId: TripIdInput,
+    /** The version the member was looking at. */
+    version: z.number().int().min(1),
+    itemKey: z.string().min(3).max(80),
+    reason: FlagReason,
+    note: typedText({ max: MAX_FEEDBACK_TEXT, multiline: true }),
+  })
+  .strict()
+  .refine((f) => f.reason !== "other" || f.note.length > 0, { message: "Say what's wrong with it", path: ["note"] });
+export type FlagItemInput = z.input<typeof FlagItemInput>;
+
+/** A suggestion: an activity from the destination's list, or the member's own words. */
+export const SuggestInput = z
+  .object({
+    tripId: TripIdInput,
+    version: z.number().int().min(1),
+    activityId: z
+      .string()
+      .regex(/^[a-z0-9-]{1,80}$/, "Not an activity")
+      .nullable(),
+    text: typedText({ max: MAX_FEEDBACK_TEXT, multiline: true }),
+  })
+  .strict()
+  .refine((s) => s.activityId !== null || s.text.length > 0, {
+    message: "Pick an activity or describe what you'd like to add",
+    path: ["text"],
+  });
+export type SuggestInput = z.input<typeof SuggestInput>;
+
+export const FeedbackIdInput = z.object({ tripId: TripIdInput, feedbackId: z.uuid() }).strict();
+export const VersionInput = z.object({ tripId: TripIdInput, version: z.number().int().min(1) }).strict();
+
+function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { ACCOMMODATIONS } from "@/lib/schemas/preferences";
+
+/**
+ * One member's cost of a trip, line by line (DESIGN.md "Money and constraints"). Whole
+ * USD per person. Stored with every card and itinerary; each member is shown their own,
+ * the organizer everyone's, the rest of the group only the spread (budgets are private).
+ */
+
+export const LedgerLine = z.object({
+  item: z.enum(["travel", "stay", "activities"]),
+  label: z.string(),
+  usd: z.number().int().nonnegative(),
+  /** The fact the figure comes from ("4 nights × $180 a night at midrange level"). */
+  basis: z.string(),
+});
+export type LedgerLine = z.infer<typeof LedgerLine>;
+
+export const MemberCost = z.object({
+  memberId: z.string(),
+  tier: z.enum(ACCOMMODATIONS),
+  /** Why the tier is not the one the member asked for. */
+  tierNote: z.string().nullable(),
+  lines: z.array(LedgerLine).min(1),
+  total: z.number().int().nonnegative(),
+  travel: z.object({
+    mode: z.enum(["home", "ground", "flight"]),
+    km: z.number().int().nonnegative(),
+    hours: z.number().nonnegative(),
+  }),
+  /** false while the member's home city is unknown: their travel line is an estimate. */
+  verified: z.boolean(),
+  /** By how much the total goes over the member's own max (0 when within it). */
+  overBy: z.number().int().nonnegative(),
+  breaksHardCap: z.boolean(),
+});
+export type MemberCost = z.infer<typeof MemberCost>;

@@ -1,0 +1,154 @@
+import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
+import type { Itinerary, ItineraryDay, ItineraryItem } from "@/lib/schemas/itinerary";
+import { planCalendar } from "./calendar";
+
+/**
+ * The calendar file read back with a real iCalendar parser (ical.js), against times
+ * worked out by hand for New York, whose clocks go forward on Sunday 14 March 2027.
+ */
+
+const TRIP = "3f1e0c7a-8a53-4a8e-9a31-0d8f3b1f2c11";
+const LINK = "https://trips.example.com/s/abc";
+const STAMP = new Date("2026-11-20T10:00:00Z");
+
+function item(
+  key: string,
+  startTime: string,
+  durationHours: number,
+  extra: Partial<ItineraryItem> = {},
+): ItineraryItem {
+  return {
+    key,
+    kind: "activity",
+    activityId: key.slice(2),
+    title: `Visit ${key.slice(2)}`,
+    description: "A good place.",
+    area: "Midtown",
+    slot: startTime < "13:00" ? "morning" : startTime < "19:00" ? "afternoon" : "evening",
+    startTime,
+    durationHours,
+    costPerPerson: 25,
+    tips: ["Book ahead"],
+    source: { title: "Official site", url: "https://example.org/venue" },
+    locked: false,
+    ...extra,
+  };
+}
+
+function day(n: number, date: string, items: ItineraryItem[]): ItineraryDay {
+  return { day: n, date, title: `Day ${n}`, items, meals: [], note: null };
+}
+
+type Plan = Pick<Itinerary, "destination" | "dates" | "days" | "weather" | "packingList">;
+
+function plan(days: ItineraryDay[]): Plan {
+  return {
+    destination: { slug: "new-york", name: "New York", country: "United States", timezone: "America/New_York" },
+    dates: { start: "2027-03-13", end: "2027-03-15", nights: 2, days: 3 },
+    days,
+    weather: { note: "Cool, around 8 °C by day.", basis: "March normals" },
+    packingList: ["Warm jacket", "Umbrella"],
+  };
+}
+
+const V1 = plan([
+  day(1, "2027-03-13", [item("a:museum", "09:00", 2.5)]),
+  day(2, "2027-03-14", [item("a:park", "13:30", 2)]),
+  day(3, "2027-03-15", [item("a:museum-2", "09:00", 1), item("a:jazz", "23:00", 2)]),
+]);
+
+type Parsed = { uid: string; sequence: number; summary: string; start: ICAL.Time; end: ICAL.Time; event: ICAL.Event };
+
+function parse(ics: string): Parsed[] {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+  return calendar.getAllSubcomponents("vevent").map((component) => {
+    const event = new ICAL.Event(component);
+    return {
+      uid: event.uid,
+      sequence: event.sequence,
+      summary: event.summary,
+      start: event.startDate,
+      end: event.endDate,
+      event,
+    };
+  });
+}
+
+const calendarOf = (...history: Plan[]) =>
+  planCalendar({ tripId: TRIP, history, link: LINK, stamp: STAMP, final: true });
+
+describe("the plan as an iCalendar file", () => {
+  it("has one all-day trip event and one event per activity at its local time in the destination's zone", () => {
+    const events = parse(calendarOf(V1));
+    expect(events).toHaveLength(5);
+
+    const trip = events.find((e) => e.summary === "Trip to New York");
+    expect(trip?.start.isDate).toBe(true);
+    expect(trip?.start.toString()).toBe("2027-03-13");
+    // DTEND of an all-day event is the day after the last one.
+    expect(trip?.end.toString()).toBe("2027-03-16");
+
+    const byTitle = (title: string) => {
+      const found = events.find((e) => e.summary === title);
+      if (!found) throw new Error(`no event ${title}`);
+      return found;
+    };
+    const museum = byTitle("Visit museum");
+    expect(museum.start.zone?.tzid).toBe("America/New_York");
+    expect(museum.start.toString()).toBe("2027-03-13T09:00:00");
+    expect(museum.end.toString()).toBe("2027-03-13T11:30:00");
+    // 09:00 EST (UTC−5) on the Saturday; 09:00 EDT (UTC−4) on the Monday after the change.
+    expect(museum.start.toJSDate().toISOString()).toBe("2027-03-13T14:00:00.000Z");
+    expect(byTitle("Visit museum-2").start.toJSDate().toISOString()).toBe("2027-03-15T13:00:00.000Z");
+    // 13:30 on the day the clocks change is already EDT.
+    expect(byTitle("Visit park").start.toJSDate().toISOString()).toBe("2027-03-14T17:30:00.000Z");
+    // A late evening runs past midnight into the next day.
+    const jazz = byTitle("Visit jazz");
+    expect(jazz.end.toString()).toBe("2027-03-16T01:00:00");
+
+    expect(museum.event.location).toBe("Midtown, New York, United States");
+    expect(museum.event.description).toContain("Cost: $25 per person");
+    expect(museum.event.description).toContain("Tip: Book ahead");
+    expect(museum.event.description).toContain(LINK);
+    expect(museum.event.component.getFirstPropertyValue("url")).toBe(LINK);
+    expect(museum.event.component.getFirstPropertyValue("status")).toBe("CONFIRMED");
+  });
+
+  it("keeps UIDs across exports and versions, and counts each event's changes in SEQUENCE", () => {
+    const once = calendarOf(V1);
+    expect(calendarOf(V1)).toBe(once);
+    const first = parse(once);
+    expect(new Set(first.map((e) => e.uid)).size).toBe(5);
+    expect(first.every((e) => e.sequence === 0)).toBe(true);
+
+    // Version 2 moves the park to the morning and drops the jazz; version 3 brings the jazz back unchanged.
+    const v2 = plan([
+      V1.days[0] as ItineraryDay,
+      day(2, "2027-03-14", [item("a:park", "10:00", 2)]),
+      day(3, "2027-03-15", [item("a:museum-2", "09:00", 1)]),
+    ]);
+    const v3 = plan([...v2.days.slice(0, 2), V1.days[2] as ItineraryDay]);
+    const second = parse(calendarOf(V1, v2));
+    const third = parse(calendarOf(V1, v2, v3));
+    const seq = (events: Parsed[], title: string) => events.find((e) => e.summary === title)?.sequence;
+    const uid = (events: Parsed[], title: string) => events.find((e) => e.summary === title)?.uid;
+
+    expect(uid(second, "Visit park")).toBe(uid(first, "Visit park"));
+    expect(seq(second, "Visit park")).toBe(1);
+    expect(seq(second, "Visit museum")).toBe(0);
+    expect(second.some((e) => e.summary === "Visit jazz")).toBe(false);
+    expect(seq(third, "Visit jazz")).toBe(0);
+    expect(uid(third, "Visit jazz")).toBe(uid(first, "Visit jazz"));
+    expect(seq(third, "Visit park")).toBe(1);
+
+    // Restoring version 1 is another change to the park.
+    expect(seq(parse(calendarOf(V1, v2, v3, V1)), "Visit park")).toBe(2);
+  });
+
+  it("marks a draft plan's events tentative", () => {
+    const ics = planCalendar({ tripId: TRIP, history: [V1], link: LINK, stamp: STAMP, final: false });
+    expect(parse(ics).every((e) => e.event.component.getFirstPropertyValue("status") === "TENTATIVE")).toBe(true);
+  });
+});

@@ -1,0 +1,154 @@
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import ical, { ICalEventStatus } from "ical-generator";
+import { Temporal } from "temporal-polyfill";
+import { addDays } from "@/lib/dates";
+import { formatUsd } from "@/lib/format";
+import type { Itinerary, ItineraryItem } from "@/lib/schemas/itinerary";
+
+/**
+ * The plan as an iCalendar file (ical-generator, with the destination's VTIMEZONE): one
+ * all-day event for the trip and one timed event per activity, at its local time in the
+ * destination's time zone. UIDs come from the trip and the item's stable key, so a re-import
+ * or a subscribed calendar updates events instead of duplicating them; each event's
+ * SEQUENCE is how many times its content changed across the trip's versions, so it only
+ * grows.
+ */
+
+type PlanForCalendar = Pick<Itinerary, "destination" | "dates" | "days" | "weather" | "packingList">;
+
+export type CalendarEvent = {
+  uid: string;
+  summary: string;
+  location: string;
+  description: string;
+  /** All-day: ISO dates, end exclusive. Timed: local wall-clock `YYYY-MM-DDTHH:MM`. */
+  start: string;
+  end: string;
+  allDay: boolean;
+};
+
+const UID_DOMAIN = "tripsync";
+
+/** The events of one version of the plan (without links, which depend on who exports it). */
+export function calendarEvents(tripId: string, plan: PlanForCalendar): CalendarEvent[] {
+  const { start, end } = plan.dates;
+  if (!start || !end) return [];
+  const place = `${plan.destination.name}, ${plan.destination.country}`;
+  const events: CalendarEvent[] = [
+    {
+      uid: `${tripId}-trip@${UID_DOMAIN}`,
+      summary: `Trip to ${plan.destination.name}`,
+      location: place,
+      description: [
+        plan.weather.note,
+        `Packing list: ${plan.packingList.join(", ")}.`,
+        `Times in this calendar are local to ${plan.destination.name} (${plan.destination.timezone}).`,
+      ].join("\n"),
+      start,
+      end: addDays(end, 1),
+      allDay: true,
+    },
+  ];
+  for (const day of plan.days) {
+    if (!day.date) continue;
+    for (const item of day.items) {
+      const startsAt = Temporal.PlainDateTime.from(`${day.date}T${item.startTime}`);
+      const endsAt = startsAt.add({ minutes: Math.round(item.durationHours * 60) });
+      events.push({
+        uid: `${tripId}-${item.key.replace(/[^A-Za-z0-9-]/g, "-")}@${UID_DOMAIN}`,
+        summary: item.title,
+        location: item.area ? `${item.area}, ${place}` : place,
+        description: itemDescription(item),
+        start: startsAt.toString({ smallestUnit: "minute" }),
+        end: endsAt.toString({ smallestUnit: "minute" }),
+        allDay: false,
+      });
+    }
+  }
+  return events;
+}
+
+function itemDescription(item: ItineraryItem): string {
+  return [
+    item.description,
+    item.costPerPerson === 0 ? "Cost: free" : `Cost: ${formatUsd(item.costPerPerson)} per person`,
+    ...item.tips.map((tip) => `Tip: ${tip}`),
+    item.source ? `Source: ${item.source.title} (${item.source.url})` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/**
+ * For each event of the last plan in `history` (oldest first): how many times its
+ * content changed from one version to the next. An event that leaves the plan and comes
+ * back unchanged keeps its count.
+ */
+export function eventSequences(tripId: string, history: PlanForCalendar[]): Map<string, number> {
+  const last = new Map<string, string>();
+  const sequence = new Map<string, number>();
+  for (const plan of history) {
+    for (const event of calendarEvents(tripId, plan)) {
+      const content = JSON.stringify(event);
+      const before = last.get(event.uid);
+      if (before !== undefined && before !== content) sequence.set(event.uid, (sequence.get(event.uid) ?? 0) + 1);
+      last.set(event.uid, content);
+    }
+  }
+  return sequence;
+}
+
+/**
+ * The .ics text for the current plan. `history` is every version up to and including the
+ * current one, oldest first; `link` is where each event points back to (the share page for
+ * a shared calendar, the plan page for a member's download); `stamp` is when this version
+ * was made, so two exports of the same version are identical.
+ */
+export function planCalendar({
+  tripId,
+  history,
+  link,
+  stamp,
+  final,
+}: {
+  tripId: string;
+  history: PlanForCalendar[];
+  link: string;
+  stamp: Date;
+  final: boolean;
+}): string {
+  const current = history.at(-1);
+  if (!current) throw new Error("planCalendar needs at least the current version");
+  const sequences = eventSequences(tripId, history);
+  const tz = current.destination.timezone;
+  const calendar = ical({
+    name: `Trip to ${current.destination.name}`,
+    description: `The day-by-day plan for ${current.destination.name}, from TripSync.`,
+    prodId: { company: "TripSync", product: "Trip plan", language: "EN" },
+    url: link,
+    // A subscribed calendar checks back twice a day for changes.
+    ttl: 12 * 60 * 60,
+    // The VTIMEZONE of each event's zone; no calendar-wide zone, so DTSTAMP stays in UTC.
+    timezone: { name: null, generator: getVtimezoneComponent },
+  });
+  for (const event of calendarEvents(tripId, current)) {
+    calendar.createEvent({
+      id: event.uid,
+      sequence: sequences.get(event.uid) ?? 0,
+      stamp,
+      summary: event.summary,
+      location: event.location,
+      description: `${event.description}\n\n${link}`,
+      url: link,
+      status: final ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
+      ...(event.allDay
+        ? { allDay: true, start: Temporal.PlainDate.from(event.start), end: Temporal.PlainDate.from(event.end) }
+        : {
+            timezone: tz,
+            start: Temporal.PlainDateTime.from(event.start),
+            end: Temporal.PlainDateTime.from(event.end),
+          }),
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { withTestDatabase } from "@/test/db";
+import { answers, tripWithAnswers } from "@/test/fixtures";
+import { runPipeline } from "@/test/pipeline";
+import { checkHealth, loadStatus } from "./status";
+
+withTestDatabase();
+
+describe("the operator's status page", () => {
+  it("shows adapters, health and recent runs per stage, with nothing about the trip or its members", async () => {
+    const trip = await tripWithAnswers([
+      { name: "Priyanka", answers: answers({ notes: "Priyanka's private note" }) },
+      { name: "Bartholomew", answers: answers() },
+    ]);
+    const run = await runPipeline(trip.tripId);
+    const status = await loadStatus();
+
+    expect(status.health).toMatchObject({ ok: true, database: { ok: true } });
+    expect(status.adapters.map((a) => a.part)).toEqual(["Database", "Pipeline engine", "Model"]);
+    const summary = status.runs.find((r) => r.id === run.id);
+    expect(summary).toMatchObject({ status: "succeeded", kind: "recommendations" });
+    const normalize = summary?.stages.find((s) => s.label === "Understanding each member");
+    expect(normalize).toMatchObject({ steps: 2, outcome: "finished" });
+    expect(summary?.stages.flatMap((s) => s.models)).toContain("offline-planner");
+
+    const text = JSON.stringify(status);
+    const members = await listMembersWithPreferences({ tripId: trip.tripId });
+    for (const member of members) {
+      expect(text).not.toContain(member.id);
+      expect(text).not.toContain(member.name);
+    }
+    expect(text).not.toContain(trip.tripId);
+    expect(text).not.toContain("private note");
+  });
+
+  it("answers probes with the database's round trip", async () => {
+    const health = await checkHealth();
+    expect(health.ok).toBe(true);
+    expect(health.database.ms).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -1,0 +1,278 @@
+import { describe, expect, it } from "vitest";
+import type { Itinerary, ItineraryItem, MealStop } from "@/lib/schemas/itinerary";
+import type { MemberCost } from "@/lib/schemas/money";
+import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
+import { type ItineraryEvidence, validateItinerary } from "@/lib/validation/itinerary";
+import { activity, destination, meal } from "@/test/made-up-destination";
+
+/**
+ * The itinerary validator against a plan written out by hand for a made-up destination:
+ * every figure below was added up by hand from the fixture. Then the plan is broken one
+ * way at a time, as a faulty generator would, and the validator must catch each.
+ * 15 June 2027 is a Tuesday.
+ */
+
+const TOWN = destination("testville", "Testville", "PT", {
+  activities: [
+    activity("museum", 10, { hours: { open: "10:00", close: "17:00", closedOn: ["mon"] } }),
+    activity("gallery", 20, { bestTime: "afternoon" }),
+    activity("cruise", 30, { bestTime: "afternoon", area: "Harbour", keywords: ["boat"], title: "Harbour cruise" }),
+    activity("castle", 15, { bestTime: "afternoon", area: "Hills" }),
+    activity("viewpoint", 0, { bestTime: "evening" }),
+  ],
+  meals: [
+    meal("cafe", 15, { meals: ["lunch"] }),
+    meal("bistro", 30, { meals: ["dinner"], dietaryOptions: ["vegetarian", "vegan"] }),
+    meal("steakhouse", 50, { meals: ["dinner"], dietaryOptions: [] }),
+  ],
+});
+
+const prefs = (overrides: Partial<MemberPreferences>): MemberPreferences => ({
+  ...emptyPreferences(),
+  dates: { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] },
+  ...overrides,
+});
+// Ana flies from Boston (eastern-US fare $700) and is vegetarian; Ben flies from Austin ($850) with a $1,500 hard cap.
+const MEMBERS = [
+  { id: "ana", name: "Ana", preferences: prefs({ origin: "Boston", dietary: ["vegetarian"] }) },
+  {
+    id: "ben",
+    name: "Ben",
+    preferences: prefs({ origin: "Austin, TX", budget: { min: 500, max: 1500, hardLimit: true } }),
+  },
+];
+
+const item = (id: string, slot: ItineraryItem["slot"], startTime: string): ItineraryItem => {
+  const a = TOWN.activities.find((x) => x.id === id);
+  if (!a) throw new Error(id);
+  return {
+    key: `a:${id}`,
+    kind: "activity",
+    activityId: id,
+    title: a.title,
+    description: "Written for the test.",
+    area: a.area,
+    slot,
+    startTime,
+    durationHours: a.durationHours,
+    costPerPerson: a.costUsd,
+    tips: [],
+    source: a.source,
+    locked: false,
+  };
+};
+const stop = (id: string, kind: MealStop["meal"], time: string, day: number): MealStop => {
+  const m = TOWN.meals.find((x) => x.id === id);
+  if (!m) throw new Error(id);
+  return {
+    key: `m:${id}:${day}:${kind}`,
+    mealId: id,
+    name: m.name,
+    meal: kind,
+    time,
+    area: m.area,
+    cuisine: m.cuisine,
+    typicalCostPerPerson: m.costUsd,
+    source: m.source,
+  };
+};
+const cost = (
+  memberId: string,
+  travel: number,
+  stay: number,
+  activities: number,
+  tier: MemberCost["tier"] = "midrange",
+): MemberCost => ({
+  memberId,
+  tier,
+  tierNote: null,
+  lines: [
+    { item: "travel", label: "Round-trip flight", usd: travel, basis: "fare" },
+    { item: "stay", label: "Stay", usd: stay, basis: "nights" },
+    { item: "activities", label: "Activities", usd: activities, basis: "plan" },
+  ],
+  total: travel + stay + activities,
+  travel: { mode: "flight", km: 5000, hours: 7 },
+  verified: true,
+  overBy: 0,
+  breaksHardCap: false,
+});
+
+/** 2 days, 1 night. Activities: gallery $20 + viewpoint $0 + museum $10 + castle $15 = $45 a person. */
+function goodPlan(): Itinerary {
+  return {
+    destination: { slug: "testville", name: "Testville", country: "Portugal", timezone: "Europe/Lisbon" },
+    dates: { start: "2027-06-15", end: "2027-06-16", nights: 1, days: 2 },
+    pace: "balanced",
+    days: [
+      {
+        day: 1,
+        date: "2027-06-15",
+        title: "Old Town",
+        items: [item("gallery", "afternoon", "13:30"), item("viewpoint", "evening", "20:00")],
+        meals: [stop("bistro", "dinner", "18:30", 1)],
+        note: null,
+      },
+      {
+        day: 2,
+        date: "2027-06-16",
+        title: "Hills",
+        items: [item("museum", "morning", "10:00"), item("castle", "afternoon", "13:30")],
+        meals: [stop("cafe", "lunch", "12:45", 2)],
+        note: null,
+      },
+    ],
+    weather: {
+      note: "Testville in June: highs around 24°C and lows around 15°C, about 5 rainy days, humidity around 60%.",
+      basis: "Climate normals for June",
+    },
+    packingList: ["Comfortable walking shoes"],
+    assumptions: ["Made up for the test."],
+    // Ana: 700 + 1 × 180 + 45 = 925. Ben: 850 + 180 + 45 = 1,075 (within his $1,500 cap, so midrange).
+    costs: [cost("ana", 700, 180, 45), cost("ben", 850, 180, 45)],
+    costRange: { low: 920, high: 1080 },
+    budgetMode: "consensus",
+    impactedMemberIds: [],
+    costNotes: [],
+    stretches: [],
+    sources: [TOWN.sources[0] as Itinerary["sources"][number]],
+    feedback: [],
+    pendingMemberIds: [],
+    generatedAt: "2026-11-21T12:00:00.000Z",
+    factsVersion: "test",
+    preferencesFingerprint: "test",
+  };
+}
+
+const EVIDENCE: ItineraryEvidence = {
+  members: MEMBERS,
+  facts: TOWN,
+  dates: { start: "2027-06-15", end: "2027-06-16" },
+  plannedOn: "2026-11-21",
+  feedback: [],
+};
+
+const rules = (plan: Itinerary, evidence: Partial<ItineraryEvidence> = {}) =>
+  validateItinerary(plan, { ...EVIDENCE, ...evidence }).map((v) => v.rule);
+
+describe("hand-computed plan", () => {
+  it("passes", () => {
+    expect(validateItinerary(goodPlan(), EVIDENCE)).toEqual([]);
+  });
+});
+
+describe("the validator catches a deliberately broken generator", () => {
+  it("a museum visit on a Monday, when it's shut", () => {
+    const plan = goodPlan();
+    plan.dates = { start: "2027-06-13", end: "2027-06-14", nights: 1, days: 2 };
+    plan.days[0] = { ...(plan.days[0] as Itinerary["days"][number]), date: "2027-06-13" };
+    plan.days[1] = { ...(plan.days[1] as Itinerary["days"][number]), date: "2027-06-14" };
+    expect(rules(plan, { dates: { start: "2027-06-13", end: "2027-06-14" } })).toContain("hours");
+  });
+
+  it("a visit before the venue opens (the museum at 09:00)", () => {
+    const plan = goodPlan();
+    (plan.days[1] as Itinerary["days"][number]).items[0] = item("museum", "morning", "09:00");
+    expect(rules(plan)).toContain("hours");
+  });
+
+  it("a steakhouse dinner for a vegetarian", () => {
+    const plan = goodPlan();
+    (plan.days[0] as Itinerary["days"][number]).meals = [stop("steakhouse", "dinner", "18:30", 1)];
+    expect(rules(plan)).toContain("hard-constraint");
+  });
+
+  it("a boat trip for a member who said no boats", () => {
+    const plan = goodPlan();
+    (plan.days[1] as Itinerary["days"][number]).items[1] = item("cruise", "afternoon", "13:30");
+    const members = [
+      { ...(MEMBERS[0] as (typeof MEMBERS)[number]), preferences: prefs({ origin: "Boston", hardNos: ["no boats"] }) },
+      MEMBERS[1] as (typeof MEMBERS)[number],
+    ];
+    const found = validateItinerary(plan, { ...EVIDENCE, members });
+    expect(found.some((v) => v.rule === "hard-constraint" && v.message.includes("no boats"))).toBe(true);
+  });
+
+  it("an activity priced differently from its facts ($25 for the $20 gallery)", () => {
+    const plan = goodPlan();
+    (plan.days[0] as Itinerary["days"][number]).items[0] = {
+      ...item("gallery", "afternoon", "13:30"),
+      costPerPerson: 25,
+    };
+    expect(rules(plan)).toContain("cost");
+  });
+
+  it("lodging priced per day instead of per night (2 × $180)", () => {
+    const plan = goodPlan();
+    plan.costs[0] = cost("ana", 700, 360, 45);
+    plan.costRange = { low: 1070, high: 1110 };
+    expect(rules(plan)).toContain("cost");
+  });
+
+  it("activities left out of a member's total", () => {
+    const plan = goodPlan();
+    plan.costs[0] = cost("ana", 700, 180, 0);
+    plan.costRange = { low: 880, high: 1080 };
+    expect(rules(plan)).toContain("cost");
+  });
+
+  it("a fare from another member's home (Ben charged Boston's $700)", () => {
+    const plan = goodPlan();
+    plan.costs[1] = cost("ben", 700, 180, 45);
+    expect(rules(plan)).toContain("cost");
+  });
+
+  it("four activities on a balanced day", () => {
+    const plan = goodPlan();
+    (plan.days[1] as Itinerary["days"][number]).items = [
+      item("museum", "morning", "10:00"),
+      item("castle", "afternoon", "13:30"),
+      { ...item("gallery", "afternoon", "15:30") },
+      item("viewpoint", "evening", "20:00"),
+    ];
+    (plan.days[0] as Itinerary["days"][number]).items = [];
+    expect(rules(plan)).toContain("pace");
+  });
+
+  it("dates that disagree with the nights, or with the confirmed dates", () => {
+    const plan = goodPlan();
+    plan.dates = { ...plan.dates, end: "2027-06-17" };
+    expect(rules(plan)).toContain("dates");
+  });
+
+  it("a temperature in the weather note that isn't the month's normal", () => {
+    const plan = goodPlan();
+    plan.weather = { ...plan.weather, note: "Testville in June: highs around 28°C." };
+    expect(rules(plan)).toContain("weather");
+  });
+
+  it("the same activity on two days", () => {
+    const plan = goodPlan();
+    (plan.days[1] as Itinerary["days"][number]).items[1] = item("gallery", "afternoon", "13:30");
+    expect(rules(plan)).toContain("repeat");
+  });
+
+  it("a flag marked applied while the flagged item is still in the plan", () => {
+    const plan = goodPlan();
+    plan.feedback = [{ feedbackId: "f1", status: "applied", reason: "Removed.", alternatives: [] }];
+    const feedback = [{ id: "f1", kind: "flag" as const, itemKey: "a:gallery", suggestedActivityId: null }];
+    expect(rules(plan, { feedback })).toContain("feedback");
+  });
+
+  it("a feedback item left without an outcome", () => {
+    const feedback = [{ id: "f9", kind: "suggestion" as const, itemKey: null, suggestedActivityId: "castle" }];
+    expect(rules(goodPlan(), { feedback })).toContain("feedback");
+  });
+
+  it("a member over their own hard cap", () => {
+    const tight = [
+      MEMBERS[0] as (typeof MEMBERS)[number],
+      {
+        ...(MEMBERS[1] as (typeof MEMBERS)[number]),
+        preferences: prefs({ origin: "Austin, TX", budget: { min: 0, max: 1000, hardLimit: true } }),
+      },
+    ];
+    // Ben's midrange total $1,075 is over $1,000: the budget tier, 850 + 100 + 45 = $995, is what he must be priced at.
+    expect(rules(goodPlan(), { members: tight })).toContain("cost");
+  });
+});

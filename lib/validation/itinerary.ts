@@ -1,0 +1,351 @@
+import "server-only";
+import { addDays } from "@/lib/dates";
+import type { DestinationFacts } from "@/lib/facts";
+import type { FeedbackOutcome, Itinerary, ItineraryItem, Slot } from "@/lib/schemas/itinerary";
+import type { RawMember } from "@/lib/schemas/pipeline";
+import { type MemberView, viewMember } from "@/lib/validation/member-view";
+import {
+  activityBreaks,
+  costFor,
+  destinationBreaks,
+  memberPhrases,
+  monthsBetween,
+  normalise,
+  sameSet,
+  type Tier,
+} from "@/lib/validation/rules";
+
+/**
+ * The compliance validator for itineraries (DESIGN.md "Money and constraints"). Like the
+ * recommendation validator it recomputes from the raw destination facts (the run's
+ * snapshot) and each member's raw answers, importing nothing from the planner:
+ *   the dates and day count; every day's times, opening hours, pace and no double-booking;
+ *   every activity and meal real and as the facts say (title, area, price, source);
+ *   every member's diet on every food item, access need on every item, hard no on every
+ *   item and on the place itself; each member's own total, line by line, and hard cap;
+ *   budget mode and who stretches; the weather note's figures; every feedback item
+ *   answered, flags honoured, suggestions placed, alternatives that suit everyone.
+ */
+
+/** `itemKey`: the activity or meal the problem is about (what a repair would take out). */
+export type ItineraryViolation = { day: number | null; rule: string; message: string; itemKey?: string };
+
+export type ItineraryEvidence = {
+  members: RawMember[];
+  facts: DestinationFacts;
+  /** The trip's confirmed dates (null: not confirmed, the plan has no dates). */
+  dates: { start: string; end: string } | null;
+  /** The day it was planned on: nothing before it. */
+  plannedOn: string;
+  /** Feedback the run was asked to answer. */
+  feedback: { id: string; kind: "flag" | "suggestion"; itemKey: string | null; suggestedActivityId: string | null }[];
+};
+
+const PACE = { relaxed: 2, balanced: 3, packed: 4 } as const;
+const WINDOWS: Record<Slot, [string, string]> = {
+  morning: ["09:00", "12:30"],
+  afternoon: ["13:30", "17:30"],
+  evening: ["20:00", "23:30"],
+};
+const MEAL_WINDOWS = { breakfast: ["07:00", "10:30"], lunch: ["11:30", "14:30"], dinner: ["18:00", "21:30"] } as const;
+const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+
+export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvidence): ItineraryViolation[] {
+  const out: ItineraryViolation[] = [];
+  const v = (day: number | null, rule: string, message: string) => out.push({ day, rule, message });
+  const { facts } = evidence;
+  const members = evidence.members.flatMap((m) =>
+    m.preferences ? [viewMember({ id: m.id, name: m.name, preferences: m.preferences })] : [],
+  );
+  const { dates } = itinerary;
+
+  // The dates the group confirmed, and exactly that many days.
+  if (dates.days !== dates.nights + 1) v(null, "dates", `${dates.days} days must be ${dates.nights} nights + 1.`);
+  if (evidence.dates) {
+    if (dates.start !== evidence.dates.start || dates.end !== evidence.dates.end) {
+      v(null, "dates", `The plan must run ${evidence.dates.start} to ${evidence.dates.end}, the confirmed dates.`);
+    }
+    if (evidence.dates.start <= evidence.plannedOn) v(null, "dates", `${evidence.dates.start} has already passed.`);
+  }
+  if (dates.start && dates.end !== addDays(dates.start, dates.nights))
+    v(null, "dates", "The end date doesn't match the nights.");
+  if (itinerary.days.length !== dates.days)
+    v(null, "dates", `${itinerary.days.length} days planned for a ${dates.days}-day trip.`);
+  if (itinerary.destination.slug !== facts.slug) v(null, "destination", "The plan is for another destination.");
+  if (itinerary.destination.timezone !== facts.timezone)
+    v(null, "destination", "The time zone isn't the destination's.");
+  const months = dates.start && dates.end ? monthsBetween(dates.start, dates.end) : null;
+  const pace = groupPace(members);
+  if (itinerary.pace !== pace) v(null, "pace", `The group's pace is ${pace}, not ${itinerary.pace}.`);
+
+  // The place itself, for every member (dates may have moved since it was chosen).
+  const scopeSplit =
+    members.some((m) => m.prefs.scope === "domestic") && members.some((m) => m.prefs.scope === "international");
+  for (const m of members) {
+    for (const why of destinationBreaks(facts, m, months, { scopeSplit }))
+      v(null, "hard-constraint", `${m.name}: ${why}.`);
+  }
+
+  // Every day.
+  const seen = new Map<string, number>();
+  itinerary.days.forEach((day, i) => {
+    const n = day.day;
+    if (n !== i + 1) v(n, "days", `Day ${i + 1} is numbered ${n}.`);
+    const date = dates.start ? addDays(dates.start, i) : null;
+    if (day.date !== date) v(n, "dates", `Day ${n} must be ${date ?? "undated"}, not ${day.date}.`);
+    if (day.items.length > PACE[pace])
+      v(n, "pace", `Day ${n} has ${day.items.length} activities; a ${pace} day has at most ${PACE[pace]}.`);
+    const sorted = [...day.items].sort((a, b) => mins(a.startTime) - mins(b.startTime));
+    sorted.forEach((item, j) => {
+      const next = sorted[j + 1];
+      if (next && mins(item.startTime) + item.durationHours * 60 > mins(next.startTime)) {
+        out.push({
+          day: n,
+          rule: "overlap",
+          message: `Day ${n}: "${item.title}" runs into "${next.title}".`,
+          itemKey: next.key,
+        });
+      }
+    });
+    for (const item of day.items) {
+      const where = `Day ${n}, "${item.title}"`;
+      if (item.kind === "activity") {
+        const earlier = seen.get(item.activityId ?? "");
+        if (earlier)
+          out.push({ day: n, rule: "repeat", message: `${where} is already on day ${earlier}.`, itemKey: item.key });
+        seen.set(item.activityId ?? "", n);
+        out.push(...checkActivity(item, facts, date, members, n, where));
+      }
+      const [from, to] = WINDOWS[item.slot];
+      const end = mins(item.startTime) + item.durationHours * 60;
+      const latest = item.slot === "morning" && item.durationHours > 3.5 ? mins(WINDOWS.afternoon[1]) : mins(to);
+      if (mins(item.startTime) < mins(from) || end > latest)
+        v(n, "time", `${where} doesn't fit its ${item.slot} (${from}–${to}).`);
+    }
+    for (const meal of day.meals) {
+      const venue = facts.meals.find((m) => m.id === meal.mealId);
+      const where = `Day ${n}, ${meal.meal} at ${meal.name}`;
+      const m$ = (rule: string, message: string) => out.push({ day: n, rule, message, itemKey: meal.key });
+      if (!venue) {
+        m$("ungrounded", `${where} is not a place we know.`);
+        continue;
+      }
+      if (venue.name !== meal.name || venue.area !== meal.area || venue.costUsd !== meal.typicalCostPerPerson) {
+        m$("ungrounded", `${where} must be as the facts say (name, area, price).`);
+      }
+      if (!venue.meals.includes(meal.meal)) m$("meal", `${where}: it doesn't serve ${meal.meal}.`);
+      const [from, to] = MEAL_WINDOWS[meal.meal];
+      if (mins(meal.time) < mins(from) || mins(meal.time) > mins(to))
+        m$("meal", `${where} at ${meal.time} isn't ${meal.meal} time.`);
+      if (!open(venue.hours, date, meal.time, 1)) m$("hours", `${where}: closed at ${meal.time}.`);
+      for (const m of members) {
+        // At a table only step access matters: seated meals suit limited walking, and nothing depends on sight or hearing.
+        const needs = {
+          ...m,
+          prefs: {
+            ...m.prefs,
+            accessibility: m.prefs.accessibility.filter((x) => x === "wheelchair" || x === "step-free"),
+          },
+        };
+        for (const why of activityBreaks({ ...venue, title: venue.name, involvesFood: true }, needs)) {
+          m$("hard-constraint", `${where}: ${m.name}: ${why}.`);
+        }
+      }
+    }
+  });
+
+  out.push(...checkCosts(itinerary, facts, members));
+  out.push(...checkWeather(itinerary, facts, months));
+  out.push(...checkFeedback(itinerary, evidence, facts, members));
+
+  const urls = new Set([
+    ...facts.sources.map((s) => s.url),
+    ...facts.activities.map((a) => a.source.url),
+    ...facts.meals.map((m) => m.source.url),
+    ...facts.practical.sources.map((s) => s.url),
+  ]);
+  for (const s of itinerary.sources)
+    if (!urls.has(s.url)) v(null, "ungrounded", `Source ${s.url} is not among the destination's facts.`);
+  const echoes = memberPhrases(evidence.members);
+  const text = normalise(
+    itinerary.days.flatMap((d) => [d.title, ...d.items.flatMap((i) => [i.description, ...i.tips])]).join(" "),
+  );
+  if (echoes.some((p) => text.includes(p)))
+    v(null, "echo", "The plan quotes a member's own words; describe it in your own.");
+  return out;
+}
+
+function checkActivity(
+  item: ItineraryItem,
+  facts: DestinationFacts,
+  date: string | null,
+  members: MemberView[],
+  day: number,
+  where: string,
+): ItineraryViolation[] {
+  const out: ItineraryViolation[] = [];
+  const v = (rule: string, message: string) => out.push({ day, rule, message, itemKey: item.key });
+  const a = facts.activities.find((x) => x.id === item.activityId);
+  if (!a) return [{ day, rule: "ungrounded", message: `${where} is not an activity we know.`, itemKey: item.key }];
+  if (item.key !== `a:${a.id}`) v("key", `${where}: its key must be a:${a.id}.`);
+  if (a.title !== item.title || a.area !== item.area) v("ungrounded", `${where} must use the facts' title and area.`);
+  if (a.costUsd !== item.costPerPerson) v("cost", `${where} costs $${a.costUsd} a person, not $${item.costPerPerson}.`);
+  if (a.durationHours !== item.durationHours) v("time", `${where} takes ${a.durationHours} hours.`);
+  if (!item.source || item.source.url !== a.source.url) v("ungrounded", `${where} must cite its own source.`);
+  if (!open(a.hours, date, item.startTime, a.durationHours)) {
+    v("hours", `${where} is closed at ${item.startTime}${date ? ` on ${date}` : ""}.`);
+  }
+  for (const m of members) for (const why of activityBreaks(a, m)) v("hard-constraint", `${where}: ${m.name}: ${why}.`);
+  return out;
+}
+
+/** Each member's own total: own round trip, nights at their tier, every activity in the plan. */
+function checkCosts(itinerary: Itinerary, facts: DestinationFacts, members: MemberView[]): ItineraryViolation[] {
+  const out: ItineraryViolation[] = [];
+  const v = (message: string, rule = "cost") => out.push({ day: null, rule, message });
+  const activities = itinerary.days.flatMap((d) => d.items).reduce((sum, i) => sum + i.costPerPerson, 0);
+  const groupTier = usualTier(members);
+  const totals: number[] = [];
+  for (const m of members) {
+    const expected = costFor(facts, m, itinerary.dates.nights, activities, groupTier);
+    totals.push(expected.total);
+    const claimed = itinerary.costs.find((c) => c.memberId === m.id);
+    if (!claimed) {
+      v(`No cost for ${m.name}.`);
+      continue;
+    }
+    const line = (item: string) => claimed.lines.find((l) => l.item === item)?.usd;
+    if (claimed.tier !== expected.tier) v(`${m.name}'s stay should be ${expected.tier}, not ${claimed.tier}.`);
+    if (line("travel") !== expected.travel) v(`${m.name}'s round trip is $${expected.travel}, not $${line("travel")}.`);
+    if (line("stay") !== expected.stay)
+      v(`${m.name}'s ${itinerary.dates.nights} nights cost $${expected.stay}, not $${line("stay")}.`);
+    if (line("activities") !== activities)
+      v(`${m.name}'s activities come to $${activities}, not $${line("activities")}.`);
+    if (claimed.total !== expected.total) v(`${m.name}'s total is $${expected.total}, not $${claimed.total}.`);
+    const highest = Math.max(claimed.total, expected.total);
+    if (m.hardCap !== null && highest > m.hardCap)
+      v(`${m.name}'s own total $${highest} is over their $${m.hardCap} hard cap.`, "hard-cap");
+    const over = m.max !== null && expected.total > m.max ? expected.total - m.max : 0;
+    if (claimed.overBy !== over) v(`${m.name} is $${over} over their budget, not $${claimed.overBy}.`);
+  }
+  if (totals.length) {
+    const lo = Math.min(...totals);
+    const hi = Math.max(...totals);
+    const { low, high } = itinerary.costRange;
+    if (low > lo || lo - low >= 10 || high < hi || high - hi >= 10)
+      v(`The range $${low}–$${high} must span $${lo}–$${hi}.`);
+  }
+  const stretched = members.filter((m) => m.max !== null && (totals[members.indexOf(m)] ?? 0) > m.max).map((m) => m.id);
+  if (!sameSet(stretched, itinerary.impactedMemberIds))
+    v("Who stretches must be exactly those over their own budget.", "mode");
+  if ((itinerary.budgetMode === "compromise") !== stretched.length > 0)
+    v(`The budget mode "${itinerary.budgetMode}" is wrong.`, "mode");
+  if (
+    !sameSet(
+      stretched,
+      itinerary.stretches.map((s) => s.memberId),
+    )
+  )
+    v("Everyone who stretches needs a way back under.", "mode");
+  return out;
+}
+
+/** Every temperature, rainy-day count and humidity figure in the note must be one of the travel months' normals. */
+function checkWeather(itinerary: Itinerary, facts: DestinationFacts, months: number[] | null): ItineraryViolation[] {
+  if (!months) return [];
+  const normals = months.map((m) => facts.climate[m - 1]).filter((c) => c !== undefined);
+  const temps = new Set(normals.flatMap((c) => [c.highC, c.lowC]));
+  const rain = new Set(normals.map((c) => c.rainyDays));
+  const humid = new Set(normals.map((c) => c.humidity));
+  const out: ItineraryViolation[] = [];
+  const note = itinerary.weather.note;
+  for (const [, n] of note.matchAll(/(-?\d+(?:\.\d+)?)\s*°C/g)) {
+    if (!temps.has(Number(n)))
+      out.push({ day: null, rule: "weather", message: `${n}°C isn't a climate normal for those months.` });
+  }
+  for (const [, n] of note.matchAll(/(\d+)\s+rainy days/g)) {
+    if (!rain.has(Number(n)))
+      out.push({ day: null, rule: "weather", message: `${n} rainy days isn't the normal for those months.` });
+  }
+  for (const [, n] of note.matchAll(/(\d+)%/g)) {
+    if (!humid.has(Number(n)))
+      out.push({ day: null, rule: "weather", message: `${n}% humidity isn't the normal for those months.` });
+  }
+  return out;
+}
+
+/** Every feedback item answered; flags honoured, suggestions placed, alternatives that suit everyone. */
+function checkFeedback(
+  itinerary: Itinerary,
+  evidence: ItineraryEvidence,
+  facts: DestinationFacts,
+  members: MemberView[],
+): ItineraryViolation[] {
+  const out: ItineraryViolation[] = [];
+  const v = (message: string) => out.push({ day: null, rule: "feedback", message });
+  const keys = new Set(itinerary.days.flatMap((d) => d.items.map((i) => i.key)));
+  const activityIds = new Set(itinerary.days.flatMap((d) => d.items.map((i) => i.activityId)));
+  for (const f of evidence.feedback) {
+    const outcomes = itinerary.feedback.filter((o) => o.feedbackId === f.id);
+    if (outcomes.length !== 1) {
+      v(`Feedback ${f.id} needs exactly one outcome (has ${outcomes.length}).`);
+      continue;
+    }
+    const outcome = outcomes[0] as FeedbackOutcome;
+    if (f.kind === "flag" && outcome.status === "applied" && f.itemKey && keys.has(f.itemKey)) {
+      v(`A flag is marked applied but "${f.itemKey}" is still in the plan.`);
+    }
+    if (
+      f.kind === "suggestion" &&
+      outcome.status === "applied" &&
+      f.suggestedActivityId &&
+      !activityIds.has(f.suggestedActivityId)
+    ) {
+      v(`A suggestion is marked applied but ${f.suggestedActivityId} isn't in the plan.`);
+    }
+    for (const alt of outcome.alternatives) {
+      const a = facts.activities.find((x) => x.id === alt.activityId);
+      if (!a) v(`Alternative "${alt.title}" is not an activity we know.`);
+      else if (members.some((m) => activityBreaks(a, m).length > 0))
+        v(`Alternative "${alt.title}" breaks someone's constraint.`);
+    }
+  }
+  return out;
+}
+
+/** The pace most of the group asked for; a tie goes to the gentler one, no answers to balanced. */
+function groupPace(members: MemberView[]): keyof typeof PACE {
+  const count = { relaxed: 0, balanced: 0, packed: 0 };
+  for (const m of members) if (m.prefs.pace) count[m.prefs.pace]++;
+  const top = Math.max(count.relaxed, count.balanced, count.packed);
+  if (top === 0) return "balanced";
+  return count.relaxed === top ? "relaxed" : count.balanced === top ? "balanced" : "packed";
+}
+
+function usualTier(members: MemberView[]): Tier {
+  const count = { budget: 0, midrange: 0, premium: 0 };
+  for (const m of members) if (m.prefs.accommodation) count[m.prefs.accommodation]++;
+  if (count.budget > 0 && count.budget >= count.midrange && count.budget >= count.premium) return "budget";
+  return count.premium > count.midrange ? "premium" : "midrange";
+}
+
+function mins(clock: string): number {
+  const [h = 0, m = 0] = clock.split(":").map(Number);
+  return h * 60 + m;
+}
+
+/** Open for the whole visit, on that weekday (own arithmetic: the validator shares no planning code). */
+function open(
+  hours: { open: string; close: string; closedOn: string[] } | null,
+  date: string | null,
+  start: string,
+  durationHours: number,
+): boolean {
+  if (!hours) return true;
+  if (date && hours.closedOn.includes(WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? "")) return false;
+  const from = mins(start);
+  const opens = mins(hours.open);
+  let closes = mins(hours.close);
+  if (closes <= opens) closes += 24 * 60;
+  return from >= opens && from + durationHours * 60 <= closes;
+}

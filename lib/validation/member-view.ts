@@ -1,0 +1,49 @@
+import "server-only";
+import { type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
+import { allFacts } from "@/lib/facts";
+import { UNKNOWN_HOME } from "@/lib/facts/travel";
+import { type Place, resolvePlace } from "@/lib/places/resolve";
+import type { MemberPreferences } from "@/lib/schemas/preferences";
+
+/**
+ * The validator's own reading of one member, straight from the raw form answers: where
+ * they start, their budget, the stay they asked for, their diets, needs and hard-no rules.
+ * It shares only the fact lookups (gazetteer, hard-no vocabulary) with the planner —
+ * never the planner's pricing or filtering — so a planner mistake shows up as a mismatch.
+ */
+
+export type MemberView = {
+  id: string;
+  name: string;
+  prefs: MemberPreferences;
+  /** Where their travel is priced from: the resolved place, else the region they named, else the unknown-home default. */
+  home: Pick<Place, "countryCode" | "continent" | "lat" | "lon">;
+  /** Their home city resolved to one place. */
+  homeKnown: boolean;
+  /** We have any place for them at all (resolved, or a region they named). */
+  homePlaced: boolean;
+  max: number | null;
+  hardCap: number | null;
+  rules: HardNoRule[];
+};
+
+export function viewMember(member: { id: string; name: string; preferences: MemberPreferences }): MemberView {
+  const p = member.preferences;
+  const resolved = resolvePlace(p.origin);
+  const place =
+    resolved.status === "resolved" ? resolved.place : resolved.status === "unknown" ? resolved.approximate : null;
+  const budget = p.budget as { min: number; max: number | null; hardLimit: boolean } | null;
+  const max = budget?.max ?? null;
+  const names = allFacts().map((d) => d.name);
+  return {
+    id: member.id,
+    name: member.name,
+    prefs: p,
+    home: place ?? UNKNOWN_HOME,
+    homeKnown: resolved.status === "resolved",
+    homePlaced: place !== null,
+    max,
+    hardCap: budget?.hardLimit && max !== null ? max : null,
+    rules: p.hardNos.flatMap((text) => interpretHardNo(text, names).rules),
+  };
+}

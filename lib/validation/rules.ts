@@ -1,0 +1,169 @@
+import "server-only";
+import type { HardNoRule } from "@/lib/constraints/hard-nos";
+import { containsPhrase, phraseKey, wordsOf } from "@/lib/constraints/text";
+import { addDays } from "@/lib/dates";
+import type { DestinationFacts } from "@/lib/facts";
+import { travelBetween } from "@/lib/facts/travel";
+import type { RawMember } from "@/lib/schemas/pipeline";
+import type { MemberView } from "@/lib/validation/member-view";
+
+/**
+ * The validators' own judgement of members' hard constraints and of what a trip costs a
+ * member — shared by the recommendation and itinerary validators, and written apart from
+ * the planner's (lib/constraints/judge.ts, lib/money): a mistake on either side shows up
+ * as a disagreement instead of passing by construction.
+ */
+
+export const TIERS = ["budget", "midrange", "premium"] as const;
+export type Tier = (typeof TIERS)[number];
+const ALLERGIES = new Set(["nut-allergy", "shellfish-allergy"]);
+export const MIN_ACTIVITIES = 4;
+const MONTHS_WITHOUT_DATES = 6;
+
+/** A member can travel on `day` when flexible, or when one of their windows (widened by their flexibility) has it. */
+export function available(member: MemberView, day: string): boolean {
+  const dates = member.prefs.dates as {
+    flexible: boolean;
+    windows: { start: string; end: string }[];
+    flexibleDays?: number;
+  };
+  if (dates.flexible) return true;
+  const slack = dates.flexibleDays ?? 0;
+  return dates.windows.some((w) => addDays(w.start, -slack) <= day && day <= addDays(w.end, slack));
+}
+
+export function everyDay(start: string, end: string): string[] {
+  const days: string[] = [];
+  for (let d = start; d <= end; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+/** What a member's trip costs, from raw facts: own round trip, nights at their tier, a paid activity a day. */
+/** A card's activities: one paid activity a day at the destination's median ticket (the lower middle). */
+export function cardActivities(facts: DestinationFacts, days: number): number {
+  const paid = facts.activities
+    .map((a) => a.costUsd)
+    .filter((c) => c > 0)
+    .sort((a, b) => a - b);
+  return (paid.length ? (paid[Math.floor((paid.length - 1) / 2)] ?? 0) : 0) * days;
+}
+
+export function costFor(
+  facts: DestinationFacts,
+  member: MemberView,
+  nights: number,
+  activities: number,
+  groupTier: Tier,
+) {
+  const travel = travelBetween(member.home, facts).usd;
+  const wanted: Tier = member.prefs.accommodation ?? groupTier;
+  let tier = wanted;
+  const total = (t: Tier) => travel + facts.dailyCostUsd[t] * nights + activities;
+  if (member.hardCap !== null) {
+    // Only the member's own hard cap moves them to a cheaper stay (the first that fits, else the cheapest).
+    const cheaperFirst = TIERS.slice(0, TIERS.indexOf(wanted) + 1).reverse();
+    tier = cheaperFirst.find((t) => total(t) <= (member.hardCap ?? 0)) ?? "budget";
+  }
+  return { tier, travel, stay: facts.dailyCostUsd[tier] * nights, activities, total: total(tier) };
+}
+
+export function destinationBreaks(
+  facts: DestinationFacts,
+  m: MemberView,
+  months: number[] | null,
+  ctx: { scopeSplit: boolean },
+): string[] {
+  const out: string[] = [];
+  for (const diet of m.prefs.dietary) {
+    if (!ALLERGIES.has(diet) && !facts.dietary.includes(diet)) out.push(`${diet} is hard to find`);
+  }
+  for (const need of m.prefs.accessibility) if (!facts.accessibility.includes(need)) out.push(`not ${need} friendly`);
+  if (!ctx.scopeSplit) {
+    if (m.prefs.scope === "domestic" && facts.countryCode !== m.home.countryCode) out.push("outside their country");
+    if (m.prefs.scope === "international" && facts.countryCode === m.home.countryCode) out.push("in their own country");
+  }
+  for (const rule of m.rules) if (ruleBreaks(facts, rule, m, months)) out.push(rule.label);
+  return out;
+}
+
+function ruleBreaks(facts: DestinationFacts, rule: HardNoRule, m: MemberView, months: number[] | null): boolean {
+  switch (rule.kind) {
+    case "term":
+      return (
+        facts.vibes.some((vibe) => rule.vibes.includes(vibe)) ||
+        (rule.wholePlace && facts.keywords.some((k) => rule.keywords.includes(phraseKey(k))))
+      );
+    case "climate": {
+      const breaks = (c: (typeof facts.climate)[number]) =>
+        (rule.test.highBelowC === undefined || c.highC < rule.test.highBelowC) &&
+        (rule.test.highAboveC === undefined || c.highC > rule.test.highAboveC) &&
+        (rule.test.humidityAtLeast === undefined || (c.humidity ?? 0) >= rule.test.humidityAtLeast) &&
+        (rule.test.rainyDaysAtLeast === undefined || c.rainyDays >= rule.test.rainyDaysAtLeast);
+      if (months) return months.some((mo) => breaks(facts.climate[mo - 1] as (typeof facts.climate)[number]));
+      return facts.climate.filter(breaks).length >= MONTHS_WITHOUT_DATES;
+    }
+    case "flight": {
+      if (!m.homePlaced) return false; // nowhere to measure from: the member is asked for their home city
+      const travel = travelBetween(m.home, facts);
+      return travel.mode === "flight" && (rule.maxHours === 0 || travel.hours > rule.maxHours);
+    }
+    case "place":
+      return rule.countries.includes(facts.countryCode);
+    case "destination":
+      return rule.names.includes(phraseKey(facts.name));
+    case "abroad":
+      return facts.countryCode !== m.home.countryCode;
+    case "home-country":
+      return facts.countryCode === m.home.countryCode;
+  }
+}
+
+/** Why an activity (or a meal: food, named by `title`) breaks one member's constraint. */
+export function activityBreaks(
+  a: Pick<
+    DestinationFacts["activities"][number],
+    "accessibility" | "involvesFood" | "dietaryOptions" | "keywords" | "title"
+  >,
+  m: MemberView,
+): string[] {
+  const out: string[] = [];
+  for (const need of m.prefs.accessibility) if (!a.accessibility.includes(need)) out.push(`not ${need} accessible`);
+  if (a.involvesFood)
+    for (const diet of m.prefs.dietary) if (!a.dietaryOptions.includes(diet)) out.push(`no ${diet} option`);
+  const keywords = a.keywords.map(phraseKey);
+  const words = wordsOf(a.title);
+  for (const rule of m.rules) {
+    if (rule.kind !== "term") continue;
+    if (keywords.some((k) => rule.keywords.includes(k)) || rule.phrases.some((p) => containsPhrase(words, p)))
+      out.push(rule.label);
+  }
+  return out;
+}
+
+export function monthsBetween(start: string, end: string): number[] {
+  return [...new Set(everyDay(start, end).map((d) => Number(d.slice(5, 7))))];
+}
+
+export function memberPhrases(members: RawMember[]): string[] {
+  const phrases = new Set<string>();
+  for (const m of members) {
+    const p = m.preferences;
+    if (!p) continue;
+    for (const text of [p.notes, ...p.hardNos, ...p.mustHaves]) {
+      const words = normalise(text).split(" ").filter(Boolean);
+      for (let i = 0; i + 6 <= words.length; i++) phrases.add(words.slice(i, i + 6).join(" "));
+    }
+  }
+  return [...phrases];
+}
+
+export function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+export function sameSet(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}

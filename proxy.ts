@@ -1,0 +1,104 @@
+import { type NextRequest, NextResponse } from "next/server";
+
+/**
+ * Runs before every page, route and server action (Next.js 16 proxy):
+ * - a fresh nonce per request and a Content-Security-Policy built on it (scripts only
+ *   from our origin with the nonce; no plugins, no framing, forms post only to us). Next
+ *   reads the nonce from the request's CSP header and puts it on its own scripts; every
+ *   page renders per request (app/layout.tsx) so each one gets its own;
+ * - server action requests that Next would answer with a 500 get a 4xx here instead: a
+ *   body type an action never takes (415), a body over the 1 MB action limit (413), a
+ *   text body that isn't JSON or nests deeper than any real form (400);
+ * - a URL whose percent-encoding is broken answers 400.
+ * The other security headers, the same on every response, are in next.config.ts.
+ */
+
+export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
+const MAX_JSON_DEPTH = 32;
+const ACTION_BODY_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded", "text/plain"];
+
+export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    // React renders computed widths and positions (budget bars, heat map) as style attributes.
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' blob: data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export async function proxy(request: NextRequest) {
+  const refusal = (await refuseMalformed(request)) ?? null;
+  if (refusal) return refusal;
+
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", csp);
+  return response;
+}
+
+async function refuseMalformed(request: NextRequest): Promise<NextResponse | undefined> {
+  try {
+    decodeURIComponent(request.nextUrl.pathname);
+  } catch {
+    return problem(400, "This address is malformed.");
+  }
+  if (!request.headers.has("next-action") || request.method !== "POST") return undefined;
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!ACTION_BODY_TYPES.includes(type)) return problem(415, "This request's body type isn't accepted here.");
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (!(length <= MAX_ACTION_BODY_BYTES)) {
+    return problem(Number.isNaN(length) ? 411 : 413, "This request's body is too large or has no length.");
+  }
+  if (type === "text/plain") {
+    const text = await request.clone().text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return problem(400, "This request's body isn't valid.");
+    }
+    if (depthOf(parsed) > MAX_JSON_DEPTH) return problem(400, "This request's body is nested too deeply.");
+  }
+  return undefined;
+}
+
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+function problem(status: number, message: string): NextResponse {
+  return NextResponse.json({ error: "bad_request", message }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!_next/static|_next/image|favicon.ico).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
