@@ -1,4 +1,4 @@
-import { ClipboardList } from "lucide-react";
+import { ClipboardList, Map as MapIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -9,8 +9,8 @@ import { ConstraintsSummary } from "@/components/dashboard/constraints-summary";
 import { StatusStepper } from "@/components/dashboard/status-stepper";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
-import { AutoRefresh } from "@/components/trip/auto-refresh";
 import { CopyField } from "@/components/trip/copy-field";
+import { LiveTrip } from "@/components/trip/live-trip";
 import { MemberList } from "@/components/trip/member-list";
 import { OrganizerTools } from "@/components/trip/organizer-tools";
 import { buttonClasses } from "@/components/ui/button";
@@ -18,12 +18,15 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
 import { loadDashboard } from "@/lib/dashboard";
+import { liveCursor } from "@/lib/live/stream";
 import { loadRecommendationsView } from "@/lib/recommendations-view";
 
 export const metadata: Metadata = { title: "Trip dashboard" };
 
 export default async function TripDashboardPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  // Read before anything the page shows (the membership included): whatever happens later reaches it live.
+  const after = await liveCursor(id);
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
   const [{ trip, viewer, members, profile, conflicts }, recommendations] = await Promise.all([
     loadDashboard(caller),
@@ -33,7 +36,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
 
   return (
     <div className="space-y-6">
-      <AutoRefresh />
+      <LiveTrip tripId={trip.id} after={after} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm text-slate-600">
@@ -51,6 +54,28 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       </div>
 
       <StatusStepper status={trip.status} />
+
+      {trip.status === "planning" || trip.status === "finalized" ? (
+        <section
+          aria-labelledby="plan-link-title"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-brand-100 bg-brand-50 p-4 sm:p-6"
+        >
+          <div>
+            <h2 id="plan-link-title" className="text-base font-semibold text-slate-900">
+              {trip.status === "finalized" ? "The final plan is ready" : "The day-by-day plan"}
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">
+              {trip.status === "finalized"
+                ? "Read it, add it to your calendar or print it."
+                : "See each day, what it costs you, and flag anything that doesn't work for you."}
+            </p>
+          </div>
+          <Link href={`/trips/${trip.id}/plan`} className={buttonClasses("primary")}>
+            <MapIcon aria-hidden className="size-4" />
+            Open the plan
+          </Link>
+        </section>
+      ) : null}
 
       <RecommendationsSection
         tripId={trip.id}

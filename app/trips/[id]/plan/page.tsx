@@ -1,0 +1,504 @@
+import { AlertTriangle, ArrowLeft, CalendarPlus, Lock, RefreshCw } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { DatesForm } from "@/components/itinerary/dates-form";
+import { FeedbackLine, ItemFeedback } from "@/components/itinerary/item-feedback";
+import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days";
+import { PlanButton } from "@/components/itinerary/plan-button";
+import { SuggestForm } from "@/components/itinerary/suggest-form";
+import { CostBreakdown } from "@/components/recommendations/cost-breakdown";
+import { RunTimeline } from "@/components/recommendations/run-timeline";
+import { ShareLinkCard } from "@/components/share/share-link-card";
+import { LiveTrip } from "@/components/trip/live-trip";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, EmptyState } from "@/components/ui/card";
+import { FormMessage } from "@/components/ui/field";
+import { requireMember } from "@/lib/auth/guards";
+import { requestContext } from "@/lib/auth/request";
+import { formatDay, formatRange, formatUsd, plural } from "@/lib/format";
+import { type ItineraryView, loadItineraryView } from "@/lib/itinerary-view";
+import { liveCursor } from "@/lib/live/stream";
+import { shareLinkFor } from "@/lib/share/link";
+
+export const metadata: Metadata = { title: "Trip plan" };
+
+/**
+ * Flow B: the day-by-day plan. Every member reads it (their own cost, the group's
+ * feedback), flags items and suggests additions while it is being planned; the organizer
+ * confirms dates, generates, regenerates with the feedback (bounded), restores earlier
+ * versions, finalizes or reopens, and shares a read-only link.
+ */
+export default async function PlanPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ version?: string }>;
+}) {
+  const { id } = await params;
+  const after = await liveCursor(id);
+  const ctx = await requestContext();
+  const caller = await requireMember(ctx, id).catch(() => notFound());
+  const asked = Number((await searchParams).version);
+  const view = await loadItineraryView(caller, {
+    version: Number.isSafeInteger(asked) && asked > 0 ? asked : undefined,
+  });
+  const { trip, viewer, current } = view;
+  const organizer = viewer.isOrganizer;
+  const planning = trip.status === "planning";
+  const finalized = trip.status === "finalized";
+  const running = view.run?.status === "running";
+  const nameOf = (memberId: string) => view.members.find((m) => m.id === memberId)?.name ?? "Someone";
+
+  const header = (
+    <div className="space-y-1">
+      <Link href={`/trips/${trip.id}`} className="inline-flex items-center gap-1 text-sm text-brand-700 underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        Trip dashboard
+      </Link>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        {trip.destination ? `${finalized ? "Final plan" : "The plan"}: ${trip.destination.name}` : "The plan"}
+      </h1>
+      {trip.destination ? (
+        <p className="text-slate-700">
+          {trip.destination.country}
+          {trip.dates ? ` · ${formatRange(trip.dates.start, trip.dates.end)}` : " · dates to be confirmed"}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  if (!trip.destination || (!planning && !finalized)) {
+    return (
+      <div className="space-y-6">
+        <LiveTrip tripId={trip.id} after={after} />
+        {header}
+        <EmptyState title="No destination chosen yet">
+          The day-by-day plan starts once the group has chosen a destination.{" "}
+          <Link href={`/trips/${trip.id}`} className="font-medium text-brand-700 underline">
+            See the destination ideas
+          </Link>
+          .
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const shown = view.shown ?? (current ? { version: current.version, itinerary: current.itinerary } : null);
+  const isCurrent = Boolean(current && shown && shown.version === current.version);
+  const openFeedback = view.feedback.filter((f) => f.status === "open");
+  const canGiveFeedback = planning && isCurrent && !running;
+  const regenerationsLeft = view.regenerations.max - view.regenerations.used;
+  const link = organizer && current ? shareLinkFor(ctx, caller.trip) : null;
+
+  return (
+    <div className="space-y-6">
+      <LiveTrip tripId={trip.id} after={after} />
+      {header}
+
+      {finalized ? (
+        <p className="flex items-start gap-2 rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950">
+          <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong>This plan is final.</strong>{" "}
+            {organizer
+              ? "Reopen it to take more feedback or regenerate."
+              : "The organizer can reopen it if plans change."}
+          </span>
+        </p>
+      ) : null}
+
+      {organizer ? (
+        <Card title="Organizer" description="Only you see these controls.">
+          <div className="space-y-5">
+            <DatesSection view={view} />
+            {trip.dates ? (
+              <div className="flex flex-wrap items-start gap-3">
+                {planning && !current && !running ? (
+                  <PlanButton
+                    does="generate"
+                    input={{ tripId: trip.id }}
+                    label="Plan the days"
+                    variant="primary"
+                    pendingLabel="Starting…"
+                  />
+                ) : null}
+                {planning && current && !running ? (
+                  <div className="space-y-1">
+                    <PlanButton
+                      does="regenerate"
+                      input={{ tripId: trip.id }}
+                      label={`Regenerate with feedback (${plural(openFeedback.length, "open item")})`}
+                      variant={openFeedback.length > 0 ? "primary" : "secondary"}
+                      pendingLabel="Starting…"
+                    />
+                    <p className="text-xs text-slate-600">
+                      {regenerationsLeft > 0
+                        ? `${regenerationsLeft} of ${view.regenerations.max} regenerations left.`
+                        : `All ${view.regenerations.max} regenerations used; you can still restore any version or edit the dates.`}
+                    </p>
+                  </div>
+                ) : null}
+                {planning && current && !running ? (
+                  <PlanButton does="finalize" input={{ tripId: trip.id }} label="Finalize the plan" />
+                ) : null}
+                {finalized ? <PlanButton does="reopen" input={{ tripId: trip.id }} label="Reopen the plan" /> : null}
+                {planning && !running ? (
+                  <PlanButton
+                    does="reopenDestination"
+                    input={{ tripId: trip.id }}
+                    label="Choose another destination"
+                    variant="ghost"
+                  />
+                ) : null}
+              </div>
+            ) : null}
+            {view.breaks && view.breaks.length > 0 ? (
+              <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+                <p className="flex items-center gap-1 font-medium">
+                  <AlertTriangle aria-hidden className="size-4" />
+                  Answers changed since this plan was made, and it now breaks:
+                </p>
+                <ul className="mt-1 list-disc pl-5">
+                  {view.breaks.map((b) => (
+                    <li key={b.message}>{b.message}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {link ? (
+              <ShareLinkCard
+                tripId={trip.id}
+                final={finalized}
+                link={
+                  link.state === "none"
+                    ? link
+                    : link.state === "here"
+                      ? { state: "here", path: link.path }
+                      : {
+                          state: "elsewhere",
+                          createdOn: link.createdAt ? formatDay(link.createdAt.toISOString().slice(0, 10)) : null,
+                        }
+                }
+              />
+            ) : null}
+          </div>
+        </Card>
+      ) : null}
+
+      {view.stale && !organizer ? (
+        <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <RefreshCw aria-hidden className="mt-0.5 size-4 shrink-0" />
+          Someone's answers changed after this plan was made; the organizer can regenerate it.
+        </p>
+      ) : null}
+
+      {running && view.run ? (
+        <Card title={view.run.kind === "regenerate" ? "Regenerating the plan" : "Planning the days"}>
+          <RunTimeline runId={view.run.id} initial={view.run.timeline} kind={view.run.kind} />
+        </Card>
+      ) : null}
+
+      {view.run?.status === "failed" && view.run.error && !running ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-medium">Planning stopped</p>
+          <p>{view.run.error.message}</p>
+          {organizer && view.run.error.retryable && planning ? (
+            <div className="mt-2">
+              <PlanButton does={current ? "regenerate" : "generate"} input={{ tripId: trip.id }} label="Try again" />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {!shown && !running ? (
+        <EmptyState title="No plan yet">
+          {organizer
+            ? trip.dates
+              ? "Plan the days: every day respects everyone's hard constraints, and the group can flag and suggest once it's here."
+              : "Confirm the trip's dates above, then plan the days."
+            : "The organizer will plan the days once the dates are confirmed. You'll be able to flag items and suggest additions here."}
+        </EmptyState>
+      ) : null}
+
+      {shown ? (
+        <>
+          {!isCurrent && current ? (
+            <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
+              <span>
+                You're looking at version {shown.version}, not the current plan (version {current.version}).
+              </span>
+              <Link href={`/trips/${trip.id}/plan`} className="font-medium text-brand-700 underline">
+                Back to the current plan
+              </Link>
+              {organizer && planning ? (
+                <PlanButton
+                  does="restore"
+                  input={{ tripId: trip.id, version: shown.version }}
+                  label={`Restore version ${shown.version}`}
+                />
+              ) : null}
+            </div>
+          ) : null}
+
+          <section aria-labelledby="summary-title" className="grid gap-4 md:grid-cols-2">
+            <Card title={`Version ${shown.version}`} description={summaryLine(shown.itinerary)}>
+              <div className="space-y-3 text-sm text-slate-800">
+                <p>{shown.itinerary.weather.note}</p>
+                <p className="text-xs text-slate-600">{shown.itinerary.weather.basis}</p>
+                <div>
+                  <h3 id="summary-title" className="font-medium text-slate-900">
+                    Packing list
+                  </h3>
+                  <p>{shown.itinerary.packingList.join(" · ")}</p>
+                </div>
+                <a href={`/api/trips/${trip.id}/calendar.ics`} download className={buttonClasses("secondary")}>
+                  <CalendarPlus aria-hidden className="size-4" />
+                  Add to my calendar (.ics)
+                </a>
+              </div>
+            </Card>
+            <Card
+              title={organizer ? "What it costs each of you" : "What it costs you"}
+              description="Travel, stay, food and the activities planned, from your home city."
+            >
+              <CostBreakdown
+                costs={shown.itinerary.costs}
+                budgets={view.budgets}
+                nameOf={nameOf}
+                viewerId={viewer.memberId}
+              />
+              {shown.itinerary.stretches.length > 0 ? (
+                <ul className="mt-3 space-y-1 text-xs text-amber-900">
+                  {shown.itinerary.stretches.map((s) => (
+                    <li key={s.memberId}>
+                      {s.memberId === viewer.memberId ? "You're" : `${nameOf(s.memberId)} is`} {formatUsd(s.overBy)}{" "}
+                      over budget. {s.fixes.join(" ")}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {shown.itinerary.costNotes.length > 0 ? (
+                <ul className="mt-3 list-disc space-y-0.5 pl-5 text-xs text-slate-600">
+                  {shown.itinerary.costNotes.map((n) => (
+                    <li key={n}>{n}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Card>
+          </section>
+
+          {view.diff && isCurrent ? <ChangesCard diff={view.diff} nameOf={nameOf} viewerId={viewer.memberId} /> : null}
+
+          <section aria-labelledby="days-title" className="space-y-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="days-title" className="text-xl font-semibold text-slate-900">
+                Day by day
+              </h2>
+              {canGiveFeedback ? (
+                <p className="text-sm text-slate-600">
+                  Something not right for you? Flag it; the organizer regenerates with it.
+                </p>
+              ) : null}
+            </div>
+            <ItineraryDays
+              days={shown.itinerary.days}
+              itemExtra={(item) => (
+                <ItemFeedback
+                  tripId={trip.id}
+                  version={shown.version}
+                  itemKey={item.key}
+                  itemTitle={item.title}
+                  feedback={
+                    isCurrent
+                      ? view.feedback.filter(
+                          (f) =>
+                            f.kind === "flag" &&
+                            f.itemKey === item.key &&
+                            (f.status === "open" || f.itineraryVersion === shown.version - 1 || f.outcome),
+                        )
+                      : []
+                  }
+                  canFlag={canGiveFeedback}
+                />
+              )}
+            />
+          </section>
+
+          {isCurrent ? (
+            <Card title="Suggestions" description="Things the group would like to add.">
+              <div className="space-y-4">
+                {view.feedback.filter((f) => f.kind === "suggestion" && f.status !== "withdrawn").length > 0 ? (
+                  <ul className="space-y-1">
+                    {view.feedback
+                      .filter((f) => f.kind === "suggestion" && f.status !== "withdrawn")
+                      .map((f) => (
+                        <FeedbackLine key={f.id} tripId={trip.id} feedback={f} />
+                      ))}
+                  </ul>
+                ) : (
+                  <p className="text-sm text-slate-600">No suggestions yet.</p>
+                )}
+                {canGiveFeedback && current ? (
+                  <SuggestForm tripId={trip.id} version={current.version} activities={view.otherActivities} />
+                ) : null}
+              </div>
+            </Card>
+          ) : null}
+
+          <div className="grid gap-4 md:grid-cols-2">
+            <Card title="Assumptions">
+              <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+                {shown.itinerary.assumptions.map((a) => (
+                  <li key={a}>{a}</li>
+                ))}
+              </ul>
+            </Card>
+            <Card title="Versions">
+              <ol className="space-y-1 text-sm">
+                {[...view.versions].reverse().map((v) => (
+                  <li key={v.version} className="flex flex-wrap items-baseline gap-x-2">
+                    {v.version === shown.version ? (
+                      <span className="font-medium text-slate-900" aria-current="page">
+                        Version {v.version}
+                      </span>
+                    ) : (
+                      <Link
+                        href={
+                          current && v.version === current.version
+                            ? `/trips/${trip.id}/plan`
+                            : `/trips/${trip.id}/plan?version=${v.version}`
+                        }
+                        className="font-medium text-brand-700 underline"
+                      >
+                        Version {v.version}
+                      </Link>
+                    )}
+                    <span className="text-slate-600">
+                      {SOURCE_LABEL[v.source] ?? v.source}
+                      {v.basedOnVersion ? ` from version ${v.basedOnVersion}` : ""} ·{" "}
+                      {formatDay(v.createdAt.slice(0, 10))}
+                      {current && v.version === current.version ? " · current" : ""}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </Card>
+          </div>
+
+          {shown.itinerary.sources.length > 0 ? (
+            <Card title="Sources">
+              <ul className="space-y-1 text-sm">
+                {shown.itinerary.sources.map((s) => (
+                  <li key={s.url}>
+                    <SourceLink source={s} prefix="" />
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+const SOURCE_LABEL: Record<string, string> = {
+  generated: "Planned",
+  regenerated: "Regenerated with feedback",
+  repaired: "Repaired",
+  restored: "Restored",
+  edited: "Edited",
+};
+
+function summaryLine(
+  plan: ItineraryView["current"] extends infer C ? (C extends { itinerary: infer I } ? I : never) : never,
+) {
+  return `${plural(plan.dates.days, "day")}, ${plural(plan.dates.nights, "night")} · ${plan.pace} pace · ${
+    plan.costRange.low === plan.costRange.high
+      ? `${formatUsd(plan.costRange.low)} per person`
+      : `${formatUsd(plan.costRange.low)}–${formatUsd(plan.costRange.high)} per person`
+  }`;
+}
+
+/** Dates: confirmed (changeable while planning), or to confirm — prefilled with the chosen card's proposal. */
+function DatesSection({ view }: { view: ItineraryView }) {
+  const { trip, proposal } = view;
+  if (trip.dates) {
+    return trip.status === "planning" ? (
+      <details className="text-sm">
+        <summary className="cursor-pointer text-slate-800">
+          Dates: <strong>{formatRange(trip.dates.start, trip.dates.end)}</strong> (change)
+        </summary>
+        <div className="mt-3">
+          <DatesForm tripId={trip.id} start={trip.dates.start} end={trip.dates.end} label="Change dates" />
+          <p className="mt-2 text-xs text-slate-600">After changing the dates, plan the days again to match them.</p>
+        </div>
+      </details>
+    ) : (
+      <p className="text-sm text-slate-800">
+        Dates: <strong>{formatRange(trip.dates.start, trip.dates.end)}</strong>
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <FormMessage tone="info">
+        Confirm the dates first.{" "}
+        {proposal?.start && proposal.end && !proposal.datesPending
+          ? `The chosen destination was suggested for ${formatRange(proposal.start, proposal.end)}.`
+          : "No dates suit everyone yet; pick the dates that work best."}
+      </FormMessage>
+      <DatesForm tripId={trip.id} start={proposal?.start ?? ""} end={proposal?.end ?? ""} />
+      {view.availability.length > 0 ? (
+        <details className="text-sm text-slate-700">
+          <summary className="cursor-pointer">Who can go when</summary>
+          <ul className="mt-1 space-y-0.5">
+            {view.availability.map((a) => (
+              <li key={a.memberId}>
+                {a.name}: {a.windows.length ? a.windows.map((w) => formatRange(w.start, w.end)).join(", ") : "any time"}
+                {a.flexible ? " (flexible)" : ""}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function ChangesCard({
+  diff,
+  nameOf,
+  viewerId,
+}: {
+  diff: NonNullable<ItineraryView["diff"]>;
+  nameOf: (id: string) => string;
+  viewerId: string;
+}) {
+  const { added, removed, moved, changed, costs } = diff.changes;
+  const lines = [
+    ...added.map((a) => `Added ${a.title} (day ${a.at.day}, ${a.at.slot})`),
+    ...removed.map((r) => `Removed ${r.title}`),
+    ...moved.map((m) => `Moved ${m.title} from day ${m.from.day} ${m.from.slot} to day ${m.to.day} ${m.to.slot}`),
+    ...changed.map((c) => `${c.title}: ${c.what.join(", ")}`),
+    ...costs.map(
+      (c) =>
+        `${c.memberId === viewerId ? "Your" : `${nameOf(c.memberId)}'s`} cost: ${formatUsd(c.before)} → ${formatUsd(c.after)}`,
+    ),
+  ];
+  return (
+    <Card title={`What changed since version ${diff.from}`}>
+      {lines.length === 0 ? (
+        <p className="text-sm text-slate-600">Nothing in the days changed.</p>
+      ) : (
+        <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-800">
+          {lines.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

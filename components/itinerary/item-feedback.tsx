@@ -1,0 +1,220 @@
+"use client";
+
+import { Flag, X } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { flagItineraryItemAction, withdrawFeedbackAction } from "@/app/actions";
+import { Button } from "@/components/ui/button";
+import { FieldError, FormMessage, inputClasses } from "@/components/ui/field";
+import type { FeedbackView } from "@/lib/itinerary-view";
+import { FLAG_REASON_LABELS, FLAG_REASONS, type FlagReason, MAX_FEEDBACK_TEXT } from "@/lib/schemas/itinerary";
+
+/**
+ * Under each item of the current plan: the group's flags on it (with what the last
+ * regeneration did about them), the member's own open ones to take back, and "Flag this"
+ * with a reason and an optional note. What the member typed stays in the form until the
+ * server accepts it.
+ */
+export function ItemFeedback({
+  tripId,
+  version,
+  itemKey,
+  itemTitle,
+  feedback,
+  canFlag,
+}: {
+  tripId: string;
+  version: number;
+  itemKey: string;
+  itemTitle: string;
+  feedback: FeedbackView[];
+  canFlag: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const shown = feedback.filter((f) => f.status !== "withdrawn");
+  const mineOpen = shown.some((f) => f.mine && f.status === "open");
+  return (
+    <div className="space-y-2 print:hidden">
+      {shown.length > 0 ? (
+        <ul className="space-y-1" aria-label={`Feedback on ${itemTitle}`}>
+          {shown.map((f) => (
+            <FeedbackLine key={f.id} tripId={tripId} feedback={f} />
+          ))}
+        </ul>
+      ) : null}
+      {canFlag && !mineOpen ? (
+        open ? (
+          <FlagForm
+            tripId={tripId}
+            version={version}
+            itemKey={itemKey}
+            itemTitle={itemTitle}
+            onDone={() => setOpen(false)}
+          />
+        ) : (
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            className="inline-flex min-h-8 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-700 hover:bg-slate-100"
+            aria-label={`Flag ${itemTitle}`}
+          >
+            <Flag aria-hidden className="size-3.5" />
+            Flag this
+          </button>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+export function FeedbackLine({ tripId, feedback: f }: { tripId: string; feedback: FeedbackView }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const who = f.mine ? "You" : f.memberName;
+  const what =
+    f.kind === "flag"
+      ? `${who} flagged it: ${f.reason ? FLAG_REASON_LABELS[f.reason] : "other"}${f.text ? ` — “${f.text}”` : ""}`
+      : `${who} suggested: ${f.text || "an activity"}`;
+  return (
+    <li className="rounded-lg bg-slate-50 px-2 py-1.5 text-xs text-slate-800">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="min-w-0 flex-1">{what}</span>
+        <StatusChip status={f.status} />
+        {f.mine && f.status === "open" ? (
+          <button
+            type="button"
+            disabled={pending}
+            className="inline-flex min-h-8 items-center gap-1 rounded-md px-2 font-medium text-slate-700 hover:bg-slate-200"
+            onClick={() =>
+              startTransition(async () => {
+                setError(null);
+                const result = await withdrawFeedbackAction({ tripId, feedbackId: f.id });
+                if (!result.ok) setError(result.message);
+                router.refresh();
+              })
+            }
+          >
+            <X aria-hidden className="size-3" />
+            {pending ? "Taking back…" : "Take back"}
+          </button>
+        ) : null}
+      </div>
+      {f.outcome ? (
+        <p className="mt-1 text-slate-700">
+          {f.outcome.reason}
+          {f.outcome.alternatives.length > 0
+            ? ` Instead: ${f.outcome.alternatives.map((a) => a.title).join("; ")}.`
+            : ""}
+        </p>
+      ) : null}
+      {error ? <p className="mt-1 text-red-700">{error}</p> : null}
+    </li>
+  );
+}
+
+function StatusChip({ status }: { status: FeedbackView["status"] }) {
+  const styles = {
+    open: "bg-amber-100 text-amber-900",
+    applied: "bg-emerald-100 text-emerald-900",
+    declined: "bg-slate-200 text-slate-800",
+    withdrawn: "bg-slate-100 text-slate-600",
+  }[status];
+  const label = { open: "Open", applied: "Applied", declined: "Not changed", withdrawn: "Taken back" }[status];
+  return <span className={`rounded px-1.5 py-0.5 font-medium ${styles}`}>{label}</span>;
+}
+
+function FlagForm({
+  tripId,
+  version,
+  itemKey,
+  itemTitle,
+  onDone,
+}: {
+  tripId: string;
+  version: number;
+  itemKey: string;
+  itemTitle: string;
+  onDone: () => void;
+}) {
+  const router = useRouter();
+  const id = useId();
+  const [reason, setReason] = useState<FlagReason | null>(null);
+  const [note, setNote] = useState("");
+  const [errors, setErrors] = useState<{ form?: string; reason?: string; note?: string }>({});
+  const [pending, startTransition] = useTransition();
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!reason) {
+      setErrors({ reason: "Pick a reason" });
+      return;
+    }
+    startTransition(async () => {
+      setErrors({});
+      const result = await flagItineraryItemAction({ tripId, version, itemKey, reason, note });
+      if (result.ok) {
+        onDone();
+      } else {
+        setErrors({
+          form: result.message,
+          reason: result.fieldErrors?.reason,
+          note: result.fieldErrors?.note,
+        });
+      }
+      router.refresh();
+    });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="space-y-2 rounded-lg border border-slate-200 p-3"
+      aria-label={`Flag ${itemTitle}`}
+    >
+      <fieldset aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
+        <legend className="text-xs font-medium text-slate-800">What's wrong with it?</legend>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+          {FLAG_REASONS.map((r) => (
+            <label key={r} className="inline-flex min-h-8 items-center gap-1.5 text-sm text-slate-800">
+              <input
+                type="radio"
+                name={`${id}-reason`}
+                value={r}
+                checked={reason === r}
+                onChange={() => setReason(r)}
+              />
+              {FLAG_REASON_LABELS[r]}
+            </label>
+          ))}
+        </div>
+        <FieldError id={`${id}-reason-error`} message={errors.reason} />
+      </fieldset>
+      <div>
+        <label htmlFor={`${id}-note`} className="block text-xs font-medium text-slate-800">
+          Note {reason === "other" ? "(required)" : "(optional)"}
+        </label>
+        <textarea
+          id={`${id}-note`}
+          value={note}
+          maxLength={MAX_FEEDBACK_TEXT}
+          rows={2}
+          onChange={(e) => setNote(e.target.value)}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={errors.note ? `${id}-note-error` : undefined}
+          className={inputClasses(Boolean(errors.note))}
+        />
+        <FieldError id={`${id}-note-error`} message={errors.note} />
+      </div>
+      {errors.form && !errors.reason && !errors.note ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending} aria-busy={pending}>
+          {pending ? "Sending…" : "Send flag"}
+        </Button>
+        <Button variant="ghost" onClick={onDone} disabled={pending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

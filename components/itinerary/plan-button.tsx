@@ -1,0 +1,85 @@
+"use client";
+
+import { CheckCircle2, History, Lock, RefreshCw, Sparkles, Undo2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import {
+  finalizePlanAction,
+  generateItineraryAction,
+  regenerateItineraryAction,
+  reopenDestinationAction,
+  reopenPlanAction,
+  restoreItineraryAction,
+} from "@/app/actions";
+import { Button } from "@/components/ui/button";
+import { FormMessage } from "@/components/ui/field";
+
+/** The organizer's plan-wide actions: what each one calls, its icon and, for the drastic ones, what to confirm. */
+const DOES = {
+  generate: { act: generateItineraryAction, icon: Sparkles, confirm: null },
+  regenerate: { act: regenerateItineraryAction, icon: RefreshCw, confirm: null },
+  finalize: {
+    act: finalizePlanAction,
+    icon: Lock,
+    confirm: "Finalize this plan? Flags, suggestions and regenerations stop until you reopen it.",
+  },
+  reopen: {
+    act: reopenPlanAction,
+    icon: Undo2,
+    confirm: "Reopen the plan? The group can flag and suggest again; the share page shows it as a draft.",
+  },
+  restore: { act: restoreItineraryAction, icon: History, confirm: "Make this version the current plan again?" },
+  reopenDestination: {
+    act: reopenDestinationAction,
+    icon: CheckCircle2,
+    confirm: "Go back to choosing a destination? The plan and its versions are kept.",
+  },
+} as const;
+
+export type PlanDoes = keyof typeof DOES;
+
+/**
+ * One plan action as a button: disabled while it runs, the server's refusal shown beside
+ * it in words ("There are no open flags…"). Success re-renders the page (the action
+ * revalidates it, and the live channel tells every other member's tab).
+ */
+export function PlanButton({
+  does,
+  input,
+  label,
+  pendingLabel = "Working…",
+  variant = "secondary",
+}: {
+  does: PlanDoes;
+  input: Record<string, unknown>;
+  label: string;
+  pendingLabel?: string;
+  variant?: "primary" | "secondary" | "ghost";
+}) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const { act, icon: Icon, confirm } = DOES[does];
+  return (
+    <div className="space-y-2">
+      <Button
+        variant={variant}
+        disabled={pending}
+        aria-busy={pending}
+        onClick={() => {
+          if (confirm && !window.confirm(confirm)) return;
+          startTransition(async () => {
+            setError(null);
+            const result = await act(input);
+            if (!result.ok) setError(result.message);
+            router.refresh();
+          });
+        }}
+      >
+        <Icon aria-hidden className="size-4" />
+        {pending ? pendingLabel : label}
+      </Button>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+    </div>
+  );
+}

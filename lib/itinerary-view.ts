@@ -1,0 +1,239 @@
+import "server-only";
+import type { Caller } from "@/lib/auth/guards";
+import { suitsEveryone } from "@/lib/constraints/judge";
+import { respondentConstraints } from "@/lib/constraints/member";
+import { listFeedback } from "@/lib/db/queries/feedback";
+import { currentItinerary, itineraryVersion, listItineraryVersions } from "@/lib/db/queries/itineraries";
+import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { getRecommendation } from "@/lib/db/queries/recommendations";
+import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
+import { factsFor } from "@/lib/facts";
+import { diffItineraries, type ItineraryDiff } from "@/lib/itinerary-diff";
+import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
+import { type FeedbackOutcome, type FlagReason, type Itinerary, MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
+import type { RunError, RunStatus } from "@/lib/schemas/pipeline";
+import type { TripShape } from "@/lib/schemas/recommendations";
+import type { TimelineEntry } from "@/lib/schemas/trip-events";
+import { validateItinerary } from "@/lib/validation/itinerary";
+
+/**
+ * The plan page, as `caller` may see it (DESIGN.md "Identity and authorization"): the
+ * trip's confirmed or proposed dates, the latest itinerary run, the current version with
+ * each member's cost cut to what the viewer may see (their own, or everyone's for the
+ * organizer), the versions and what changed, the group's flags and suggestions in place,
+ * the regeneration count, and — for the organizer — what the group's latest answers now
+ * break in the current plan.
+ */
+
+export type Budget = { min: number; max: number | null; hardLimit: boolean } | null;
+
+export type FeedbackView = {
+  id: string;
+  kind: "flag" | "suggestion";
+  memberId: string;
+  memberName: string;
+  mine: boolean;
+  itemKey: string | null;
+  reason: FlagReason | null;
+  text: string;
+  suggestedActivityId: string | null;
+  status: "open" | "applied" | "declined" | "withdrawn";
+  outcome: FeedbackOutcome | null;
+  itineraryVersion: number;
+};
+
+export type ItineraryView = {
+  trip: {
+    id: string;
+    status: Caller["trip"]["status"];
+    destination: { slug: string; name: string; country: string } | null;
+    dates: { start: string; end: string } | null;
+  };
+  viewer: { memberId: string; isOrganizer: boolean };
+  members: { id: string; name: string }[];
+  /** The dates the chosen card proposed (before the organizer confirms any). */
+  proposal: Pick<TripShape, "start" | "end" | "nights" | "datesPending"> | null;
+  /** Who can travel when: for the organizer's date picker (dates aren't private). */
+  availability: { memberId: string; name: string; flexible: boolean; windows: { start: string; end: string }[] }[];
+  /** The latest plan run, with its progress so far while it runs (server-rendered into the timeline). */
+  run: {
+    id: string;
+    kind: "itinerary" | "regenerate";
+    status: RunStatus;
+    error: RunError | null;
+    timeline: TimelineEntry[];
+  } | null;
+  current: { version: number; source: string; itinerary: Itinerary; createdAt: string } | null;
+  /** The version shown when an earlier one is asked for (read-only). */
+  shown: { version: number; itinerary: Itinerary } | null;
+  versions: { version: number; source: string; basedOnVersion: number | null; createdAt: string }[];
+  diff: { from: number; to: number; changes: ItineraryDiff } | null;
+  feedback: FeedbackView[];
+  regenerations: { used: number; max: number };
+  budgets: Record<string, Budget>;
+  /** Destination activities that suit everyone and aren't in the plan: what a suggestion can pick from. */
+  otherActivities: { id: string; title: string; area: string; costUsd: number }[];
+  /** Organizer, when answers changed since the plan: what they now break in it (empty: nothing). */
+  breaks: { message: string }[] | null;
+  /** Someone's answers changed since the current plan was made. */
+  stale: boolean;
+};
+
+export async function loadItineraryView(
+  caller: Caller,
+  { version }: { version?: number } = {},
+): Promise<ItineraryView> {
+  const tripId = caller.trip.id;
+  const [members, current, versions, feedback, run, chosen] = await Promise.all([
+    listMembersWithPreferences({ tripId }),
+    currentItinerary({ tripId }),
+    listItineraryVersions({ tripId }),
+    listFeedback({ tripId }),
+    latestRun({ tripId, kinds: ["itinerary", "regenerate"] }),
+    caller.trip.selectedRecommendationId
+      ? getRecommendation({ recommendationId: caller.trip.selectedRecommendationId })
+      : null,
+  ]);
+  const slug = caller.trip.selectedDestination;
+  const facts = slug ? factsFor(slug) : undefined;
+  const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? "Someone";
+  const see = (plan: Itinerary) => itineraryForViewer(plan, caller);
+
+  const timeline = run?.status === "running" ? await listProgressEvents({ runId: run.id }) : [];
+  const asked = version && version !== current?.version ? await itineraryVersion({ tripId, version }) : null;
+  const previous = current?.basedOnVersion ? await itineraryVersion({ tripId, version: current.basedOnVersion }) : null;
+  const option = chosen?.pack.options.find((o) => o.slug === slug);
+
+  const inPlan = new Set(current?.itinerary.days.flatMap((d) => d.items.map((i) => i.activityId)) ?? []);
+  const everyone = respondentConstraints(members);
+  const budgets: ItineraryView["budgets"] = {};
+  for (const m of members) {
+    if (!caller.isOrganizer && m.id !== caller.member.id) continue;
+    const b = m.preferences?.budget ?? null;
+    budgets[m.id] = b ? { min: b.min, max: b.max ?? null, hardLimit: b.hardLimit } : null;
+  }
+
+  const stale = current ? current.itinerary.preferencesFingerprint !== preferencesFingerprint(members) : false;
+  let breaks: ItineraryView["breaks"] = null;
+  if (caller.isOrganizer && stale && current && facts && caller.trip.startDate && caller.trip.endDate) {
+    // The plan judged against the answers as they are now (the validator is the same one that gated it).
+    breaks = validateItinerary(current.itinerary, {
+      members: members.map(({ id, name, preferences }) => ({ id, name, preferences })),
+      facts,
+      dates: { start: caller.trip.startDate, end: caller.trip.endDate },
+      plannedOn: "0000-01-01",
+      feedback: [],
+    })
+      .filter((v) => ["hard-constraint", "hard-cap", "dates", "pace"].includes(v.rule))
+      .map((v) => ({ message: v.message }));
+  }
+
+  return {
+    trip: {
+      id: tripId,
+      status: caller.trip.status,
+      destination: facts ? { slug: facts.slug, name: facts.name, country: facts.country } : null,
+      dates:
+        caller.trip.startDate && caller.trip.endDate
+          ? { start: caller.trip.startDate, end: caller.trip.endDate }
+          : null,
+    },
+    viewer: { memberId: caller.member.id, isOrganizer: caller.isOrganizer },
+    members: members.map((m) => ({ id: m.id, name: m.name })),
+    proposal: option
+      ? {
+          start: option.trip.start,
+          end: option.trip.end,
+          nights: option.trip.nights,
+          datesPending: option.trip.datesPending,
+        }
+      : null,
+    availability: caller.isOrganizer
+      ? members.flatMap((m) =>
+          m.preferences
+            ? [
+                {
+                  memberId: m.id,
+                  name: m.name,
+                  flexible: m.preferences.dates.flexible,
+                  windows: m.preferences.dates.windows,
+                },
+              ]
+            : [],
+        )
+      : [],
+    run:
+      run && (run.kind === "itinerary" || run.kind === "regenerate")
+        ? {
+            id: run.id,
+            kind: run.kind,
+            status: run.status,
+            error: run.error ?? null,
+            timeline: timeline.map(({ id, stepId, kind, stage, message }) => ({ id, stepId, kind, stage, message })),
+          }
+        : null,
+    current: current
+      ? {
+          version: current.version,
+          source: current.source,
+          itinerary: see(current.itinerary),
+          createdAt: current.createdAt.toISOString(),
+        }
+      : null,
+    shown: asked ? { version: asked.version, itinerary: see(asked.itinerary) } : null,
+    versions: versions.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() })),
+    diff:
+      current && previous
+        ? {
+            from: previous.version,
+            to: current.version,
+            changes: diffFor(previous.itinerary, current.itinerary, caller),
+          }
+        : null,
+    feedback: feedback.map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      memberId: f.memberId,
+      memberName: nameOf(f.memberId),
+      mine: f.memberId === caller.member.id,
+      itemKey: f.itemKey,
+      reason: f.reason,
+      text: f.text,
+      suggestedActivityId: f.suggestedActivityId,
+      status: f.status,
+      outcome: f.outcome ?? null,
+      itineraryVersion: f.itineraryVersion,
+    })),
+    regenerations: { used: caller.trip.regenerations, max: MAX_REGENERATIONS },
+    budgets,
+    otherActivities: facts
+      ? facts.activities
+          .filter((a) => !inPlan.has(a.id) && suitsEveryone(a, everyone))
+          .map((a) => ({ id: a.id, title: a.title, area: a.area, costUsd: a.costUsd }))
+      : [],
+    breaks,
+    stale,
+  };
+}
+
+/** The plan as the viewer may see it: each member sees their own cost and way back under budget; the organizer everyone's. */
+export function itineraryForViewer(
+  plan: Itinerary,
+  viewer: { member: { id: string }; isOrganizer: boolean },
+): Itinerary {
+  if (viewer.isOrganizer) return plan;
+  const mine = (id: string) => id === viewer.member.id;
+  return {
+    ...plan,
+    costs: plan.costs.filter((c) => mine(c.memberId)),
+    impactedMemberIds: plan.impactedMemberIds.filter(mine),
+    stretches: plan.stretches.filter((s) => mine(s.memberId)),
+  };
+}
+
+function diffFor(before: Itinerary, after: Itinerary, caller: Caller): ItineraryDiff {
+  const changes = diffItineraries(before, after);
+  return caller.isOrganizer
+    ? changes
+    : { ...changes, costs: changes.costs.filter((c) => c.memberId === caller.member.id) };
+}
