@@ -37,7 +37,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { token } = await params;
   const plan = (await loadSharedPlan(token))?.plan;
   const robots = { index: false, follow: false };
-  if (!plan) return { title: "Trip plan", robots };
+  const metadataBase = new URL(requestOrigin(await headers()));
+  if (!plan) return { title: "Trip plan", robots, metadataBase };
   const title = `${planHeadline(plan)}${plan.status === "draft" ? " (draft)" : ""}`;
   const description = [
     plan.dates.start && plan.dates.end ? formatRange(plan.dates.start, plan.dates.end) : null,
@@ -50,7 +51,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title,
     description,
     robots,
-    metadataBase: new URL(requestOrigin(await headers())),
+    metadataBase,
     openGraph: { title, description, type: "article", siteName: "TripSync" },
     twitter: { card: "summary_large_image", title, description },
   };

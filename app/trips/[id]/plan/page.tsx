@@ -17,7 +17,7 @@ import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
 import { formatDay, formatRange, formatUsd, plural } from "@/lib/format";
-import { type ItineraryView, loadItineraryView } from "@/lib/itinerary-view";
+import { type FeedbackView, type ItineraryView, loadItineraryView } from "@/lib/itinerary-view";
 import { liveCursor } from "@/lib/live/stream";
 import { shareLinkFor } from "@/lib/share/link";
 
@@ -91,6 +91,10 @@ export default async function PlanPage({
   const canGiveFeedback = planning && isCurrent && !running;
   const regenerationsLeft = view.regenerations.max - view.regenerations.used;
   const link = organizer && current ? shareLinkFor(ctx, caller.trip) : null;
+  const inShown = new Set(shown?.itinerary.days.flatMap((d) => d.items.map((i) => i.key)) ?? []);
+  // Flags sit under their item; suggestions, and flags whose item is gone, are listed together.
+  const underItem = (f: FeedbackView) => f.kind === "flag" && f.itemKey !== null && inShown.has(f.itemKey);
+  const elsewhere = view.feedback.filter((f) => f.status !== "withdrawn" && !underItem(f));
 
   return (
     <div className="space-y-6">
@@ -310,16 +314,7 @@ export default async function PlanPage({
                   version={shown.version}
                   itemKey={item.key}
                   itemTitle={item.title}
-                  feedback={
-                    isCurrent
-                      ? view.feedback.filter(
-                          (f) =>
-                            f.kind === "flag" &&
-                            f.itemKey === item.key &&
-                            (f.status === "open" || f.itineraryVersion === shown.version - 1 || f.outcome),
-                        )
-                      : []
-                  }
+                  feedback={isCurrent ? view.feedback.filter((f) => underItem(f) && f.itemKey === item.key) : []}
                   canFlag={canGiveFeedback}
                 />
               )}
@@ -327,15 +322,16 @@ export default async function PlanPage({
           </section>
 
           {isCurrent ? (
-            <Card title="Suggestions" description="Things the group would like to add.">
+            <Card
+              title="Suggestions and earlier flags"
+              description="What the group would like to add, and what became of flags on items no longer in the plan."
+            >
               <div className="space-y-4">
-                {view.feedback.filter((f) => f.kind === "suggestion" && f.status !== "withdrawn").length > 0 ? (
+                {elsewhere.length > 0 ? (
                   <ul className="space-y-1">
-                    {view.feedback
-                      .filter((f) => f.kind === "suggestion" && f.status !== "withdrawn")
-                      .map((f) => (
-                        <FeedbackLine key={f.id} tripId={trip.id} feedback={f} />
-                      ))}
+                    {elsewhere.map((f) => (
+                      <FeedbackLine key={f.id} tripId={trip.id} feedback={f} />
+                    ))}
                   </ul>
                 ) : (
                   <p className="text-sm text-slate-600">No suggestions yet.</p>

@@ -1,0 +1,56 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The trip's plan page (/trips/<id>/plan), as members and the organizer use it. */
+export class PlanPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(tripId: string) {
+    await this.page.goto(`/trips/${tripId}/plan`);
+  }
+
+  organizer() {
+    return this.page.getByRole("region", { name: "Organizer" });
+  }
+
+  days() {
+    return this.page.getByRole("region", { name: "Day by day" });
+  }
+
+  /** The items of the plan (activities; meals have no flag button). */
+  flagButtons() {
+    return this.days().getByRole("button", { name: /^Flag / });
+  }
+
+  async confirmDates(start: string, end: string) {
+    const organizer = this.organizer();
+    await organizer.getByLabel("First day").fill(start);
+    await organizer.getByLabel("Last day").fill(end);
+    await organizer.getByRole("button", { name: "Confirm dates" }).click();
+    await expect(organizer.getByRole("button", { name: "Plan the days" })).toBeVisible();
+  }
+
+  /** Starts a plan run and waits for the plan (or the new version) to be on the page. */
+  async planTheDays() {
+    await this.organizer().getByRole("button", { name: "Plan the days" }).click();
+    await expect(this.page.getByRole("list", { name: "Generation progress" })).toBeVisible();
+    await expect(this.days().getByRole("heading", { name: /^Day 1/ })).toBeVisible({ timeout: 60_000 });
+  }
+
+  async flagFirstItem(reason: string, note = "") {
+    const button = this.flagButtons().first();
+    const title = (await button.getAttribute("aria-label"))?.replace(/^Flag /, "") ?? "";
+    await button.click();
+    const form = this.page.getByRole("form", { name: `Flag ${title}` });
+    await form.getByLabel(reason).check();
+    if (note) await form.getByLabel(/^Note/).fill(note);
+    await form.getByRole("button", { name: "Send flag" }).click();
+    await expect(this.page.getByRole("list", { name: `Feedback on ${title}` })).toContainText("You flagged it");
+    return title;
+  }
+
+  /** Accepts the next confirm() dialog and clicks the organizer's button. */
+  async organizerClicks(name: string | RegExp) {
+    this.page.once("dialog", (dialog) => dialog.accept());
+    await this.organizer().getByRole("button", { name }).click();
+  }
+}

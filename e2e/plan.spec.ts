@@ -1,0 +1,145 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import ICAL from "ical.js";
+import { DashboardPage } from "./pages/dashboard-page";
+import { HomePage } from "./pages/home-page";
+import { joinInNewBrowser } from "./pages/join-page";
+import { PlanPage } from "./pages/plan-page";
+
+/**
+ * Flow B and the share page, end to end on the embedded defaults: the organizer chooses a
+ * destination, confirms dates and plans the days; a member flags an item; the organizer
+ * regenerates with it (version 2, what changed), finalizes, and shares a read-only link
+ * that a stranger opens without joining — no member data on it — and adds to a calendar.
+ * Rotating the link kills the old one; reopening turns the page back into a draft.
+ */
+test.setTimeout(300_000);
+
+const DEMO_NAMES = ["Maya", "Sam", "Priya", "Leo", "Chen"];
+
+function isoDay(daysFromToday: number): string {
+  return new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+test("choose → dates → plan → a member flags → regenerate → finalize → share with anyone → rotate → reopen", async ({
+  page,
+  browser,
+}) => {
+  const tripId = await new HomePage(page).openDemoTrip();
+  const dashboard = new DashboardPage(page);
+  const invite = await dashboard.inviteLink();
+  await dashboard.recommendations().getByRole("button", { name: "Generate recommendations" }).click();
+  const first = dashboard.destinationCards().first();
+  await expect(first).toBeVisible({ timeout: 60_000 });
+  page.once("dialog", (dialog) => dialog.accept());
+  await first.getByRole("button", { name: /^Choose / }).click();
+  await expect(first).toContainText("Chosen");
+
+  // The dashboard points everyone to the plan.
+  await page.getByRole("link", { name: "Open the plan" }).click();
+  await page.waitForURL(`**/trips/${tripId}/plan`);
+  const plan = new PlanPage(page);
+  await expect(page.getByText("Confirm the dates first.")).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // A past start is refused at the boundary, in words, and nothing changes.
+  await plan.organizer().getByLabel("First day").fill(isoDay(-3));
+  await plan.organizer().getByLabel("Last day").fill(isoDay(1));
+  await plan.organizer().getByRole("button", { name: "Confirm dates" }).click();
+  await expect(plan.organizer()).toContainText("Pick a day after today");
+
+  const start = isoDay(45);
+  const end = isoDay(48);
+  await plan.confirmDates(start, end);
+  await plan.planTheDays();
+  const dayHeadings = plan.days().getByRole("heading", { name: /^Day \d/ });
+  await expect(dayHeadings).toHaveCount(4);
+  await expect(page.getByRole("region", { name: "What it costs each of you" })).toContainText("Sam");
+  await expectNoSeriousViolations(page);
+
+  // A member who joins sees the plan with their own cost only, and flags an item.
+  const guest = await joinInNewBrowser(browser, invite, "Robin");
+  const guestPlan = new PlanPage(guest.page);
+  await guestPlan.goto(tripId);
+  await expect(guest.page.getByRole("region", { name: "Organizer" })).toHaveCount(0);
+  await expect(guest.page.getByRole("region", { name: "What it costs you" })).toBeVisible();
+  for (const name of DEMO_NAMES) {
+    await expect(guest.page.getByRole("region", { name: "What it costs you" })).not.toContainText(name);
+  }
+  const flagged = await guestPlan.flagFirstItem("Not my thing", "Not for me, thanks");
+
+  // The organizer's page hears it live, and regenerates with it.
+  const regenerate = plan.organizer().getByRole("button", { name: /Regenerate with feedback \(1 open item\)/ });
+  await expect(regenerate).toBeVisible({ timeout: 15_000 });
+  await regenerate.click();
+  await expect(page.getByRole("region", { name: "What changed since version 1" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("region", { name: "Versions" })).toContainText("Version 2");
+  await expect(plan.organizer()).toContainText("4 of 5 regenerations left.");
+  // What became of the flag is told to the member who made it.
+  await guest.page.reload();
+  await expect(guest.page.getByText(/Applied|Not changed/).first()).toBeVisible();
+  expect(flagged.length).toBeGreaterThan(1);
+
+  // Finalize: feedback stops for everyone.
+  await plan.organizerClicks("Finalize the plan");
+  await expect(page.getByText("This plan is final.")).toBeVisible();
+  await guest.page.reload();
+  await expect(guest.page.getByText("This plan is final.")).toBeVisible();
+  await expect(guestPlan.flagButtons()).toHaveCount(0);
+
+  // Share it: a stranger (no cookies) reads it without joining.
+  await plan.organizer().getByRole("button", { name: "Create a share link" }).click();
+  const shareField = plan.organizer().getByRole("textbox", { name: "Share link" });
+  await expect(shareField).toHaveValue(/\/s\/[A-Za-z0-9_-]+$/);
+  const shareUrl = await shareField.inputValue();
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(shareUrl);
+  await expect(strangerPage.getByText("Final plan", { exact: false }).first()).toBeVisible();
+  await expect(strangerPage.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
+  const html = await strangerPage.content();
+  for (const name of [...DEMO_NAMES, "Robin", "Not for me, thanks"]) expect(html).not.toContain(name);
+  await expectNoSeriousViolations(strangerPage);
+
+  // The calendar file parses, with one event per planned item, dated inside the trip.
+  const ics = await strangerPage.request.get(`${shareUrl}/calendar.ics`);
+  expect(ics.status()).toBe(200);
+  expect(ics.headers()["content-type"]).toContain("text/calendar");
+  const calendar = new ICAL.Component(ICAL.parse(await ics.text()));
+  const events = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+  expect(events.length).toBeGreaterThan(3);
+  for (const event of events) {
+    const day = event.startDate.toString().slice(0, 10);
+    expect(day >= start && day <= end).toBe(true);
+  }
+
+  // The share link opens nothing else: not the trip, not its API.
+  expect((await strangerPage.request.get(`/api/trips/${tripId}/itinerary`)).status()).toBe(404);
+  expect((await strangerPage.goto(`/trips/${tripId}/plan`))?.status()).toBe(404);
+
+  // A new link: the old one is dead for everyone.
+  await plan.organizerClicks("Make a new link");
+  await expect(plan.organizer()).toContainText("New link ready; the old one no longer works.");
+  expect((await strangerPage.goto(shareUrl))?.status()).toBe(404);
+  const newUrl = await shareField.inputValue();
+  expect(newUrl).not.toBe(shareUrl);
+
+  // Reopen: the share page becomes a draft; members can flag again.
+  await plan.organizerClicks("Reopen the plan");
+  await expect(plan.organizer().getByRole("button", { name: "Finalize the plan" })).toBeVisible();
+  await strangerPage.goto(newUrl);
+  await expect(strangerPage.getByText("Draft.")).toBeVisible();
+
+  // On a phone, the shared plan reads in one column with nothing cut off.
+  await strangerPage.setViewportSize({ width: 390, height: 844 });
+  const overflow = await strangerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await stranger.close();
+  await guest.context.close();
+});
