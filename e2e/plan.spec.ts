@@ -81,6 +81,7 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   await expect(page.getByRole("region", { name: "What changed since version 1" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("region", { name: "Versions" })).toContainText("Version 2");
   await expect(plan.organizer()).toContainText("4 of 5 regenerations left.");
+  await page.screenshot({ path: test.info().outputPath("plan-organizer.png"), fullPage: true });
   // What became of the flag is told to the member who made it.
   await guest.page.reload();
   await expect(guest.page.getByText(/Applied|Not changed/).first()).toBeVisible();
@@ -92,6 +93,8 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   await guest.page.reload();
   await expect(guest.page.getByText("This plan is final.")).toBeVisible();
   await expect(guestPlan.flagButtons()).toHaveCount(0);
+  await guest.page.setViewportSize({ width: 390, height: 844 });
+  await guest.page.screenshot({ path: test.info().outputPath("plan-member-phone.png"), fullPage: true });
 
   // Share it: a stranger (no cookies) reads it without joining.
   await plan.organizer().getByRole("button", { name: "Create a share link" }).click();
@@ -106,6 +109,9 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   const html = await strangerPage.content();
   for (const name of [...DEMO_NAMES, "Robin", "Not for me, thanks"]) expect(html).not.toContain(name);
   await expectNoSeriousViolations(strangerPage);
+  await strangerPage.emulateMedia({ media: "print" });
+  await strangerPage.screenshot({ path: test.info().outputPath("share-print.png"), fullPage: true });
+  await strangerPage.emulateMedia({ media: "screen" });
 
   // The calendar file parses, with one event per planned item, dated inside the trip.
   const ics = await strangerPage.request.get(`${shareUrl}/calendar.ics`);

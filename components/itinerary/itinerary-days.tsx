@@ -79,7 +79,7 @@ function DayBody({
         Day {day.day}
         {day.date ? <span className="font-normal text-slate-600"> · {formatDay(day.date)}</span> : null}
         <span className="block text-base font-medium text-slate-800 sm:inline sm:before:content-['_—_']">
-          {day.title}
+          {titleOf(day)}
         </span>
       </h3>
       {day.note ? <p className="mt-1 text-sm text-slate-600">{day.note}</p> : null}
@@ -132,6 +132,11 @@ function Item({ item, extra }: { item: ItineraryItem; extra: ReactNode }) {
       </div>
     </li>
   );
+}
+
+/** The day's title without a leading "Day 2 · " (the heading already says which day it is). */
+function titleOf(day: ItineraryDay): string {
+  return day.title.replace(new RegExp(`^Day ${day.day}\\s*[·:–—-]\\s*`), "") || day.title;
 }
 
 function formatHours(hours: number): string {

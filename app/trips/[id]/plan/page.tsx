@@ -267,6 +267,15 @@ export default async function PlanPage({
               title={organizer ? "What it costs each of you" : "What it costs you"}
               description="Travel, stay, food and the activities planned, from your home city."
             >
+              {shown.itinerary.costs.length === 0 ? (
+                <p className="text-sm text-slate-700">
+                  This plan was made before you shared your preferences, so it has no cost for you yet.{" "}
+                  <Link href={`/trips/${trip.id}/preferences`} className="font-medium text-brand-700 underline">
+                    Add your preferences
+                  </Link>{" "}
+                  and the next version will include you.
+                </p>
+              ) : null}
               <CostBreakdown
                 costs={shown.itinerary.costs}
                 budgets={view.budgets}
