@@ -49,12 +49,15 @@ export function PlanButton({
   label,
   pendingLabel = "Working…",
   variant = "secondary",
+  thenGo,
 }: {
   does: PlanDoes;
   input: Record<string, unknown>;
   label: string;
   pendingLabel?: string;
   variant?: "primary" | "secondary" | "ghost";
+  /** Where to go once it worked (e.g. from an earlier version back to the current plan). */
+  thenGo?: string;
 }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -72,7 +75,8 @@ export function PlanButton({
             setError(null);
             const result = await act(input);
             if (!result.ok) setError(result.message);
-            router.refresh();
+            if (result.ok && thenGo) router.push(thenGo);
+            else router.refresh();
           });
         }}
       >

@@ -26,13 +26,16 @@ export class PlanPage {
     await organizer.getByLabel("First day").fill(start);
     await organizer.getByLabel("Last day").fill(end);
     await organizer.getByRole("button", { name: "Confirm dates" }).click();
-    await expect(organizer.getByRole("button", { name: "Plan the days" })).toBeVisible();
+    await expect(organizer.getByRole("button", { name: "Generate itinerary" })).toBeVisible();
   }
 
-  /** Starts a plan run and waits for the plan (or the new version) to be on the page. */
-  async planTheDays() {
-    await this.organizer().getByRole("button", { name: "Plan the days" }).click();
-    await expect(this.page.getByRole("list", { name: "Generation progress" })).toBeVisible();
+  /** Starts the itinerary run; its progress shows live, and again after a reload mid-run. Waits for the plan. */
+  async generateItinerary() {
+    await this.organizer().getByRole("button", { name: "Generate itinerary" }).click();
+    const progress = this.page.getByRole("list", { name: "Generation progress" });
+    await expect(progress).toBeVisible();
+    await this.page.reload();
+    await expect(progress.or(this.days())).toBeVisible();
     await expect(this.days().getByRole("heading", { name: /^Day 1/ })).toBeVisible({ timeout: 60_000 });
   }
 

@@ -123,7 +123,7 @@ export default async function PlanPage({
                   <PlanButton
                     does="generate"
                     input={{ tripId: trip.id }}
-                    label="Plan the days"
+                    label="Generate itinerary"
                     variant="primary"
                     pendingLabel="Starting…"
                   />
@@ -139,8 +139,8 @@ export default async function PlanPage({
                     />
                     <p className="text-xs text-slate-600">
                       {regenerationsLeft > 0
-                        ? `${regenerationsLeft} of ${view.regenerations.max} regenerations left.`
-                        : `All ${view.regenerations.max} regenerations used; you can still restore any version or edit the dates.`}
+                        ? `${view.regenerations.used} of ${view.regenerations.max} regenerations used.`
+                        : `All ${view.regenerations.max} regenerations used; you can still restore any version or change the dates.`}
                     </p>
                   </div>
                 ) : null}
@@ -220,8 +220,8 @@ export default async function PlanPage({
         <EmptyState title="No plan yet">
           {organizer
             ? trip.dates
-              ? "Plan the days: every day respects everyone's hard constraints, and the group can flag and suggest once it's here."
-              : "Confirm the trip's dates above, then plan the days."
+              ? "Generate the itinerary: every day respects everyone's hard constraints, and the group can flag and suggest once it's here."
+              : "Confirm the trip's dates above, then generate the itinerary."
             : "The organizer will plan the days once the dates are confirmed. You'll be able to flag items and suggest additions here."}
         </EmptyState>
       ) : null}
@@ -240,6 +240,7 @@ export default async function PlanPage({
                 <PlanButton
                   does="restore"
                   input={{ tripId: trip.id, version: shown.version }}
+                  thenGo={`/trips/${trip.id}/plan`}
                   label={`Restore version ${shown.version}`}
                 />
               ) : null}
@@ -282,6 +283,13 @@ export default async function PlanPage({
                 nameOf={nameOf}
                 viewerId={viewer.memberId}
               />
+              {!organizer ? (
+                <p className="mt-3 text-xs text-slate-600">
+                  Across the group: {formatUsd(shown.itinerary.costRange.low)}–
+                  {formatUsd(shown.itinerary.costRange.high)} per person (each person's depends on their home city and
+                  stay).
+                </p>
+              ) : null}
               {shown.itinerary.stretches.length > 0 ? (
                 <ul className="mt-3 space-y-1 text-xs text-amber-900">
                   {shown.itinerary.stretches.map((s) => (

@@ -57,7 +57,7 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   const start = isoDay(45);
   const end = isoDay(48);
   await plan.confirmDates(start, end);
-  await plan.planTheDays();
+  await plan.generateItinerary();
   const dayHeadings = plan.days().getByRole("heading", { name: /^Day \d/ });
   await expect(dayHeadings).toHaveCount(4);
   await expect(page.getByRole("region", { name: "What it costs each of you" })).toContainText("Sam");
@@ -73,19 +73,42 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
     await expect(guest.page.getByRole("region", { name: "What it costs you" })).not.toContainText(name);
   }
   const flagged = await guestPlan.flagFirstItem("Not my thing", "Not for me, thanks");
+  const suggestions = guest.page.getByRole("form", { name: "Suggest an addition" });
+  const suggested =
+    (await suggestions.getByLabel("Something from the list").locator("option").nth(1).textContent()) ?? "";
+  await suggestions.getByLabel("Something from the list").selectOption({ index: 1 });
+  await suggestions.getByRole("button", { name: "Suggest it" }).click();
+  await expect(guest.page.getByText("Thanks — the organizer will see it when they regenerate.")).toBeVisible();
 
   // The organizer's page hears it live, and regenerates with it.
-  const regenerate = plan.organizer().getByRole("button", { name: /Regenerate with feedback \(1 open item\)/ });
+  const regenerate = plan.organizer().getByRole("button", { name: /Regenerate with feedback \(2 open items\)/ });
   await expect(regenerate).toBeVisible({ timeout: 15_000 });
   await regenerate.click();
   await expect(page.getByRole("region", { name: "What changed since version 1" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("region", { name: "Versions" })).toContainText("Version 2");
-  await expect(plan.organizer()).toContainText("4 of 5 regenerations left.");
+  await expect(plan.organizer()).toContainText("1 of 5 regenerations used.");
+  const changes = page.getByRole("region", { name: "What changed since version 1" });
+  await expect(changes).toContainText(/Removed|Added|Moved/);
   await page.screenshot({ path: test.info().outputPath("plan-organizer.png"), fullPage: true });
   // What became of the flag is told to the member who made it.
   await guest.page.reload();
-  await expect(guest.page.getByText(/Applied|Not changed/).first()).toBeVisible();
+  const outcomes = guest.page.getByRole("region", { name: "Suggestions and earlier flags" });
+  const flagOutcome = guest.page.getByRole("listitem").filter({ hasText: `You flagged it` });
+  await expect(flagOutcome.first()).toContainText(/Applied|Not changed/);
+  await expect(outcomes.getByRole("listitem").filter({ hasText: "You suggested" })).toContainText(
+    /Applied|Not changed/,
+  );
+  expect(suggested.length).toBeGreaterThan(3);
   expect(flagged.length).toBeGreaterThan(1);
+
+  // Version 1 back: a restore is a new version and doesn't count as a regeneration.
+  await page.getByRole("region", { name: "Versions" }).getByRole("link", { name: "Version 1" }).click();
+  await expect(page.getByText("You're looking at version 1")).toBeVisible();
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Restore version 1" }).click();
+  await expect(page.getByRole("region", { name: "Versions" })).toContainText("Restored from version 1");
+  await page.goto(`/trips/${tripId}/plan`);
+  await expect(plan.organizer()).toContainText("1 of 5 regenerations used.");
 
   // Finalize: feedback stops for everyone.
   await plan.organizerClicks("Finalize the plan");
