@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import ICAL from "ical.js";
+import { callAction, resultOf } from "./http/action-client";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
 import { joinInNewBrowser } from "./pages/join-page";
@@ -16,6 +17,7 @@ import { PlanPage } from "./pages/plan-page";
 test.setTimeout(300_000);
 
 const DEMO_NAMES = ["Maya", "Sam", "Priya", "Leo", "Chen"];
+const DEMO_ORIGINS = ["Chicago", "New York", "Denver"];
 
 function isoDay(daysFromToday: number): string {
   return new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
@@ -129,8 +131,14 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   await strangerPage.goto(shareUrl);
   await expect(strangerPage.getByText("Final plan", { exact: false }).first()).toBeVisible();
   await expect(strangerPage.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
-  const html = await strangerPage.content();
-  for (const name of [...DEMO_NAMES, "Robin", "Not for me, thanks"]) expect(html).not.toContain(name);
+  // The destination's time zone (e.g. "America/Chicago") is a place name that isn't anyone's home.
+  const html = (await strangerPage.content()).replace(
+    /\b(America|Europe|Asia|Africa|Australia|Pacific)\/[A-Za-z_]+/g,
+    "",
+  );
+  const destination = (await strangerPage.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  const homes = DEMO_ORIGINS.filter((city) => !destination.includes(city));
+  for (const name of [...DEMO_NAMES, ...homes, "Robin", "Not for me, thanks"]) expect(html).not.toContain(name);
   await expectNoSeriousViolations(strangerPage);
   await strangerPage.emulateMedia({ media: "print" });
   await strangerPage.screenshot({ path: test.info().outputPath("share-print.png"), fullPage: true });
@@ -148,9 +156,26 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
     expect(day >= start && day <= end).toBe(true);
   }
 
-  // The share link opens nothing else: not the trip, not its API.
-  expect((await strangerPage.request.get(`/api/trips/${tripId}/itinerary`)).status()).toBe(404);
+  // The share token opens nothing else, even presented as a member's or the organizer's cookie:
+  // not the trip's pages, its snapshot, its live stream, its API or any action.
+  const shareToken = new URL(shareUrl).pathname.split("/").at(-1) ?? "";
+  const origin = new URL(shareUrl).origin;
+  await stranger.addCookies([
+    { name: `tripsync_${tripId}`, value: shareToken, url: origin },
+    { name: `tripsync-share_${tripId}`, value: shareToken, url: origin },
+  ]);
+  for (const path of ["itinerary", "snapshot", "events", "calendar.ics"]) {
+    expect((await strangerPage.request.get(`/api/trips/${tripId}/${path}`)).status(), path).toBe(404);
+  }
   expect((await strangerPage.goto(`/trips/${tripId}/plan`))?.status()).toBe(404);
+  expect((await strangerPage.goto(`/trips/${tripId}`))?.status()).toBe(404);
+  const asStranger = { request: strangerPage.request, base: origin, client: "203.0.113.9" };
+  for (const name of ["reopenPlanAction", "revokeShareLinkAction", "createShareLinkAction"]) {
+    const refused = await resultOf(await callAction(asStranger, `/trips/${tripId}/plan`, name, [{ tripId }]));
+    expect(refused, name).toMatchObject({ ok: false });
+  }
+  await strangerPage.goto(shareUrl);
+  await expect(strangerPage.getByText("Final plan", { exact: false }).first()).toBeVisible();
 
   // A new link: the old one is dead for everyone.
   await plan.organizerClicks("Make a new link");
@@ -164,6 +189,15 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   await expect(plan.organizer().getByRole("button", { name: "Finalize the plan" })).toBeVisible();
   await strangerPage.goto(newUrl);
   await expect(strangerPage.getByText("Draft.")).toBeVisible();
+  // …and a regeneration after reopening is what the same link shows next.
+  await guest.page.reload();
+  await guestPlan.flagFirstItem("Too expensive");
+  const again = plan.organizer().getByRole("button", { name: /Regenerate with feedback \(1 open item\)/ });
+  await expect(again).toBeVisible({ timeout: 15_000 });
+  await again.click();
+  await expect(page.getByRole("region", { name: "Versions" })).toContainText("Version 4", { timeout: 60_000 });
+  await strangerPage.goto(newUrl);
+  await expect(strangerPage.getByText("Planned with TripSync, version 4.")).toBeVisible();
 
   // On a phone, the shared plan reads in one column with nothing cut off.
   await strangerPage.setViewportSize({ width: 390, height: 844 });
