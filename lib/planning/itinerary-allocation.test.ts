@@ -116,6 +116,15 @@ describe("opening hours", () => {
 });
 
 describe("every member's constraints", () => {
+  it("a nut allergy no restaurant here confirms: no meal is placed, and the plan says why and how many", () => {
+    // Days 1–3: dinner, lunch + dinner, lunch (mealsOf) — 4 meals, none of Testville's lists nut-allergy.
+    const result = plan([member("a", { dietary: ["nut-allergy"] })], { start: "2027-06-15", days: 3, pace: "relaxed" });
+    expect(result.days.flatMap((d) => d.meals)).toEqual([]);
+    expect(result.notes).toContain(
+      "No restaurant we know in Testville confirms nut-allergy options, so 4 meals are left for the group to choose: ask about allergens and ingredients when you book.",
+    );
+  });
+
   it("a member's 'no boats' keeps the harbour cruise out of every day", () => {
     expect(
       ids(plan([member("a", { hardNos: ["no boats"] })], { start: "2027-06-15", days: 5, pace: "packed" })),

@@ -4,7 +4,7 @@ import { wordsOf } from "@/lib/constraints/text";
 import { addDays } from "@/lib/dates";
 import type { DestinationFacts } from "@/lib/facts";
 import { travelBetween, UNKNOWN_HOME } from "@/lib/facts/travel";
-import { formatUsd } from "@/lib/format";
+import { formatUsd, plural } from "@/lib/format";
 import { greatCircleKm } from "@/lib/places/geo";
 import { clock, minutes, openFor } from "@/lib/planning/clock";
 import type { CatalogActivity, CatalogMeal } from "@/lib/schemas/catalog";
@@ -82,6 +82,7 @@ export function allocate(input: AllocationInput): Allocation {
   const previousItems = (input.previous?.days ?? []).flatMap((d) => d.items.map((item) => ({ ...item, day: d.day })));
   const outcomes: FeedbackOutcome[] = [];
   const notes: string[] = [];
+  let openMeals = 0;
 
   // Flags: the flagged item leaves the plan, unless the organizer locked it.
   const removed = new Set<string>();
@@ -219,6 +220,7 @@ export function allocate(input: AllocationInput): Allocation {
       if (meal === "dinner" && placed.some((p) => p.slot === "evening" && isFood(facts, p.activityId))) continue;
       const chosen = pickMeal(facts, members, meal, date, focus, [...days, { meals }]);
       if (chosen) meals.push({ meal, mealId: chosen.id, time: MEAL_CLOCK[meal] });
+      else openMeals++;
     }
     if (placed.length === 0)
       notes.push(`Day ${day} is left free: nothing else fits everyone's needs and the opening hours.`);
@@ -280,6 +282,15 @@ export function allocate(input: AllocationInput): Allocation {
       reason: `Removed "${item?.title ?? "that item"}"${insteadTitle ? `; ${insteadTitle} takes its place` : ""}.`,
       alternatives: [],
     });
+  }
+  if (openMeals > 0) {
+    const diets = [...new Set(members.flatMap((m) => m.dietary))];
+    const unserved = diets.filter((d) => !facts.meals.some((meal) => meal.dietaryOptions.includes(d)));
+    notes.push(
+      unserved.length > 0
+        ? `No restaurant we know in ${facts.name} confirms ${unserved.join(" or ")} options, so ${plural(openMeals, "meal")} ${openMeals === 1 ? "is" : "are"} left for the group to choose: ask about allergens and ingredients when you book.`
+        : `${plural(openMeals, "meal")} ${openMeals === 1 ? "is" : "are"} left for the group to choose: no restaurant we know nearby suits everyone's needs and is open then.`,
+    );
   }
   if (Number.isFinite(activityBudget)) {
     notes.push(
