@@ -245,11 +245,11 @@ describe("dates", () => {
       });
     });
 
-    it("asks the missing members to widen, by name and with real dates", () => {
+    it("is high severity (no date suits the whole group) and asks the missing members to widen, by name and with real dates", () => {
       expect(conflictsOf(group)).toEqual([
         {
           kind: "dates",
-          severity: "medium",
+          severity: "high",
           summary: "Only 4 of 6 can make Jun 13–15",
           memberIds: ["eve", "fay"],
           suggestedResolutions: [

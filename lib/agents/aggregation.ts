@@ -382,9 +382,10 @@ function datesConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null {
       fixes.length <= 3
         ? fixes.map(fixText)
         : [...fixes.slice(0, 2).map(fixText), `${fixes.length - 2} others also need to add dates to cover ${range}`];
+    // No date suits the whole group: high, whoever is missing (the PRD's "no overlap").
     return {
       kind: "dates",
-      severity: "medium",
+      severity: "high",
       summary: `Only ${best.availableIds.length} of ${best.widen.length} can make ${range}`,
       memberIds: best.missingIds,
       suggestedResolutions: resolutions,
