@@ -59,7 +59,7 @@ export default defineConfig({
       env: {
         PGLITE_DIR: ".data/e2e",
         NEXT_TELEMETRY_DISABLED: "1",
-        OFFLINE_MODEL_LATENCY_MS: "500",
+        OFFLINE_MODEL_LATENCY_MS: "1000",
         RATE_LIMIT_CREATE: "1000/600",
         RATE_LIMIT_JOIN: "1000/600",
       },

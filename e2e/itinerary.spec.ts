@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import ICAL from "ical.js";
+import { watchCsp } from "./csp-watch";
 import { callAction, resultOf } from "./http/action-client";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
@@ -33,6 +34,7 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   page,
   browser,
 }) => {
+  const cspViolations = await watchCsp(page);
   const tripId = await new HomePage(page).openDemoTrip();
   const dashboard = new DashboardPage(page);
   const invite = await dashboard.inviteLink();
@@ -128,6 +130,7 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   const shareUrl = await shareField.inputValue();
   const stranger = await browser.newContext();
   const strangerPage = await stranger.newPage();
+  const strangerCsp = await watchCsp(strangerPage);
   await strangerPage.goto(shareUrl);
   await expect(strangerPage.getByText("Final plan", { exact: false }).first()).toBeVisible();
   await expect(strangerPage.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
@@ -203,6 +206,7 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   await strangerPage.setViewportSize({ width: 390, height: 844 });
   const overflow = await strangerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  expect([...cspViolations, ...strangerCsp]).toEqual([]);
   await stranger.close();
   await guest.context.close();
 });

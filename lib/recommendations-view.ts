@@ -6,7 +6,7 @@ import { latestRecommendations, listVotes } from "@/lib/db/queries/recommendatio
 import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { DecisionLogEntry, RunError, RunStatus } from "@/lib/schemas/pipeline";
-import type { RecommendationsPack } from "@/lib/schemas/recommendations";
+import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
 import type { TimelineEntry } from "@/lib/schemas/trip-events";
 
 /**
@@ -27,7 +27,18 @@ export interface VotingView {
 }
 
 export interface RecommendationsView {
-  run: { id: string; status: RunStatus; error: RunError | null; timeline: TimelineEntry[] } | null;
+  run: {
+    id: string;
+    status: RunStatus;
+    error: RunError | null;
+    timeline: TimelineEntry[];
+    /**
+     * While it runs: the cards written and checked so far, in the order they finished,
+     * cut to what the viewer may see. The final list may still drop one (the slate-wide
+     * checks run last).
+     */
+    early: { option: DestinationOption; othersStretched: number }[];
+  } | null;
   current: {
     id: string;
     /** As this viewer may see it: members get their own costs only (see `packForViewer`). */
@@ -95,6 +106,19 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
           status: run.status,
           error: run.error ?? null,
           timeline: timeline.map(({ id, stepId, kind, stage, message }) => ({ id, stepId, kind, stage, message })),
+          early: timeline.flatMap(({ stage, kind, detail }) =>
+            stage === "cards" && (kind === "finished" || kind === "degraded") && detail?.card
+              ? [
+                  {
+                    option: optionForViewer(detail.card, {
+                      memberId: caller.member.id,
+                      isOrganizer: caller.isOrganizer,
+                    }),
+                    othersStretched: detail.card.impactedMemberIds.filter((id) => id !== caller.member.id).length,
+                  },
+                ]
+              : [],
+          ),
         }
       : null,
     current,
@@ -137,12 +161,21 @@ export function packForViewer(
     })),
     unverifiedOriginIds: own(base.unverifiedOriginIds),
   };
-  const options = redacted.options.map((o) => ({
-    ...o,
-    costs: o.costs.filter((c) => c.memberId === viewer.memberId),
-    impactedMemberIds: own(o.impactedMemberIds),
-  }));
+  const options = redacted.options.map((o) => optionForViewer(o, viewer));
   return { pack: { ...redacted, options } as RecommendationsPack, othersStretched };
+}
+
+/** One card as `viewer` may see it: a member their own cost and stretch, the organizer everyone's. */
+function optionForViewer(
+  option: DestinationOption,
+  viewer: { memberId: string; isOrganizer: boolean },
+): DestinationOption {
+  if (viewer.isOrganizer) return option;
+  return {
+    ...option,
+    costs: option.costs.filter((c) => c.memberId === viewer.memberId),
+    impactedMemberIds: option.impactedMemberIds.filter((id) => id === viewer.memberId),
+  };
 }
 
 /**

@@ -46,6 +46,34 @@ export function RecommendationsSection({
       <div className="space-y-5">
         {running && view.run ? <RunTimeline runId={view.run.id} initial={view.run.timeline} /> : null}
 
+        {running && view.run && view.run.early.length > 0 ? (
+          <section aria-labelledby="early-cards-title" className="space-y-3">
+            <div>
+              <h3 id="early-cards-title" className="text-sm font-semibold text-slate-900">
+                First ideas, as they pass their checks ({view.run.early.length} so far)
+              </h3>
+              <p className="text-xs text-slate-600">
+                More are on the way. Voting opens when the list is complete; the final list may still drop one.
+              </p>
+            </div>
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {view.run.early.map(({ option, othersStretched }, i) => (
+                <DestinationCard
+                  key={option.slug}
+                  option={option}
+                  rank={i + 1}
+                  nameOf={nameOf}
+                  chosen={false}
+                  viewer={view.viewer}
+                  budgets={view.budgets}
+                  othersStretched={othersStretched}
+                  actions={null}
+                />
+              ))}
+            </div>
+          </section>
+        ) : null}
+
         {failed && !running ? (
           <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             <p className="font-medium">Generation stopped</p>

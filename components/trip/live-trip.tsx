@@ -56,8 +56,11 @@ export function LiveTrip({ tripId, after }: { tripId: string; after: number }) {
       current.onmessage = (message: MessageEvent<string>) => {
         const event = JSON.parse(message.data) as TripEvent;
         lastId = Math.max(lastId, event.id);
-        if (event.kind === "run.progress") addProgress(event.runId, event.progress);
-        else refresh();
+        if (event.kind === "run.progress") {
+          addProgress(event.runId, event.progress);
+          // A card that passed its check is shown while the run goes on (the server cuts it per viewer).
+          if (event.progress.stage === "cards" && event.progress.kind !== "started") refresh();
+        } else refresh();
       };
       current.addEventListener("resync", (message) => {
         lastId = Math.max(lastId, Number((message as MessageEvent<string>).lastEventId) || 0);

@@ -51,8 +51,9 @@ export async function recommendationsWorkflow(
     stage: StageKey,
     started: string,
     work: () => Promise<StepOutput<W>>,
+    moreDetail?: (out: StepOutput<W>) => Record<string, unknown>,
   ): Promise<StepOutput<W>> =>
-    steps.run(stepId, (attempt) => tracked(ref.runId, stepId, stage, started, attempt, work));
+    steps.run(stepId, (attempt) => tracked(ref.runId, stepId, stage, started, attempt, work, moreDetail));
   const apply = <W extends keyof PipelineState>(out: StepOutput<W>) => {
     Object.assign(state, out.patch);
     log.push(out.log);
@@ -187,8 +188,12 @@ export async function recommendationsWorkflow(
   const cards = await fanOut(shortlisted.patch.shortlist.picks, async (pick) => {
     const name = candidates.find((c) => c.slug === pick.slug)?.name ?? pick.slug;
     await research(pick.slug, name);
-    const out = await step(`card:${pick.slug}`, "cards", `Writing the card for ${name}`, () =>
-      cardWriter.invoke(state, deps, { stepId: `card:${pick.slug}`, arg: pick.slug }),
+    const out = await step(
+      `card:${pick.slug}`,
+      "cards",
+      `Writing the card for ${name}`,
+      () => cardWriter.invoke(state, deps, { stepId: `card:${pick.slug}`, arg: pick.slug }),
+      (written) => ({ card: written.patch.cards[pick.slug] ?? null }),
     );
     Object.assign(state.cards ?? {}, out.patch.cards);
     return out;

@@ -28,6 +28,8 @@ export async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSum
   startedMessage: string,
   attempt: number,
   work: () => Promise<T>,
+  /** More for the finished event's detail (a card step's card, so the view can show it before the run ends). */
+  moreDetail?: (out: T) => Record<string, unknown>,
 ): Promise<T> {
   await addProgressEvent({
     runId,
@@ -55,6 +57,7 @@ export async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSum
         models: out.log.usage.models,
         inputTokens: out.log.usage.inputTokens,
         outputTokens: out.log.usage.outputTokens,
+        ...moreDetail?.(out),
       },
     });
     return out;

@@ -164,7 +164,11 @@ export const ProgressEvent = z.object({
   stage: z.string(),
   message: z.string(),
   level: z.enum(["info", "warning", "error"]),
-  /** finished: ms, attempt, models, tokens — the run details table. */
+  /**
+   * finished: ms, attempt, models, tokens — the run details table; a card step's finished
+   * card (null when it failed its check), shown while the run goes on. Never sent on the
+   * live channel: the server reads it and cuts it to what each viewer may see.
+   */
   detail: z
     .object({
       ms: z.number().int().optional(),
@@ -172,6 +176,7 @@ export const ProgressEvent = z.object({
       models: z.array(z.string()).optional(),
       inputTokens: z.number().int().optional(),
       outputTokens: z.number().int().optional(),
+      card: DestinationOption.nullable().optional(),
     })
     .nullable(),
   createdAt: z.iso.datetime(),

@@ -48,8 +48,14 @@ export type OfflineCall = {
   outputTokens: number;
 };
 
-/** What a latency function sees of a call: its answer is known before the delay, so the delay can depend on its size. */
-export type OfflineCallShape = Pick<OfflineCall, "task" | "role" | "inputTokens" | "outputTokens">;
+/**
+ * What a latency function sees of a call: its answer is known before the delay, so the
+ * delay can depend on its size; and its input, so a test can make one call slow (one
+ * destination's search, say).
+ */
+export type OfflineCallShape = Pick<OfflineCall, "task" | "role" | "inputTokens" | "outputTokens"> & {
+  input: unknown;
+};
 
 export type OfflineModelOptions = {
   latencyMs?: number | ((call: OfflineCallShape) => number);
@@ -89,7 +95,7 @@ export class OfflineModel implements LanguageModelV4 {
       tokens = { input: counted.inputTokens.total ?? 0, output: counted.outputTokens.total ?? 0 };
       const latency =
         typeof this.options.latencyMs === "function"
-          ? this.options.latencyMs({ task, role, inputTokens: tokens.input, outputTokens: tokens.output })
+          ? this.options.latencyMs({ task, role, input, inputTokens: tokens.input, outputTokens: tokens.output })
           : this.options.latencyMs;
       await sleep(latency ?? 0, options.abortSignal);
       if (fault === "timeout") await waitForAbort(options.abortSignal);
