@@ -1,4 +1,7 @@
-/** `npm run bench`: runs every benchmark in order. Add new ones to the list. */
+/**
+ * `npm run bench`: runs every benchmark in order; `npm run bench -- projection share` runs
+ * only those. Add new ones to the list.
+ */
 import { benchAggregation } from "./aggregation";
 import { benchDashboard } from "./dashboard";
 import { benchItinerary } from "./itinerary";
@@ -7,14 +10,22 @@ import { benchPipeline } from "./pipeline";
 import { benchProjection } from "./projection";
 import { benchShare } from "./share";
 
-const benchmarks: (() => Promise<void>)[] = [
-  benchAggregation,
-  benchDashboard,
-  benchLive,
-  benchPipeline,
-  benchItinerary,
-  benchProjection,
-  benchShare,
-];
+const benchmarks: Record<string, () => Promise<void>> = {
+  aggregation: benchAggregation,
+  dashboard: benchDashboard,
+  live: benchLive,
+  pipeline: benchPipeline,
+  itinerary: benchItinerary,
+  projection: benchProjection,
+  share: benchShare,
+};
 
-for (const benchmark of benchmarks) await benchmark();
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  console.error(`No benchmark named ${unknown.join(", ")}; there are: ${Object.keys(benchmarks).join(", ")}`);
+  process.exit(2);
+}
+for (const [name, benchmark] of Object.entries(benchmarks)) {
+  if (asked.length === 0 || asked.includes(name)) await benchmark();
+}
