@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
+import { joinInNewBrowser } from "./pages/join-page";
 
 test("the demo trip shows its heat map, budget bars and concrete fixes", async ({ page }) => {
   await new HomePage(page).openDemoTrip();
@@ -26,6 +27,24 @@ test("the demo trip shows its heat map, budget bars and concrete fixes", async (
   // Aggregated needs include the vegetarian and the wheelchair user.
   await expect(dashboard.section("Needs and hard no's")).toContainText(/vegetarian/i);
   await expect(dashboard.section("Needs and hard no's")).toContainText(/wheelchair/i);
+});
+
+test("a member sees others' budgets only as anonymous ranges, and their own part in a conflict by name", async ({
+  page,
+  browser,
+}) => {
+  await new HomePage(page).openDemoTrip();
+  const invite = await new DashboardPage(page).inviteLink();
+  const robin = await joinInNewBrowser(browser, invite, "Robin");
+  await robin.page.goto(new URL(page.url()).pathname);
+  const dashboard = new DashboardPage(robin.page);
+  const budget = dashboard.budget();
+  await expect(budget).toContainText("Gap");
+  for (const name of ["Maya", "Sam", "Priya", "Leo", "Chen"]) await expect(budget).not.toContainText(name);
+  const conflicts = dashboard.conflicts();
+  await expect(conflicts).toContainText("One member needs at least $1,600 but another can spend at most $1,500");
+  await expect(conflicts).not.toContainText("Priya lowers");
+  await robin.context.close();
 });
 
 test("the dashboard works on a phone-sized screen", async ({ browser }) => {

@@ -3,7 +3,7 @@ import { aggregatePreferences, detectConflicts } from "@/lib/agents/aggregation"
 import type { Caller } from "@/lib/auth/guards";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import type { TripStatus } from "@/lib/db/schema";
-import type { Conflict, GroupProfile } from "@/lib/schemas/group-profile";
+import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
 
 /**
  * Everything the dashboard shows, as seen by `caller`. Members see the group's
@@ -21,7 +21,10 @@ export interface DashboardView {
 export async function loadDashboard(caller: Caller): Promise<DashboardView> {
   const members = await listMembersWithPreferences({ tripId: caller.trip.id });
   const profile = aggregatePreferences(members);
-  const conflicts = detectConflicts(profile);
+  const conflicts = detectConflicts(
+    profile,
+    caller.isOrganizer ? { kind: "organizer" } : { kind: "member", memberId: caller.member.id },
+  );
   const view: DashboardView = {
     trip: {
       id: caller.trip.id,
@@ -39,16 +42,32 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     profile,
     conflicts,
   };
-  return caller.isOrganizer ? view : withoutAttribution(view);
+  return caller.isOrganizer ? view : withoutAttribution(view, caller.member.id);
 }
 
-function withoutAttribution(view: DashboardView): DashboardView {
-  const { constraints } = view.profile;
+/**
+ * A member's view: the group's needs in aggregate, and everyone else's budget as an
+ * anonymous range (in budget order, not the member list's, so the order tells nothing).
+ */
+function withoutAttribution(view: DashboardView, viewerId: string): DashboardView {
+  const { constraints, budget } = view.profile;
+  const mine = budget.ranges.filter((r) => r.memberId === viewerId);
+  const others = budget.ranges
+    .filter((r) => r.memberId !== viewerId)
+    .sort((a, b) => a.min - b.min || a.max - b.max || Number(a.hardLimit) - Number(b.hardLimit))
+    .map((r, i) => ({ ...r, memberId: anonymousMemberId(i + 1) }));
+  const own = (id: string | null) => (id === viewerId ? id : null);
   const anonymous = <T extends { memberIds: string[] }>(items: T[]): T[] => items.map((i) => ({ ...i, memberIds: [] }));
   return {
     ...view,
     profile: {
       ...view.profile,
+      budget: {
+        ...budget,
+        ranges: [...mine, ...others],
+        highestMinMemberId: own(budget.highestMinMemberId),
+        lowestMaxMemberId: own(budget.lowestMaxMemberId),
+      },
       constraints: {
         dietary: anonymous(constraints.dietary),
         accessibility: anonymous(constraints.accessibility),

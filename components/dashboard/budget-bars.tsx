@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { type Axis, type MemberName, moneyAxis, nameOf, percentOn } from "@/components/dashboard/layout-math";
 import { EmptyState } from "@/components/ui/card";
 import { formatUsd, joinAnd } from "@/lib/format";
-import type { GroupProfile } from "@/lib/schemas/group-profile";
+import { type GroupProfile, isAnonymousMemberId } from "@/lib/schemas/group-profile";
 
 type Budget = GroupProfile["budget"];
 
@@ -39,10 +39,13 @@ export function BudgetBars({ budget, members }: { budget: Budget; members: Membe
     ...budget.ranges.flatMap((r) => [r.min, r.max]),
     ...[low, high, hardCap].filter((v) => v !== null),
   ]);
+  // A member sees the others' ranges without names (lib/dashboard.ts): those ids aren't members.
+  const anonymous = budget.ranges.some((r) => isAnonymousMemberId(r.memberId));
+  const who = (id: string | null) => (id === null || isAnonymousMemberId(id) ? "another member" : nameOf(members, id));
   const flexible = budget.flexibleIds.map((id) => nameOf(members, id));
-  const hardCapOwners = budget.ranges
-    .filter((r) => r.hardLimit && r.max === hardCap)
-    .map((r) => nameOf(members, r.memberId));
+  const hardCapOwners = [
+    ...new Set(budget.ranges.filter((r) => r.hardLimit && r.max === hardCap).map((r) => who(r.memberId))),
+  ];
 
   return (
     <div className="space-y-3">
@@ -76,7 +79,7 @@ export function BudgetBars({ budget, members }: { budget: Budget; members: Membe
         </div>
         <ul className="relative">
           {budget.ranges.map((range) => {
-            const name = nameOf(members, range.memberId);
+            const name = isAnonymousMemberId(range.memberId) ? "Another member" : nameOf(members, range.memberId);
             const limit = range.hardLimit ? ", hard limit" : "";
             return (
               <li key={range.memberId} className="flex flex-col pt-1 sm:h-12 sm:flex-row sm:items-center sm:pt-0">
@@ -122,8 +125,8 @@ export function BudgetBars({ budget, members }: { budget: Budget; members: Membe
         {budget.status === "conflict" && low !== null && high !== null ? (
           <Key swatch="border-x-2 border-red-600" style={GAP_STRIPES}>
             <strong className="font-semibold">Gap:</strong> the lowest max ({formatUsd(high)},{" "}
-            {nameOf(members, budget.lowestMaxMemberId ?? "")}) is below the highest min ({formatUsd(low)},{" "}
-            {nameOf(members, budget.highestMinMemberId ?? "")})
+            {who(budget.lowestMaxMemberId)}) is below the highest min ({formatUsd(low)},{" "}
+            {who(budget.highestMinMemberId)})
           </Key>
         ) : null}
         {hardCap !== null ? (
@@ -133,6 +136,11 @@ export function BudgetBars({ budget, members }: { budget: Budget; members: Membe
           </Key>
         ) : null}
         {flexible.length > 0 ? <li className="pl-6">Flexible: {flexible.join(", ")}</li> : null}
+        {anonymous ? (
+          <li className="pl-6 text-slate-600">
+            Budgets are private: you see your own, and everyone else's without a name.
+          </li>
+        ) : null}
       </ul>
     </div>
   );

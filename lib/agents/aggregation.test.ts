@@ -391,6 +391,43 @@ describe("budget", () => {
     ]);
   });
 
+  it("tells a member their own part by name and nobody else's; the whole group's text names nobody", () => {
+    const members = [
+      member("Alex", { budget: budget(1200, 2000) }),
+      member("Jo", { budget: budget(500, 900) }),
+      member("Kim", { budget: budget(600, 1000) }),
+    ];
+    const profile = profileOf(members);
+    expect(detectConflicts(profile, { kind: "member", memberId: "alex" })).toEqual([
+      {
+        kind: "budget",
+        severity: "medium",
+        summary: "You need at least $1,200 but another member can spend at most $900",
+        memberIds: ["alex"],
+        suggestedResolutions: [
+          "You: lower your minimum to $900",
+          "2 members raise their maximum to $1,200",
+          "Meet in the middle at $1,050",
+        ],
+      },
+    ]);
+    expect(detectConflicts(profile, { kind: "member", memberId: "jo" })[0]).toMatchObject({
+      summary: "Another member needs at least $1,200 but you can spend at most $900",
+      memberIds: ["jo"],
+      suggestedResolutions: [
+        "One member lowers their minimum to $900",
+        "You: raise your maximum to $1,200 (and 1 other member too)",
+        "Meet in the middle at $1,050",
+      ],
+    });
+    const everyone = detectConflicts(profile, { kind: "everyone" })[0];
+    expect(everyone).toMatchObject({
+      summary: "One member needs at least $1,200 but another can spend at most $900",
+      memberIds: [],
+    });
+    for (const name of ["Alex", "Jo", "Kim"]) expect(JSON.stringify(everyone)).not.toContain(name);
+  });
+
   it("is high severity, and never asks to break the cap, when the lowest max is a hard limit", () => {
     const [conflict] = conflictsOf([
       member("Alex", { budget: budget(1200, 2000) }),

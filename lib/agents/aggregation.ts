@@ -353,13 +353,21 @@ const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 
 type NameOf = (id: string) => string;
 
-export function detectConflicts(profile: GroupProfile): Conflict[] {
+/**
+ * Who reads the conflicts, for what they may learn of others' budgets (DESIGN.md privacy):
+ * the organizer sees who; a member sees their own part by name ("You: lower your minimum to
+ * $1,500") and the others anonymously; "everyone" (text stored once and shown to the whole
+ * group, like the recommendations' headline) names nobody's budget.
+ */
+export type ConflictAudience = { kind: "organizer" } | { kind: "member"; memberId: string } | { kind: "everyone" };
+
+export function detectConflicts(profile: GroupProfile, audience: ConflictAudience = { kind: "organizer" }): Conflict[] {
   const names = new Map<string, string>();
   for (const m of profile.members) if (!names.has(m.id)) names.set(m.id, m.name);
   const nameOf: NameOf = (id) => names.get(id) ?? "A member";
   const conflicts = [
     datesConflict(profile, nameOf),
-    budgetConflict(profile, nameOf),
+    audience.kind === "organizer" ? budgetConflict(profile, nameOf) : privateBudgetConflict(profile, audience),
     tripLengthConflict(profile, nameOf),
     scopeConflict(profile, nameOf),
     ...constraintConflicts(profile),
@@ -430,6 +438,64 @@ function budgetConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null 
     severity: hardLimitInvolved ? "high" : "medium",
     summary: `${nameOf(highestMinMemberId)} needs at least ${formatUsd(low)} but ${nameOf(lowestMaxMemberId)} can spend at most ${formatUsd(high)}${hardNote}`,
     memberIds: [highestMinMemberId, lowestMaxMemberId],
+    suggestedResolutions: resolutions,
+  };
+}
+
+/** The budget conflict without anyone else's name next to their money: "you" for the viewer, "one member" for others. */
+function privateBudgetConflict(
+  profile: GroupProfile,
+  audience: { kind: "member"; memberId: string } | { kind: "everyone" },
+): Conflict | null {
+  const named = budgetConflict(profile, () => "");
+  const { low, high, hardCap, ranges, highestMinMemberId, lowestMaxMemberId } = profile.budget;
+  if (!named || low === null || high === null) return null;
+  const viewer = audience.kind === "member" ? audience.memberId : null;
+  const lowestMaxIsHard = ranges.some((r) => r.memberId === lowestMaxMemberId && r.hardLimit);
+  const hardNote = lowestMaxIsHard
+    ? " (a hard limit)"
+    : named.severity === "high" && hardCap !== null
+      ? `, and someone has a hard limit of ${formatUsd(hardCap)}`
+      : "";
+  const summary =
+    viewer === highestMinMemberId
+      ? `You need at least ${formatUsd(low)} but another member can spend at most ${formatUsd(high)}${hardNote}`
+      : viewer === lowestMaxMemberId
+        ? `Another member needs at least ${formatUsd(low)} but you can spend at most ${formatUsd(high)}${hardNote}`
+        : `One member needs at least ${formatUsd(low)} but another can spend at most ${formatUsd(high)}${hardNote}`;
+
+  const ask = (ids: string[], yours: string, theirs: (n: number) => string) => {
+    const others = ids.filter((id) => id !== viewer).length;
+    if (viewer !== null && ids.includes(viewer))
+      return `You: ${yours}${others > 0 ? ` (and ${plural(others, "other member")} too)` : ""}`;
+    return theirs(others);
+  };
+  const mustLower = ranges.filter((r) => r.min > high).map((r) => r.memberId);
+  const mustRaise = ranges.filter((r) => r.max < low);
+  const resolutions = [
+    ask(mustLower, `lower your minimum to ${formatUsd(high)}`, (n) =>
+      n === 1
+        ? `One member lowers their minimum to ${formatUsd(high)}`
+        : `${n} members lower their minimum to ${formatUsd(high)}`,
+    ),
+  ];
+  if (!mustRaise.some((r) => r.hardLimit)) {
+    resolutions.push(
+      ask(
+        mustRaise.map((r) => r.memberId),
+        `raise your maximum to ${formatUsd(low)}`,
+        (n) =>
+          n === 1
+            ? `One member raises their maximum to ${formatUsd(low)}`
+            : `${n} members raise their maximum to ${formatUsd(low)}`,
+      ),
+    );
+  }
+  resolutions.push(...named.suggestedResolutions.filter((r) => r.startsWith("Meet in the middle")));
+  return {
+    ...named,
+    summary,
+    memberIds: viewer !== null && named.memberIds.includes(viewer) ? [viewer] : [],
     suggestedResolutions: resolutions,
   };
 }

@@ -18,7 +18,8 @@ export const conflictExplainer = defineAgent({
   reads: ["groupProfile"],
   writes: ["conflictReport"],
   async run({ groupProfile: profile }, ctx) {
-    const conflicts = detectConflicts(profile).map((c) => ({
+    // Shown to the whole group: nobody's budget by name (the organizer's dashboard has who).
+    const conflicts = detectConflicts(profile, { kind: "everyone" }).map((c) => ({
       ...c,
       suggestedResolutions: (c.suggestedResolutions.length
         ? c.suggestedResolutions

@@ -112,3 +112,11 @@ export const Conflict = z.object({
   suggestedResolutions: z.array(z.string()),
 });
 export type Conflict = z.infer<typeof Conflict>;
+
+/** A member's view shows the others' budget ranges under ids like these instead of theirs (lib/dashboard.ts). */
+export function anonymousMemberId(index: number): string {
+  return `anonymous-${index}`;
+}
+export function isAnonymousMemberId(id: string): boolean {
+  return id.startsWith("anonymous-");
+}
