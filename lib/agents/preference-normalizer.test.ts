@@ -146,3 +146,16 @@ describe("errors", () => {
     ).rejects.toThrow(/No preferences for member ana/);
   });
 });
+
+describe("what the group reads about a member's notes", () => {
+  it('"anything but cold, I hate museums, love street food": read as a dislike and an interest, but the decision log says neither', async () => {
+    const { normalized, result } = await normalize(
+      member("ana", { vibes: [], notes: "anything but cold, I hate museums, love street food" }),
+    );
+    expect(normalized.aversions).toContain("culture");
+    expect(normalized.inferredVibes).toContain("food");
+    const log = JSON.stringify(result.log).toLowerCase();
+    for (const word of ["culture", "food", "museum", "cold"]) expect(log).not.toContain(word);
+    expect(result.log.keyEvidence).toContain("notes taken into account: 1 interest and 1 dislike");
+  });
+});

@@ -1,6 +1,7 @@
 import { defineAgent } from "@/lib/agents/define-agent";
 import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
+import { plural } from "@/lib/format";
 import { NormalizeOutput } from "@/lib/schemas/agent-io";
 import type { NormalizedPreferences } from "@/lib/schemas/pipeline";
 import type { Confidence } from "@/lib/schemas/recommendations";
@@ -77,10 +78,14 @@ export const preferenceNormalizer = defineAgent<"rawPreferences" | "safetyFlags"
       patch: { normalizedPreferences: [normalized] },
       inputSummary: `${member.name}'s form${notes ? " and notes" : ""}${withheld ? " (notes withheld)" : ""}`,
       keyEvidence: [
-        // Budgets are private: the decision log says how sure we are, never the amounts.
+        // Budgets and notes are private: the decision log (which the group reads) says how
+        // sure we are and how much the notes counted, never the amounts or what the notes say.
         `budget read with ${budgetConfidence} confidence`,
-        ...(normalized.inferredVibes.length ? [`notes suggest ${normalized.inferredVibes.join(", ")}`] : []),
-        ...(normalized.aversions.length ? [`dislikes ${normalized.aversions.join(", ")}`] : []),
+        ...(notes && !withheld
+          ? [
+              `notes taken into account: ${plural(normalized.inferredVibes.length, "interest")} and ${plural(normalized.aversions.length, "dislike")}`,
+            ]
+          : []),
       ],
       outputSummary: `${member.name}: ${confidence} confidence`,
       riskFlags: withheld ? ["notes withheld"] : [],
