@@ -39,10 +39,13 @@ export function AvailabilityCalendar({
   dates,
   respondentCount,
   members,
+  tripDays,
 }: {
   dates: Dates;
   respondentCount: number;
   members: MemberName[];
+  /** The trip length the dates are matched against (a window must be this long). */
+  tripDays: number;
 }) {
   if (dates.status === "flexible") {
     return (
@@ -90,7 +93,17 @@ export function AvailabilityCalendar({
       {months.length > shown.length ? (
         <p className="text-sm text-slate-600">{hiddenMonthsNote(shown, from, months.length - to)}</p>
       ) : null}
-      <Legend respondentCount={respondentCount} showBest={best !== null} />
+      {dates.overlapWindows.length === 0 && calendar.counts.some((c) => c >= respondentCount) ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          Everyone can come on some days, but never {tripDays} days in a row (the trip's length), so no dates work for
+          the whole group yet.
+        </p>
+      ) : null}
+      <Legend
+        respondentCount={respondentCount}
+        showOverlap={dates.overlapWindows.length > 0}
+        showBest={best !== null}
+      />
       <AvailabilitySummary dates={dates} respondentCount={respondentCount} members={members} />
     </div>
   );
@@ -149,7 +162,15 @@ function MonthTable({
   );
 }
 
-function Legend({ respondentCount, showBest }: { respondentCount: number; showBest: boolean }) {
+function Legend({
+  respondentCount,
+  showOverlap,
+  showBest,
+}: {
+  respondentCount: number;
+  showOverlap: boolean;
+  showBest: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-xs text-slate-700">
       <span className="flex items-center gap-1.5">
@@ -162,10 +183,12 @@ function Legend({ respondentCount, showBest }: { respondentCount: number; showBe
         <span aria-hidden="true">{respondentCount} can come</span>
         <span className="sr-only">Darker days: more people can come, from 0 to all {respondentCount}.</span>
       </span>
-      <span className="flex items-center gap-1.5">
-        <span aria-hidden="true" className={`size-4 rounded bg-emerald-700 ${OVERLAP_MARK}`} />
-        Everyone free (solid outline)
-      </span>
+      {showOverlap ? (
+        <span className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={`size-4 rounded bg-emerald-700 ${OVERLAP_MARK}`} />
+          Everyone free (solid outline)
+        </span>
+      ) : null}
       {showBest ? (
         <span className="flex items-center gap-1.5">
           <span aria-hidden="true" className={`size-4 rounded bg-emerald-200 ${BEST_MARK}`} />

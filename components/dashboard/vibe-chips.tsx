@@ -19,6 +19,8 @@ export function VibeChips({ vibes, respondentCount }: { vibes: Vibes; respondent
     );
   }
   const sorted = [...vibes.counts].sort((a, b) => b.count - a.count || VIBES.indexOf(a.vibe) - VIBES.indexOf(b.vibe));
+  // Shared and popular count against those who picked any vibe (not everyone who answered).
+  const choosers = vibes.choosers || respondentCount;
   const hasShared = vibes.shared.length > 0;
   const hasPopular = vibes.popular.some((v) => !vibes.shared.includes(v));
 
@@ -27,7 +29,7 @@ export function VibeChips({ vibes, respondentCount }: { vibes: Vibes; respondent
       <ul className="flex flex-wrap gap-2">
         {sorted.map(({ vibe, count }) => {
           const kind = vibes.shared.includes(vibe) ? "shared" : vibes.popular.includes(vibe) ? "popular" : "other";
-          const share = respondentCount > 0 ? Math.min(100, (count / respondentCount) * 100) : 0;
+          const share = choosers > 0 ? Math.min(100, (count / choosers) * 100) : 0;
           return (
             <li
               key={vibe}
@@ -38,7 +40,7 @@ export function VibeChips({ vibes, respondentCount }: { vibes: Vibes; respondent
               <span>
                 {vibe.replace("-", " ")} <span aria-hidden="true">·</span> <span className="tabular-nums">{count}</span>
                 <span className="sr-only">
-                  {` of ${respondentCount} ${respondentCount === 1 ? "person" : "people"}`}
+                  {` of the ${choosers} who picked a vibe`}
                   {kind === "shared" ? ", picked by everyone" : kind === "popular" ? ", popular" : ""}
                 </span>
               </span>
@@ -58,10 +60,14 @@ export function VibeChips({ vibes, respondentCount }: { vibes: Vibes; respondent
           ) : null}
           {hasPopular ? (
             <span className="inline-flex items-center gap-1">
-              <Star aria-hidden="true" className="size-3.5 fill-current" /> Popular: half or more picked it
+              <Star aria-hidden="true" className="size-3.5 fill-current" /> Popular: half or more of those who picked a
+              vibe
             </span>
           ) : null}
-          <span>The thin bar shows the share of people who answered.</span>
+          <span>
+            The thin bar shows the share of the {choosers} who picked a vibe
+            {choosers < respondentCount ? ` (${respondentCount - choosers} answered without one)` : ""}.
+          </span>
         </p>
       ) : null}
     </div>

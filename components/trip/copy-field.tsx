@@ -29,12 +29,14 @@ export function CopyField({ label, path }: { label: string; path: string }) {
         {label}
       </label>
       <div className="mt-1 flex gap-2">
-        <input
+        {/* A textarea so the whole link wraps and can be read, not cut off at the box's edge. */}
+        <textarea
           id={id}
           readOnly
+          rows={2}
           value={url}
           onFocus={(e) => e.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800"
+          className="min-w-0 flex-1 resize-none break-all rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800"
         />
         <Button variant="secondary" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
           {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}

@@ -63,7 +63,7 @@ describe("members and respondents", () => {
     });
     expect(profile.budget.status).toBe("no-data");
     expect(profile.scope.status).toBe("no-data");
-    expect(profile.vibes).toEqual({ counts: [], shared: [], popular: [] });
+    expect(profile.vibes).toEqual({ counts: [], choosers: 0, shared: [], popular: [] });
     expect(detectConflicts(profile)).toEqual([]);
   });
 
@@ -391,6 +391,17 @@ describe("budget", () => {
     ]);
   });
 
+  it("involves everyone a fix asks to change, not only the two named", () => {
+    const [conflict] = conflictsOf([
+      member("Alex", { budget: budget(1200, 2000) }),
+      member("Jo", { budget: budget(500, 900) }),
+      member("Kim", { budget: budget(600, 1000) }),
+    ]);
+    // Kim's max ($1,000) is under Alex's min too: "Jo and Kim raise their max to $1,200".
+    expect(conflict?.memberIds).toEqual(["alex", "jo", "kim"]);
+    expect(conflict?.suggestedResolutions).toContain("Jo and Kim raise their max to $1,200");
+  });
+
   it("tells a member their own part by name and nobody else's; the whole group's text names nobody", () => {
     const members = [
       member("Alex", { budget: budget(1200, 2000) }),
@@ -477,6 +488,7 @@ describe("vibes", () => {
         { vibe: "beach", count: 1 },
         { vibe: "nature", count: 1 },
       ],
+      choosers: 3,
       shared: ["food"],
       popular: ["food", "city"],
     });
@@ -496,6 +508,20 @@ describe("vibes", () => {
         memberIds: [],
         suggestedResolutions: ["Build the trip around beach and food: at least half the group picked each"],
       },
+    ]);
+  });
+
+  it("keeps every vibe tied with the third top pick (none dropped silently)", () => {
+    const [conflict] = conflictsOf([
+      member("Ana", { vibes: ["beach", "city"] }),
+      member("Ben", { vibes: ["nature", "nightlife"] }),
+      member("Cy", { vibes: ["food", "culture"] }),
+      member("Dee", { vibes: ["relaxation", "adventure"] }),
+      member("Eve", { vibes: ["beach", "nature"] }),
+    ]);
+    // beach 2, nature 2, then six vibes picked once (in the form's order): all tied for third.
+    expect(conflict?.suggestedResolutions).toEqual([
+      "Everyone adds one of the top picks: beach (2), nature (2), city (1), adventure (1), culture (1), food (1), nightlife (1) and relaxation (1)",
     ]);
   });
 

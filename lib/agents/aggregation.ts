@@ -283,6 +283,7 @@ function aggregateVibes(respondents: Respondent[]): GroupProfile["vibes"] {
     .sort((a, b) => b.count - a.count); // stable: ties keep VIBES order
   return {
     counts,
+    choosers: choices.length,
     shared: counts.filter((c) => c.count === choices.length).map((c) => c.vibe),
     popular: counts.filter((c) => c.count * 2 >= choices.length).map((c) => c.vibe),
   };
@@ -437,7 +438,8 @@ function budgetConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null 
     kind: "budget",
     severity: hardLimitInvolved ? "high" : "medium",
     summary: `${nameOf(highestMinMemberId)} needs at least ${formatUsd(low)} but ${nameOf(lowestMaxMemberId)} can spend at most ${formatUsd(high)}${hardNote}`,
-    memberIds: [highestMinMemberId, lowestMaxMemberId],
+    // Everyone a fix asks to change (the two named above among them).
+    memberIds: [...new Set([highestMinMemberId, lowestMaxMemberId, ...mustLower, ...mustRaise.map((r) => r.memberId)])],
     suggestedResolutions: resolutions,
   };
 }
@@ -566,7 +568,7 @@ function vibesConflict(profile: GroupProfile): Conflict | null {
   const resolution =
     popular.length > 0
       ? `Build the trip around ${joinAnd(popular)}: at least half the group picked ${popular.length === 1 ? "it" : "each"}`
-      : `Everyone adds one of the top picks: ${joinAnd(counts.slice(0, 3).map((c) => `${c.vibe} (${c.count})`))}`;
+      : `Everyone adds one of the top picks: ${joinAnd(topPicks(counts).map((c) => `${c.vibe} (${c.count})`))}`;
   return {
     kind: "vibes",
     severity: "low",
@@ -574,6 +576,12 @@ function vibesConflict(profile: GroupProfile): Conflict | null {
     memberIds: [],
     suggestedResolutions: [resolution],
   };
+}
+
+/** The three most picked vibes, and any tied with the third (a tie is never dropped silently). */
+function topPicks(counts: GroupProfile["vibes"]["counts"]): GroupProfile["vibes"]["counts"] {
+  const third = counts[2]?.count;
+  return third === undefined ? counts : counts.filter((c, i) => i < 3 || c.count === third);
 }
 
 // ── Wording ─────────────────────────────────────────────────────────────────

@@ -81,6 +81,8 @@ export const GroupProfile = z.object({
   }),
   vibes: z.object({
     counts: z.array(z.object({ vibe: z.enum(VIBES), count: z.number().int().positive() })),
+    /** Respondents who chose any vibe: what `shared` and `popular` (and the chips' "of N") count against. */
+    choosers: z.number().int().nonnegative().default(0),
     /** Chosen by every respondent who chose any vibe. */
     shared: z.array(z.enum(VIBES)),
     /** Chosen by at least half of them. */

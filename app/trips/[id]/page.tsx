@@ -1,5 +1,6 @@
 import { ClipboardList, Map as MapIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AvailabilityCalendar } from "@/components/dashboard/availability-calendar";
@@ -9,14 +10,14 @@ import { ConstraintsSummary } from "@/components/dashboard/constraints-summary";
 import { StatusStepper } from "@/components/dashboard/status-stepper";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
-import { CopyField } from "@/components/trip/copy-field";
+import { InviteCard } from "@/components/trip/invite-card";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { MemberList } from "@/components/trip/member-list";
 import { OrganizerTools } from "@/components/trip/organizer-tools";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
 import { requireMember } from "@/lib/auth/guards";
-import { requestContext } from "@/lib/auth/request";
+import { requestContext, requestOrigin } from "@/lib/auth/request";
 import { loadDashboard } from "@/lib/dashboard";
 import { liveCursor } from "@/lib/live/stream";
 import { loadRecommendationsView } from "@/lib/recommendations-view";
@@ -86,9 +87,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       />
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card title="Invite the group" description="Anyone with this link can join and share their preferences.">
-          <CopyField label="Invite link" path={trip.invitePath} />
-        </Card>
+        <InviteCard tripName={trip.name} invitePath={trip.invitePath} origin={requestOrigin(await headers())} />
         <Card title="Who's in" className="lg:col-span-2">
           <MemberList tripId={trip.id} members={members} viewerId={viewer.memberId} canRemove={viewer.isOrganizer} />
         </Card>
@@ -113,7 +112,12 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
             title="When can everyone go?"
             description={`Each day is shaded by how many of the ${respondentCount} who answered can come. Trip length: ${tripLengthText(profile.tripLength)}.`}
           >
-            <AvailabilityCalendar dates={profile.dates} respondentCount={respondentCount} members={profile.members} />
+            <AvailabilityCalendar
+              dates={profile.dates}
+              respondentCount={respondentCount}
+              members={profile.members}
+              tripDays={profile.tripLength.windowDays}
+            />
           </Card>
           <div className="grid gap-6 lg:grid-cols-2">
             <Card title="Budget per person" description="Whole trip, in US dollars.">
