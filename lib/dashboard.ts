@@ -16,6 +16,8 @@ export interface DashboardView {
   members: { id: string; name: string; role: "organizer" | "member"; responded: boolean }[];
   profile: GroupProfile;
   conflicts: Conflict[];
+  /** Who answered with which dates (dates aren't private: the heat map's day details). */
+  availability: { memberId: string; flexible: boolean; windows: { start: string; end: string }[] }[];
 }
 
 export async function loadDashboard(caller: Caller): Promise<DashboardView> {
@@ -41,6 +43,11 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     members: members.map((m) => ({ id: m.id, name: m.name, role: m.role, responded: m.preferences !== null })),
     profile,
     conflicts,
+    availability: members.flatMap((m) =>
+      m.preferences
+        ? [{ memberId: m.id, flexible: m.preferences.dates.flexible, windows: m.preferences.dates.windows }]
+        : [],
+    ),
   };
   return caller.isOrganizer ? view : withoutAttribution(view, caller.member.id);
 }

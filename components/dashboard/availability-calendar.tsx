@@ -1,4 +1,7 @@
+"use client";
+
 import { CalendarCheck } from "lucide-react";
+import { type KeyboardEvent, useState } from "react";
 import { AvailabilitySummary } from "@/components/dashboard/availability-summary";
 import {
   type CalendarMonth,
@@ -9,12 +12,13 @@ import {
   monthsBetween,
   monthTitle,
   monthWeeks,
+  nameOf,
   shadeLevel,
   visibleMonthRange,
 } from "@/components/dashboard/layout-math";
 import { EmptyState } from "@/components/ui/card";
 import { addDays } from "@/lib/dates";
-import { formatDay } from "@/lib/format";
+import { formatDay, joinAnd } from "@/lib/format";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
 
 type Dates = GroupProfile["dates"];
@@ -35,18 +39,24 @@ const OVERLAP_MARK = "outline-2 outline-offset-1 outline-brand-700";
 const BEST_MARK = "outline-2 outline-dashed outline-offset-1 outline-amber-700";
 
 /** Availability heat map: one month table per month, shaded by how many respondents can come. */
+export type Availability = { memberId: string; flexible: boolean; windows: { start: string; end: string }[] };
+
 export function AvailabilityCalendar({
   dates,
   respondentCount,
   members,
   tripDays,
+  availability,
 }: {
   dates: Dates;
   respondentCount: number;
   members: MemberName[];
   /** The trip length the dates are matched against (a window must be this long). */
   tripDays: number;
+  /** Who answered with which dates (dates aren't private): a tapped or focused day says who can and can't come. */
+  availability: Availability[];
 }) {
+  const [selected, setSelected] = useState<string | null>(null);
   if (dates.status === "flexible") {
     return (
       <p className="flex items-center gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
@@ -75,6 +85,23 @@ export function AvailabilityCalendar({
         ? "best"
         : null;
 
+  const firstShown = shown[0] ? `${shown[0].year}-${String(shown[0].month).padStart(2, "0")}-01` : calendar.start;
+  const days = shown
+    .flatMap((m) => monthWeeks(m).flat())
+    .filter((d): d is string => d !== null && countOn(calendar, d) !== null);
+  const current = selected && days.includes(selected) ? selected : null;
+  // One tab stop for the whole map; arrow keys move a day or a week (roving focus).
+  const tabbable = current ?? (days.includes(focusDay) ? focusDay : (days[0] ?? firstShown));
+  const move = (event: KeyboardEvent<HTMLButtonElement>, day: string) => {
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = addDays(day, step);
+    if (!days.includes(next)) return;
+    setSelected(next);
+    document.getElementById(dayButtonId(next))?.focus();
+  };
+
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] items-start gap-x-6 gap-y-4">
@@ -87,9 +114,16 @@ export function AvailabilityCalendar({
               return { count, mark: count === null ? null : markOf(day) };
             }}
             respondentCount={respondentCount}
+            selected={current}
+            tabbable={tabbable}
+            onSelect={setSelected}
+            onKey={move}
           />
         ))}
       </div>
+      <p aria-live="polite" className="min-h-5 text-sm text-slate-800">
+        {current ? dayDetails(current, availability, members) : "Tap or focus a day to see who can come."}
+      </p>
       {months.length > shown.length ? (
         <p className="text-sm text-slate-600">{hiddenMonthsNote(shown, from, months.length - to)}</p>
       ) : null}
@@ -109,14 +143,38 @@ export function AvailabilityCalendar({
   );
 }
 
+function dayButtonId(day: string): string {
+  return `heat-day-${day}`;
+}
+
+/** "Tue, Jun 12: Ana, Ben and Cy can come; Dee can't." from the members' own windows. */
+function dayDetails(day: string, availability: Availability[], members: MemberName[]): string {
+  const can = availability.filter((a) => a.flexible || a.windows.some((w) => day >= w.start && day <= w.end));
+  const cannot = availability.filter((a) => !can.includes(a));
+  const names = (list: Availability[]) => joinAnd(list.map((a) => nameOf(members, a.memberId)));
+  const parts = [
+    can.length ? `${names(can)} can come` : "nobody who answered can come",
+    ...(cannot.length ? [`${names(cannot)} can't`] : []),
+  ];
+  return `${formatDay(day)}: ${parts.join("; ")}.`;
+}
+
 function MonthTable({
   month,
   render,
   respondentCount,
+  selected,
+  tabbable,
+  onSelect,
+  onKey,
 }: {
   month: CalendarMonth;
   render: (day: string) => { count: number | null; mark: "overlap" | "best" | null };
   respondentCount: number;
+  selected: string | null;
+  tabbable: string;
+  onSelect: (day: string) => void;
+  onKey: (event: KeyboardEvent<HTMLButtonElement>, day: string) => void;
 }) {
   return (
     <table className="w-full table-fixed border-separate border-spacing-0 text-center text-xs sm:text-sm">
@@ -146,12 +204,31 @@ function MonthTable({
                 count === null
                   ? "text-slate-500"
                   : `${SHADES[shadeLevel(count, respondentCount)]} ${mark === "overlap" ? OVERLAP_MARK : mark === "best" ? BEST_MARK : ""}`;
+              if (count === null) {
+                return (
+                  <td key={day} title={label} className="p-1">
+                    <span className={`flex h-7 items-center justify-center rounded-md tabular-nums sm:h-8 ${box}`}>
+                      <span aria-hidden="true">{Number(day.slice(8))}</span>
+                      <span className="sr-only">{label}</span>
+                    </span>
+                  </td>
+                );
+              }
               return (
                 <td key={day} title={label} className="p-1">
-                  <span className={`flex h-7 items-center justify-center rounded-md tabular-nums sm:h-8 ${box}`}>
+                  <button
+                    type="button"
+                    id={dayButtonId(day)}
+                    tabIndex={day === tabbable ? 0 : -1}
+                    aria-pressed={day === selected}
+                    onClick={() => onSelect(day)}
+                    onFocus={() => onSelect(day)}
+                    onKeyDown={(event) => onKey(event, day)}
+                    className={`flex h-7 w-full items-center justify-center rounded-md tabular-nums focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-1 sm:h-8 ${box} ${day === selected ? "ring-2 ring-slate-900" : ""}`}
+                  >
                     <span aria-hidden="true">{Number(day.slice(8))}</span>
                     <span className="sr-only">{label}</span>
-                  </span>
+                  </button>
                 </td>
               );
             })}

@@ -29,7 +29,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   // Read before anything the page shows (the membership included): whatever happens later reaches it live.
   const after = await liveCursor(id);
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
-  const [{ trip, viewer, members, profile, conflicts }, recommendations] = await Promise.all([
+  const [{ trip, viewer, members, profile, conflicts, availability }, recommendations] = await Promise.all([
     loadDashboard(caller),
     loadRecommendationsView(caller),
   ]);
@@ -117,6 +117,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
               respondentCount={respondentCount}
               members={profile.members}
               tripDays={profile.tripLength.windowDays}
+              availability={availability}
             />
           </Card>
           <div className="grid gap-6 lg:grid-cols-2">
