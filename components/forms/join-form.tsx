@@ -1,13 +1,32 @@
 "use client";
 
+import Link from "next/link";
 import { useActionState } from "react";
 import { joinTripAction } from "@/app/actions";
-import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/trip/copy-field";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { FormMessage, TextField } from "@/components/ui/field";
 import { MAX_MEMBER_NAME } from "@/lib/schemas/trip";
 
 export function JoinForm({ inviteToken }: { inviteToken: string }) {
   const [state, action, pending] = useActionState(joinTripAction, null);
+  if (state?.ok) {
+    // Shown once: only the link's hash is stored, so this page is the only place it appears.
+    return (
+      <div className="space-y-4">
+        <FormMessage tone="success">You're in!</FormMessage>
+        <CopyField label="Your personal sign-in link" path={state.personalPath} />
+        <p className="text-sm text-slate-700">
+          <strong>Save this link</strong> — it's how you get back in on another device (a new phone, your laptop). Keep
+          it to yourself: it opens the trip as you. We show it only once; if you lose it, ask the organizer for a new
+          one.
+        </p>
+        <Link href={`/trips/${state.tripId}/preferences?welcome=member`} className={buttonClasses("primary")}>
+          Continue to your preferences
+        </Link>
+      </div>
+    );
+  }
   return (
     <form action={action} className="space-y-4" noValidate>
       {state && !state.fieldErrors ? <FormMessage tone="error">{state.message}</FormMessage> : null}

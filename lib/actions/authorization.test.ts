@@ -72,14 +72,6 @@ const matrix: Record<keyof typeof actions, Row> = {
       return { tripId: trip.tripId, memberId: victim?.id };
     },
   },
-  generateRecommendations: {
-    allowed: ORGANIZER,
-    // Generate needs the organizer's own answers (refused otherwise, for every caller alike).
-    input: async (trip) => {
-      await answerAsOrganizer(trip);
-      return { tripId: trip.tripId };
-    },
-  },
   reissuePersonalLink: {
     allowed: ORGANIZER,
     input: async (trip) => ({
@@ -96,6 +88,14 @@ const matrix: Record<keyof typeof actions, Row> = {
       const { member } = await requireMember(owner.ctx, trip.tripId);
       const device = await addDevice({ memberId: member.id, tokenHash: hashToken(newToken()), label: "Spare phone" });
       return { tripId: trip.tripId, deviceId: device.id };
+    },
+  },
+  generateRecommendations: {
+    allowed: ORGANIZER,
+    // Generate needs the organizer's own answers (refused otherwise, for every caller alike).
+    input: async (trip) => {
+      await answerAsOrganizer(trip);
+      return { tripId: trip.tripId };
     },
   },
   voteForDestination: {

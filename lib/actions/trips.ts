@@ -74,7 +74,11 @@ export const joinTrip = publicAction({
         "Someone in this trip already has a name that looks the same. If that's you on another device, open your " +
           "personal sign-in link (or ask the organizer for a new one) instead of joining again. Otherwise, add an " +
           "initial or a nickname.",
-        { name: "Someone in this trip already has a name that looks the same" },
+        {
+          name:
+            "Someone in this trip already has a name that looks the same. If that's you, open your personal sign-in " +
+            "link instead, or ask the organizer for a new one.",
+        },
       );
     }
     const token = newToken();

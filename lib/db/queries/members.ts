@@ -10,6 +10,9 @@ import { publishTripEvent } from "./trip-events";
 export const MAX_MEMBERS_PER_TRIP = 100;
 
 /** Most often the person is already in the trip, on another device: say how to get back in. */
+export const NAME_TAKEN_FIELD =
+  "Someone in this trip already uses that name. If that's you, open your personal sign-in link instead, or ask the " +
+  "organizer for a new one.";
 export const NAME_TAKEN_MESSAGE =
   "Someone in this trip already uses that name. If that's you on another device, open your personal sign-in link " +
   "(or ask the organizer for a new one) instead of joining again. Otherwise, add an initial or a nickname.";
