@@ -42,8 +42,8 @@ export const createDemoTrip = publicAction({
       isDemo: true,
       inviteToken: newToken(),
       organizer: { name: "Organizer", tokenHash: hashToken(token), deviceLabel: deviceLabel(ctx.userAgent) },
-      // Sample members never sign in: their tokens are thrown away.
-      answeredMembers: demoMembers(new Date()).map((m) => ({ ...m, tokenHash: hashToken(newToken()) })),
+      // Sample members never sign in: they have no device.
+      answeredMembers: demoMembers(new Date()),
     });
     rememberTripToken(ctx, trip.id, token);
     return { tripId: trip.id };

@@ -22,7 +22,8 @@ export async function createTripWithOrganizer({
   isDemo?: boolean;
   inviteToken: string;
   organizer: { name: string; tokenHash: string; deviceLabel?: string };
-  answeredMembers?: { name: string; tokenHash: string; preferences: MemberPreferences }[];
+  /** Without `tokenHash` a member has no device: nobody can sign in as them (the demo's sample group). */
+  answeredMembers?: { name: string; tokenHash?: string; preferences: MemberPreferences }[];
 }): Promise<{ trip: Trip; organizer: Member }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -42,7 +43,7 @@ export async function createTripWithOrganizer({
         .values({ tripId: trip.id, name: other.name })
         .returning({ id: members.id });
       if (!inserted) throw new Error("insert into members returned no row");
-      await tx.insert(memberDevices).values({ memberId: inserted.id, tokenHash: other.tokenHash });
+      if (other.tokenHash) await tx.insert(memberDevices).values({ memberId: inserted.id, tokenHash: other.tokenHash });
       await tx.insert(preferences).values({ memberId: inserted.id, tripId: trip.id, data: other.preferences });
     }
     return { trip, organizer: member };
