@@ -1,14 +1,19 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
+import { type ReactNode, useActionState } from "react";
 import { joinTripAction } from "@/app/actions";
 import { CopyField } from "@/components/trip/copy-field";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { FormMessage, TextField } from "@/components/ui/field";
 import { MAX_MEMBER_NAME } from "@/lib/schemas/trip";
 
-export function JoinForm({ inviteToken }: { inviteToken: string }) {
+/**
+ * Joining, then the new member's personal link. `closed` replaces the form when this
+ * browser is already in the trip or the trip is full — except right after joining here,
+ * when the link is shown first.
+ */
+export function JoinForm({ inviteToken, closed }: { inviteToken: string; closed: ReactNode }) {
   const [state, action, pending] = useActionState(joinTripAction, null);
   if (state?.ok) {
     // Shown once: only the link's hash is stored, so this page is the only place it appears.
@@ -27,6 +32,7 @@ export function JoinForm({ inviteToken }: { inviteToken: string }) {
       </div>
     );
   }
+  if (closed) return closed;
   return (
     <form action={action} className="space-y-4" noValidate>
       {state && !state.fieldErrors ? <FormMessage tone="error">{state.message}</FormMessage> : null}

@@ -39,22 +39,29 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
         {people.names.length > 0 ? (
           <p className="mb-4 text-sm text-slate-700">Already in: {joinAnd([people.organizer, ...people.names])}.</p>
         ) : null}
-        <p className="mb-4 text-sm text-slate-600">
-          Already joined on another device? Open your personal sign-in link there instead of joining again, or ask{" "}
-          {people.organizer} for a new one.
-        </p>
-        {alreadyIn ? (
-          <p className="text-sm text-slate-700">
-            You're already in this trip as <strong>{alreadyIn.member.name}</strong>.{" "}
-            <Link href={`/trips/${trip.id}`} className="font-medium text-brand-700 underline">
-              Open the trip
-            </Link>
+        {alreadyIn ? null : (
+          <p className="mb-4 text-sm text-slate-600">
+            Already joined on another device? Open your personal sign-in link there instead of joining again, or ask{" "}
+            {people.organizer} for a new one.
           </p>
-        ) : memberCount >= MAX_MEMBERS_PER_TRIP ? (
-          <EmptyState title="This trip is full">It already has {MAX_MEMBERS_PER_TRIP} members.</EmptyState>
-        ) : (
-          <JoinForm inviteToken={token} />
         )}
+        {/* Always the same element: joining sets the cookie and re-renders this page, and the form must keep
+            its state to show the new member's personal link (the only time it is shown). */}
+        <JoinForm
+          inviteToken={token}
+          closed={
+            alreadyIn ? (
+              <p className="text-sm text-slate-700">
+                You're already in this trip as <strong>{alreadyIn.member.name}</strong>.{" "}
+                <Link href={`/trips/${trip.id}`} className="font-medium text-brand-700 underline">
+                  Open the trip
+                </Link>
+              </p>
+            ) : memberCount >= MAX_MEMBERS_PER_TRIP ? (
+              <EmptyState title="This trip is full">It already has {MAX_MEMBERS_PER_TRIP} members.</EmptyState>
+            ) : null
+          }
+        />
       </Card>
     </div>
   );
