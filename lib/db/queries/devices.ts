@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { type Member, memberDevices, members, signInLinks, type Trip, trips } from "@/lib/db/schema";
+import { publishTripEvent } from "./trip-events";
 
 /**
  * A member's personal sign-in link: only one at a time, so issuing a new one (the member
@@ -108,23 +109,32 @@ export async function deleteDevice({
   memberId?: string;
 }): Promise<boolean> {
   const db = await getDb();
-  const [owned] = await db
-    .select({ id: memberDevices.id })
-    .from(memberDevices)
-    .innerJoin(members, eq(members.id, memberDevices.memberId))
-    .where(
-      and(
-        eq(memberDevices.id, deviceId),
-        eq(members.tripId, tripId),
-        memberId ? eq(memberDevices.memberId, memberId) : undefined,
-      ),
-    );
-  if (!owned) return false;
-  const removed = await db
-    .delete(memberDevices)
-    .where(eq(memberDevices.id, owned.id))
-    .returning({ id: memberDevices.id });
-  return removed.length > 0;
+  return db.transaction(async (tx) => {
+    const [owned] = await tx
+      .select({ id: memberDevices.id, memberId: memberDevices.memberId })
+      .from(memberDevices)
+      .innerJoin(members, eq(members.id, memberDevices.memberId))
+      .where(
+        and(
+          eq(memberDevices.id, deviceId),
+          eq(members.tripId, tripId),
+          memberId ? eq(memberDevices.memberId, memberId) : undefined,
+        ),
+      );
+    if (!owned) return false;
+    const removed = await tx
+      .delete(memberDevices)
+      .where(eq(memberDevices.id, owned.id))
+      .returning({ id: memberDevices.id });
+    if (removed.length === 0) return false;
+    // Its open live views close, and the member lists that show it refresh.
+    await publishTripEvent({
+      tx,
+      tripId,
+      event: { kind: "device.revoked", memberId: owned.memberId, deviceId: owned.id },
+    });
+    return true;
+  });
 }
 
 /** Whether `memberId` is a member of `tripId` (the organizer re-issuing someone's link). */
