@@ -39,12 +39,18 @@ export async function createDemoTripAction(_prev: FormState | null, _form: FormD
   redirect(`/trips/${result.data.tripId}`);
 }
 
-export async function joinTripAction(_prev: FormState | null, form: FormData): Promise<FormState | null> {
+/** Joined: the form shows the member's personal sign-in link once, then they go on to their answers. */
+export type JoinedState = { ok: true; tripId: string; personalPath: string };
+
+export async function joinTripAction(
+  _prev: FormState | JoinedState | null,
+  form: FormData,
+): Promise<FormState | JoinedState | null> {
   const values = formValues(form, ["inviteToken", "name"]);
   if (!values) return NOT_A_FORM;
   const result = await actions.joinTrip(await requestContext(), values);
   if (!result.ok) return { ...result, values };
-  redirect(`/trips/${result.data.tripId}/preferences?welcome=member`);
+  return { ok: true, ...result.data };
 }
 
 export async function savePreferencesAction(input: unknown) {
@@ -61,6 +67,20 @@ export async function rotateInviteLinkAction(tripId: string) {
 
 export async function createRecoveryLinkAction(tripId: string) {
   return actions.createRecoveryLink(await requestContext(), { tripId });
+}
+
+export async function reissuePersonalLinkAction(tripId: string, memberId: string) {
+  return actions.reissuePersonalLink(await requestContext(), { tripId, memberId });
+}
+
+export async function createDeviceLinkAction(tripId: string) {
+  return actions.createDeviceLink(await requestContext(), { tripId });
+}
+
+export async function revokeDeviceAction(tripId: string, deviceId: string) {
+  const result = await actions.revokeDevice(await requestContext(), { tripId, deviceId });
+  if (result.ok) revalidatePath(`/trips/${tripId}`);
+  return result;
 }
 
 export async function removeMemberAction(tripId: string, memberId: string) {

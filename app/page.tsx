@@ -47,6 +47,18 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           That recovery link isn't valid any more. The organizer can make a new one from the trip's dashboard.
         </FormMessage>
       ) : null}
+      {error === "signin" ? (
+        <FormMessage tone="error">
+          That sign-in link isn't valid any more: a personal link stops working when a new one is made, and a link for
+          another device works once, for 15 minutes. Make a new one on a device that's signed in, or ask the organizer
+          for a new personal link.
+        </FormMessage>
+      ) : null}
+      {error === "signin-limit" ? (
+        <FormMessage tone="error">
+          There have been a lot of sign-in attempts from your network. Try again later.
+        </FormMessage>
+      ) : null}
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card title="Create a trip" description="You'll be the organizer and get an invite link to share.">

@@ -32,6 +32,7 @@ test.describe("who can read a trip", () => {
     await memberPage.goto(invite);
     await memberPage.getByLabel("Your name").fill("Max");
     await memberPage.getByRole("button", { name: "Join the trip" }).click();
+    await memberPage.getByRole("link", { name: "Continue to your preferences" }).click();
     await memberPage.waitForURL(/\/preferences/);
 
     await new HomePage(await contexts["other trip's organizer"].newPage()).createTrip("Another trip", "Zed");

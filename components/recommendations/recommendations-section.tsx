@@ -1,4 +1,5 @@
 import { AlertTriangle, RefreshCw } from "lucide-react";
+import Link from "next/link";
 import { Card, EmptyState } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { joinAnd } from "@/lib/format";
@@ -19,12 +20,15 @@ export function RecommendationsSection({
   view,
   isOrganizer,
   canGenerate,
+  organizerAnswered,
   members,
 }: {
   tripId: string;
   view: RecommendationsView;
   isOrganizer: boolean;
   canGenerate: boolean;
+  /** Generate needs at least the organizer's own answers (the action refuses without them too). */
+  organizerAnswered: boolean;
   members: { id: string; name: string }[];
 }) {
   const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? "Someone";
@@ -39,7 +43,16 @@ export function RecommendationsSection({
       description="3–5 places that respect everyone's hard constraints, with honest tradeoffs."
       action={
         isOrganizer && canGenerate && !running ? (
-          <GenerateButton tripId={tripId} label={current ? "Regenerate" : "Generate recommendations"} />
+          organizerAnswered ? (
+            <GenerateButton tripId={tripId} label={current ? "Regenerate" : "Generate recommendations"} />
+          ) : (
+            <p className="max-w-xs text-sm text-slate-700">
+              <Link href={`/trips/${tripId}/preferences`} className="font-medium text-brand-700 underline">
+                Add your own answers first
+              </Link>{" "}
+              — recommendations need at least the organizer's preferences.
+            </p>
+          )
         ) : null
       }
     >

@@ -1,6 +1,9 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 
-/** A new person opens the invite link in a browser of their own and joins; they land on their preferences form. */
+/**
+ * A new person opens the invite link in a browser of their own and joins; they are shown
+ * their personal sign-in link once, then go on to their preferences form.
+ */
 export async function joinInNewBrowser(
   browser: Browser,
   inviteLink: string,
@@ -11,6 +14,7 @@ export async function joinInNewBrowser(
   await page.goto(inviteLink);
   await page.getByLabel("Your name").fill(name);
   await page.getByRole("button", { name: "Join the trip" }).click();
+  await page.getByRole("link", { name: "Continue to your preferences" }).click();
   await page.waitForURL(/\/preferences/);
   return { context, page };
 }

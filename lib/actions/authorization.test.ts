@@ -2,13 +2,18 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import type { ActionResult } from "@/lib/actions/define";
+import { requireMember } from "@/lib/auth/guards";
+import { hashToken, newToken } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
+import { addDevice } from "@/lib/db/queries/members";
+import { getPreferences } from "@/lib/db/queries/preferences";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import {
   destinationVotes,
   feedbackItems,
   itineraries,
+  memberDevices,
   members,
   pipelineRuns,
   preferences,
@@ -67,7 +72,32 @@ const matrix: Record<keyof typeof actions, Row> = {
       return { tripId: trip.tripId, memberId: victim?.id };
     },
   },
-  generateRecommendations: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
+  reissuePersonalLink: {
+    allowed: ORGANIZER,
+    input: async (trip) => ({
+      tripId: trip.tripId,
+      memberId: (await requireMember(callers.member.ctx, trip.tripId)).member.id,
+    }),
+  },
+  createDeviceLink: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId }) },
+  revokeDevice: {
+    allowed: MEMBERS,
+    // Each allowed caller revokes another device of their own; the others try one of the member's.
+    input: async (trip, who) => {
+      const owner = callers[MEMBERS.includes(who) ? who : "member"];
+      const { member } = await requireMember(owner.ctx, trip.tripId);
+      const device = await addDevice({ memberId: member.id, tokenHash: hashToken(newToken()), label: "Spare phone" });
+      return { tripId: trip.tripId, deviceId: device.id };
+    },
+  },
+  generateRecommendations: {
+    allowed: ORGANIZER,
+    // Generate needs the organizer's own answers (refused otherwise, for every caller alike).
+    input: async (trip) => {
+      await answerAsOrganizer(trip);
+      return { tripId: trip.tripId };
+    },
+  },
   voteForDestination: {
     allowed: MEMBERS,
     input: async (trip) => ({ tripId: trip.tripId, ...(await firstOption(trip.tripId)) }),
@@ -154,6 +184,18 @@ const matrix: Record<keyof typeof actions, Row> = {
   },
 };
 
+/** The organizer's answers, saved once (Generate refuses without them). */
+async function answerAsOrganizer(trip: Trip): Promise<void> {
+  const { member } = await requireMember(trip.organizer.ctx, trip.tripId);
+  if (await getPreferences({ memberId: member.id })) return;
+  const saved = await actions.savePreferences(trip.organizer.clone().ctx, {
+    tripId: trip.tripId,
+    expectedVersion: 0,
+    preferences: answers(),
+  });
+  if (!saved.ok) throw new Error(saved.message);
+}
+
 /** The trip's current plan (waiting for a generation in the background) and an item of it. */
 async function currentPlan(tripId: string): Promise<{ version: number; itemKey: string }> {
   await settleLocalRuns();
@@ -198,7 +240,13 @@ async function fingerprint(tripId: string) {
     .from(feedbackItems)
     .where(eq(feedbackItems.tripId, tripId))
     .orderBy(feedbackItems.id);
-  return { trip, memberRows, prefRows, tripCount, runs, recs, votes, plans, feedback };
+  const devices = await db
+    .select({ id: memberDevices.id })
+    .from(memberDevices)
+    .innerJoin(members, eq(members.id, memberDevices.memberId))
+    .where(eq(members.tripId, tripId))
+    .orderBy(memberDevices.id);
+  return { trip, memberRows, prefRows, tripCount, runs, recs, votes, plans, feedback, devices };
 }
 
 let callers: Record<Who, TestBrowser>;

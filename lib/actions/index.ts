@@ -4,6 +4,7 @@
  * ship without its row in the matrix.
  */
 
+export { createDeviceLink, reissuePersonalLink, revokeDevice } from "./devices";
 export {
   flagItineraryItem,
   generateItinerary,

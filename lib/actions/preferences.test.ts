@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createTrip, joinTrip, savePreferences } from "@/lib/actions";
 import { getDb } from "@/lib/db/client";
 import { MAX_MEMBERS_PER_TRIP } from "@/lib/db/queries/members";
+import { getTripByInviteToken } from "@/lib/db/queries/trips";
 import { members, preferences } from "@/lib/db/schema";
 import { browser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
@@ -170,5 +171,11 @@ describe("joining", () => {
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.code === "limit:members")).toBe(true);
     const db = await getDb();
     expect(await db.$count(members, eq(members.tripId, trip.tripId))).toBe(MAX_MEMBERS_PER_TRIP);
+    // The join page sees the trip as full, and one more join is refused.
+    expect((await getTripByInviteToken({ inviteToken }))?.memberCount).toBe(MAX_MEMBERS_PER_TRIP);
+    expect(await joinTrip(browser().ctx, { inviteToken, name: "One too many" })).toMatchObject({
+      ok: false,
+      code: "limit:members",
+    });
   });
 });

@@ -1,15 +1,28 @@
 import "server-only";
+import { getPreferences } from "@/lib/db/queries/preferences";
 import { castVote, selectDestination, withdrawVote as withdraw } from "@/lib/db/queries/recommendations";
+import { AppError } from "@/lib/errors";
 import { ensureModelSpendAllowed } from "@/lib/limits/budget";
 import { startRecommendations } from "@/lib/pipeline/engine";
 import { DestinationChoiceInput, TripOnlyInput, WithdrawVoteInput } from "@/lib/schemas/trip";
 import { tripAction } from "./define";
 
-/** The organizer asks for recommendations. A second click (or tab) gets the run already going. */
+/** Why Generate is refused until the organizer has answered (the dashboard says the same by the button). */
+export const ORGANIZER_ANSWERS_FIRST =
+  "Add your own answers first: recommendations need at least the organizer's preferences.";
+
+/**
+ * The organizer asks for recommendations, once they have answered themselves (except on
+ * the demo trip, whose sample group stands in for them). A second click (or tab) gets the
+ * run already going.
+ */
 export const generateRecommendations = tripAction({
   access: "organizer",
   input: TripOnlyInput,
   async run({ input, caller }) {
+    if (!caller.trip.isDemo && !(await getPreferences({ memberId: caller.member.id }))) {
+      throw new AppError("conflict:organizer-answers", ORGANIZER_ANSWERS_FIRST);
+    }
     await ensureModelSpendAllowed({ tripId: input.tripId, memberId: caller.member.id });
     return startRecommendations({ tripId: input.tripId, requestedBy: caller.member.id });
   },

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { screen } from "@/lib/agents/screening";
+import { deviceLabel } from "@/lib/auth/device-label";
 import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { addMember, deleteMember, listMembersWithPreferences, setRecoveryTokenHash } from "@/lib/db/queries/members";
@@ -11,6 +12,7 @@ import { clientKey, consume } from "@/lib/limits/rate";
 import { confusableName } from "@/lib/member-names";
 import { CreateTripInput, JoinTripInput, RemoveMemberInput, TripOnlyInput } from "@/lib/schemas/trip";
 import { publicAction, tripAction } from "./define";
+import { issuePersonalLinkFor } from "./devices";
 
 /** Anyone can start a trip; they become its organizer on this browser. */
 export const createTrip = publicAction({
@@ -22,7 +24,7 @@ export const createTrip = publicAction({
     const { trip } = await createTripWithOrganizer({
       name: input.tripName,
       inviteToken: newToken(),
-      organizer: { name: input.organizerName, tokenHash: hashToken(token) },
+      organizer: { name: input.organizerName, tokenHash: hashToken(token), deviceLabel: deviceLabel(ctx.userAgent) },
     });
     rememberTripToken(ctx, trip.id, token);
     return { tripId: trip.id };
@@ -37,17 +39,21 @@ export const createDemoTrip = publicAction({
     const token = newToken();
     const { trip } = await createTripWithOrganizer({
       name: "Demo: friends' getaway",
+      isDemo: true,
       inviteToken: newToken(),
-      organizer: { name: "Organizer", tokenHash: hashToken(token) },
-      // Sample members never sign in: their tokens are thrown away.
-      answeredMembers: demoMembers(new Date()).map((m) => ({ ...m, tokenHash: hashToken(newToken()) })),
+      organizer: { name: "Organizer", tokenHash: hashToken(token), deviceLabel: deviceLabel(ctx.userAgent) },
+      // Sample members never sign in: they have no device.
+      answeredMembers: demoMembers(new Date()),
     });
     rememberTripToken(ctx, trip.id, token);
     return { tripId: trip.id };
   },
 });
 
-/** Holding the invite link is the permission to join. */
+/**
+ * Holding the invite link is the permission to join. The joiner gets their personal
+ * sign-in link back, to be shown once: it is how they get in on another device.
+ */
 export const joinTrip = publicAction({
   input: JoinTripInput,
   async run({ input, ctx }) {
@@ -65,14 +71,25 @@ export const joinTrip = publicAction({
     if (clash !== undefined) {
       throw new AppError(
         "conflict:name",
-        "Someone in this trip already has a name that looks the same. Add an initial or a nickname.",
-        { name: "Someone in this trip already has a name that looks the same" },
+        "Someone in this trip already has a name that looks the same. If that's you on another device, open your " +
+          "personal sign-in link (or ask the organizer for a new one) instead of joining again. Otherwise, add an " +
+          "initial or a nickname.",
+        {
+          name:
+            "Someone in this trip already has a name that looks the same. If that's you, open your personal sign-in " +
+            "link instead, or ask the organizer for a new one.",
+        },
       );
     }
     const token = newToken();
-    await addMember({ tripId: found.trip.id, name: input.name, tokenHash: hashToken(token) });
+    const member = await addMember({
+      tripId: found.trip.id,
+      name: input.name,
+      tokenHash: hashToken(token),
+      deviceLabel: deviceLabel(ctx.userAgent),
+    });
     rememberTripToken(ctx, found.trip.id, token);
-    return { tripId: found.trip.id };
+    return { tripId: found.trip.id, personalPath: await issuePersonalLinkFor(member.id) };
   },
 });
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { findCaller } from "@/lib/db/queries/members";
-import type { Member, Trip } from "@/lib/db/schema";
+import type { Member, MemberDevice, Trip } from "@/lib/db/schema";
 import { AppError, tripNotFound } from "@/lib/errors";
 import { TripId } from "@/lib/schemas/trip";
 import { type RequestContext, readTripToken, tripIdFromCookieName } from "./session";
@@ -9,13 +9,15 @@ import { hashToken, looksLikeToken } from "./tokens";
 export interface Caller {
   trip: Trip;
   member: Member;
+  /** The signed-in browser the request came from. */
+  device: MemberDevice;
   isOrganizer: boolean;
 }
 
 /**
- * The caller's membership of `tripId`, from the trip's cookie. No cookie, a forged or
- * foreign token, and a trip that doesn't exist all fail the same way, so a member of
- * one trip learns nothing about another.
+ * The caller's membership of `tripId`, from the trip's cookie (the token of one of the
+ * member's devices). No cookie, a forged, foreign or revoked token, and a trip that
+ * doesn't exist all fail the same way, so a member of one trip learns nothing about another.
  */
 export async function requireMember(ctx: RequestContext, tripId: string): Promise<Caller> {
   const token = readTripToken(ctx, tripId);

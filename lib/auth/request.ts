@@ -6,7 +6,12 @@ import type { RequestContext } from "./session";
 /** The current request's cookies, scheme and client address, for server actions, pages and route handlers. */
 export async function requestContext(): Promise<RequestContext> {
   const [jar, head] = await Promise.all([cookies(), headers()]);
-  return { cookies: jar, secure: isSecureRequest(head), client: clientAddress(head) };
+  return {
+    cookies: jar,
+    secure: isSecureRequest(head),
+    client: clientAddress(head),
+    userAgent: head.get("user-agent") ?? undefined,
+  };
 }
 
 /**

@@ -24,6 +24,8 @@ export interface RequestContext {
   secure: boolean;
   /** The client's network address as the nearest proxy saw it (rate limits); absent when unknown. */
   client?: string;
+  /** The browser's User-Agent, only to label its device for the member ("Firefox on Android"). */
+  userAgent?: string;
 }
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;

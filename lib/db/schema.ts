@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -56,6 +57,11 @@ export const trips = pgTable(
      */
     shareTokenHash: text("share_token_hash"),
     shareCreatedAt: timestamp("share_created_at", { withTimezone: true }),
+    /**
+     * "Try a demo trip": the visitor organizes a sample group that already answered, so
+     * Generate doesn't wait for the organizer's own answers there.
+     */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -85,15 +91,12 @@ export const members = pgTable(
       .references(() => trips.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     role: text("role", { enum: MEMBER_ROLES }).notNull().default("member"),
-    /** SHA-256 (hex) of the member's capability token; the token itself is only in their cookie. */
-    tokenHash: text("token_hash").notNull(),
     /** Organizer only: SHA-256 of the private recovery link's token. */
     recoveryTokenHash: text("recovery_token_hash"),
     // clock_timestamp, not now(): members added in one transaction (the demo) keep their order.
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
-    uniqueIndex("members_token_hash_idx").on(t.tokenHash),
     uniqueIndex("members_recovery_token_hash_idx").on(t.recoveryTokenHash),
     // Display names are how the group tells people apart ("Sam needs to add 2 days").
     uniqueIndex("members_trip_name_idx").on(t.tripId, sql`lower(${t.name})`),
@@ -103,6 +106,61 @@ export const members = pgTable(
 );
 export type Member = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
+
+/**
+ * Each browser signed in as a member. The trip cookie holds the device's own capability
+ * token (only its SHA-256 is stored), so one device can be revoked without the others.
+ */
+export const memberDevices = pgTable(
+  "member_devices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** What the browser said it is ("Firefox on Android"), for telling devices apart. */
+    label: text("label").notNull().default("A browser"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    uniqueIndex("member_devices_token_hash_idx").on(t.tokenHash),
+    index("member_devices_member_idx").on(t.memberId),
+  ],
+);
+export type MemberDevice = typeof memberDevices.$inferSelect;
+
+export const SIGN_IN_LINK_KINDS = ["personal", "device"] as const;
+export type SignInLinkKind = (typeof SIGN_IN_LINK_KINDS)[number];
+
+/**
+ * Links that sign a new device in as a member, and nothing else: the member's personal
+ * link (one at a time; re-issuing replaces it) and short-lived one-time device links made
+ * from a device already signed in. Only the token's SHA-256 is stored.
+ */
+export const signInLinks = pgTable(
+  "sign_in_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SIGN_IN_LINK_KINDS }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** Device links only: unusable after this moment. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Device links only: set when the link signed a device in (it works once). */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sign_in_links_token_hash_idx").on(t.tokenHash),
+    uniqueIndex("sign_in_links_one_personal_idx").on(t.memberId).where(sql`${t.kind} = 'personal'`),
+    check("sign_in_links_kind_check", sql`${t.kind} in ('personal', 'device')`),
+  ],
+);
+export type SignInLink = typeof signInLinks.$inferSelect;
 
 export const preferences = pgTable(
   "preferences",

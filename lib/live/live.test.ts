@@ -3,10 +3,13 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
+import { tripCookieName } from "@/lib/auth/session";
+import { hashToken, newToken } from "@/lib/auth/tokens";
 import { getDb, statementsIssued } from "@/lib/db/client";
+import { addDevice } from "@/lib/db/queries/members";
 import { publishTripEvent } from "@/lib/db/queries/trip-events";
 import type { TripEvent } from "@/lib/schemas/trip-events";
-import type { TestBrowser } from "@/test/browser";
+import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
 import { type LiveServer, openLiveChannel, type SseClient, startLiveServer } from "@/test/live-server";
@@ -224,6 +227,29 @@ describe("the trip's live channel", () => {
     await nedView.ended;
     expect(eventsOf(nedView).at(-1)?.kind).toBe("member.left");
     expect((await openLiveChannel(server, trip.tripId, ned)).status).toBe(404);
+  });
+
+  it("ends the stream of a device that was signed out, and only that one", async () => {
+    const trip = await newTrip();
+    const phone = await trip.join("Ned");
+    const laptopToken = newToken();
+    const laptopDevice = await addDevice({
+      memberId: await memberIdOf(phone, trip.tripId),
+      tokenHash: hashToken(laptopToken),
+      label: "Laptop",
+    });
+    const laptop = browser(new Map([[tripCookieName(trip.tripId), laptopToken]]));
+    const laptopView = await listen(trip.tripId, laptop);
+    const phoneView = await listen(trip.tripId, phone);
+
+    const revoked = await actions.revokeDevice(phone.ctx, { tripId: trip.tripId, deviceId: laptopDevice.id });
+    expect(revoked.ok).toBe(true);
+    await laptopView.ended;
+    expect(eventsOf(laptopView).at(-1)?.kind).toBe("device.revoked");
+    await settle(trip.tripId, phoneView);
+    expect(eventsOf(phoneView).map((e) => e.kind)).toContain("device.revoked");
+    expect((await openLiveChannel(server, trip.tripId, laptop)).status).toBe(404);
+    phoneView.close();
   });
 });
 

@@ -133,6 +133,8 @@ async function tripEventStream({
     write(`id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`);
     // A member removed from the trip stops hearing it at once.
     if (event.kind === "member.left" && event.memberId === caller.member.id) close();
+    // So does a browser the member or the organizer signed out.
+    if (event.kind === "device.revoked" && event.deviceId === caller.device.id) close();
   };
 
   const replay = async (after: number | null) => {

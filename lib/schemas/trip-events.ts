@@ -29,6 +29,8 @@ export type TimelineEntry = z.infer<typeof TimelineEntry>;
 export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("member.joined"), ...MemberRef }),
   z.object({ kind: z.literal("member.left"), ...MemberRef }),
+  /** One browser of a member was signed out (its open views stop hearing the trip). */
+  z.object({ kind: z.literal("device.revoked"), ...MemberRef, deviceId: z.uuid() }),
   z.object({ kind: z.literal("preferences.saved"), ...MemberRef }),
   z.object({ kind: z.literal("run.started"), ...RunRef }),
   z.object({ kind: z.literal("run.progress"), ...RunRef, progress: TimelineEntry }),

@@ -55,3 +55,9 @@ export type DestinationChoiceInput = z.infer<typeof DestinationChoiceInput>;
 
 /** A member takes back their vote on a trip's set of recommended destinations. */
 export const WithdrawVoteInput = z.object({ tripId: TripId, recommendationId: z.uuid() }).strict();
+
+/** The organizer issues `memberId` a new personal sign-in link (the previous one stops working). */
+export const MemberLinkInput = z.object({ tripId: TripId, memberId: z.uuid() }).strict();
+
+/** Signing a device out of the trip: the member's own, or any member's for the organizer. */
+export const RevokeDeviceInput = z.object({ tripId: TripId, deviceId: z.uuid() }).strict();

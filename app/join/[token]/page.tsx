@@ -5,7 +5,8 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
 import { MAX_MEMBERS_PER_TRIP } from "@/lib/db/queries/members";
-import { getTripByInviteToken } from "@/lib/db/queries/trips";
+import { getTripByInviteToken, joinPageMembers } from "@/lib/db/queries/trips";
+import { joinAnd } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Join a trip" };
 
@@ -25,25 +26,42 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
     );
   }
   const { trip, memberCount } = found;
-  const alreadyIn = await requireMember(await requestContext(), trip.id).catch(() => null);
+  const [alreadyIn, people] = await Promise.all([
+    requireMember(await requestContext(), trip.id).catch(() => null),
+    joinPageMembers({ tripId: trip.id }),
+  ]);
   return (
     <div className="mx-auto max-w-lg">
       <Card
         title={`Join “${trip.name}”`}
-        description={`${memberCount} ${memberCount === 1 ? "person has" : "people have"} joined so far.`}
+        description={`${people.organizer} organizes. ${memberCount} ${memberCount === 1 ? "person is" : "people are"} in so far.`}
       >
-        {alreadyIn ? (
-          <p className="text-sm text-slate-700">
-            You're already in this trip as <strong>{alreadyIn.member.name}</strong>.{" "}
-            <Link href={`/trips/${trip.id}`} className="font-medium text-brand-700 underline">
-              Open the trip
-            </Link>
+        {people.names.length > 0 ? (
+          <p className="mb-4 text-sm text-slate-700">Already in: {joinAnd([people.organizer, ...people.names])}.</p>
+        ) : null}
+        {alreadyIn ? null : (
+          <p className="mb-4 text-sm text-slate-600">
+            Already joined on another device? Open your personal sign-in link there instead of joining again, or ask{" "}
+            {people.organizer} for a new one.
           </p>
-        ) : memberCount >= MAX_MEMBERS_PER_TRIP ? (
-          <EmptyState title="This trip is full">It already has {MAX_MEMBERS_PER_TRIP} members.</EmptyState>
-        ) : (
-          <JoinForm inviteToken={token} />
         )}
+        {/* Always the same element: joining sets the cookie and re-renders this page, and the form must keep
+            its state to show the new member's personal link (the only time it is shown). */}
+        <JoinForm
+          inviteToken={token}
+          closed={
+            alreadyIn ? (
+              <p className="text-sm text-slate-700">
+                You're already in this trip as <strong>{alreadyIn.member.name}</strong>.{" "}
+                <Link href={`/trips/${trip.id}`} className="font-medium text-brand-700 underline">
+                  Open the trip
+                </Link>
+              </p>
+            ) : memberCount >= MAX_MEMBERS_PER_TRIP ? (
+              <EmptyState title="This trip is full">It already has {MAX_MEMBERS_PER_TRIP} members.</EmptyState>
+            ) : null
+          }
+        />
       </Card>
     </div>
   );

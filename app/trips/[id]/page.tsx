@@ -10,6 +10,7 @@ import { ConstraintsSummary } from "@/components/dashboard/constraints-summary";
 import { StatusStepper } from "@/components/dashboard/status-stepper";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
+import { DeviceList } from "@/components/trip/device-list";
 import { InviteCard } from "@/components/trip/invite-card";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { MemberList } from "@/components/trip/member-list";
@@ -19,6 +20,8 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
 import { loadDashboard } from "@/lib/dashboard";
+import { listDevices } from "@/lib/db/queries/devices";
+import { deviceRows } from "@/lib/devices-view";
 import { liveCursor } from "@/lib/live/stream";
 import { loadRecommendationsView } from "@/lib/recommendations-view";
 
@@ -29,10 +32,13 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   // Read before anything the page shows (the membership included): whatever happens later reaches it live.
   const after = await liveCursor(id);
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
-  const [{ trip, viewer, members, profile, conflicts, availability }, recommendations] = await Promise.all([
+  const [{ trip, viewer, members, profile, conflicts, availability }, recommendations, deviceList] = await Promise.all([
     loadDashboard(caller),
     loadRecommendationsView(caller),
+    // The organizer sees every member's devices; a member only their own.
+    listDevices({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
   ]);
+  const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
   const respondentCount = profile.respondedIds.length;
 
   return (
@@ -83,15 +89,29 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
         view={recommendations}
         isOrganizer={viewer.isOrganizer}
         canGenerate={trip.status === "collecting" || trip.status === "recommending"}
+        organizerAnswered={viewer.isOrganizer ? viewer.hasResponded || caller.trip.isDemo : true}
         members={profile.members}
       />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <InviteCard tripName={trip.name} invitePath={trip.invitePath} origin={requestOrigin(await headers())} />
         <Card title="Who's in" className="lg:col-span-2">
-          <MemberList tripId={trip.id} members={members} viewerId={viewer.memberId} canRemove={viewer.isOrganizer} />
+          <MemberList
+            tripId={trip.id}
+            members={members}
+            viewerId={viewer.memberId}
+            canRemove={viewer.isOrganizer}
+            devices={viewer.isOrganizer ? devices : undefined}
+          />
         </Card>
       </div>
+
+      <Card
+        title="Your devices"
+        description="Where you're signed in to this trip. Your personal link, or a link made here, signs in one more."
+      >
+        <DeviceList tripId={trip.id} devices={devices.filter((d) => d.memberId === viewer.memberId)} />
+      </Card>
 
       <h2 className="pt-2 text-xl font-semibold text-slate-900">Compatibility snapshot</h2>
       {respondentCount === 0 ? (

@@ -1,25 +1,45 @@
 import "server-only";
-import { and, asc, count, eq, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { sqlState, UNIQUE_VIOLATION } from "@/lib/db/errors";
-import { type Member, members, preferences, type Trip, trips } from "@/lib/db/schema";
+import { type Member, type MemberDevice, memberDevices, members, preferences, type Trip, trips } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { publishTripEvent } from "./trip-events";
 
 export const MAX_MEMBERS_PER_TRIP = 100;
 
-/** The member of `tripId` whose token (or, for the organizer, recovery token) hashes to `tokenHash`. */
+/** Most often the person is already in the trip, on another device: say how to get back in. */
+export const NAME_TAKEN_FIELD =
+  "Someone in this trip already uses that name. If that's you, open your personal sign-in link instead, or ask the " +
+  "organizer for a new one.";
+export const NAME_TAKEN_MESSAGE =
+  "Someone in this trip already uses that name. If that's you on another device, open your personal sign-in link " +
+  "(or ask the organizer for a new one) instead of joining again. Otherwise, add an initial or a nickname.";
+
+/** How stale a device's "last seen" may get before a request refreshes it (one write per device per window). */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+/** The member of `tripId` signed in on the device whose token hashes to `tokenHash`. */
 export async function findCaller({
   tripId,
   tokenHash,
 }: {
   tripId: string;
   tokenHash: string;
-}): Promise<{ trip: Trip; member: Member } | null> {
-  return memberWithTrip(
-    and(eq(members.tripId, tripId), or(eq(members.tokenHash, tokenHash), eq(members.recoveryTokenHash, tokenHash))),
-  );
+}): Promise<{ trip: Trip; member: Member; device: MemberDevice } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ trip: trips, member: members, device: memberDevices })
+    .from(memberDevices)
+    .innerJoin(members, eq(members.id, memberDevices.memberId))
+    .innerJoin(trips, eq(trips.id, members.tripId))
+    .where(and(eq(memberDevices.tokenHash, tokenHash), eq(members.tripId, tripId)));
+  if (!row) return null;
+  if (Date.now() - row.device.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await db.update(memberDevices).set({ lastSeenAt: new Date() }).where(eq(memberDevices.id, row.device.id));
+  }
+  return row;
 }
 
 export async function findOrganizerByRecoveryHash({
@@ -27,17 +47,29 @@ export async function findOrganizerByRecoveryHash({
 }: {
   tokenHash: string;
 }): Promise<{ trip: Trip; member: Member } | null> {
-  return memberWithTrip(and(eq(members.recoveryTokenHash, tokenHash), eq(members.role, "organizer")));
-}
-
-async function memberWithTrip(where: SQL | undefined): Promise<{ trip: Trip; member: Member } | null> {
   const db = await getDb();
   const [row] = await db
     .select({ trip: trips, member: members })
     .from(members)
     .innerJoin(trips, eq(trips.id, members.tripId))
-    .where(where);
+    .where(and(eq(members.recoveryTokenHash, tokenHash), eq(members.role, "organizer")));
   return row ?? null;
+}
+
+/** Signs one more browser in as `memberId`; its cookie will hold the token hashed to `tokenHash`. */
+export async function addDevice({
+  memberId,
+  tokenHash,
+  label,
+}: {
+  memberId: string;
+  tokenHash: string;
+  label: string;
+}): Promise<MemberDevice> {
+  const db = await getDb();
+  const [device] = await db.insert(memberDevices).values({ memberId, tokenHash, label }).returning();
+  if (!device) throw new Error("insert into member_devices returned no row");
+  return device;
 }
 
 /**
@@ -48,10 +80,13 @@ export async function addMember({
   tripId,
   name,
   tokenHash,
+  deviceLabel = "A browser",
 }: {
   tripId: string;
   name: string;
+  /** The joining browser's token: it becomes the member's first device. */
   tokenHash: string;
+  deviceLabel?: string;
 }): Promise<Member> {
   const db = await getDb();
   try {
@@ -64,20 +99,15 @@ export async function addMember({
           `This trip already has ${MAX_MEMBERS_PER_TRIP} members, the most we allow.`,
         );
       }
-      const [member] = await tx.insert(members).values({ tripId, name, tokenHash }).returning();
+      const [member] = await tx.insert(members).values({ tripId, name }).returning();
       if (!member) throw new Error("insert into members returned no row");
+      await tx.insert(memberDevices).values({ memberId: member.id, tokenHash, label: deviceLabel });
       await publishTripEvent({ tx, tripId, event: { kind: "member.joined", memberId: member.id } });
       return member;
     });
   } catch (error) {
     if (sqlState(error) === UNIQUE_VIOLATION) {
-      throw new AppError(
-        "conflict:name",
-        "Someone in this trip already uses that name. Add an initial or a nickname.",
-        {
-          name: "Someone in this trip already uses that name",
-        },
-      );
+      throw new AppError("conflict:name", NAME_TAKEN_MESSAGE, { name: "Someone in this trip already uses that name" });
     }
     throw error;
   }

@@ -1,39 +1,49 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
-import { type Member, members, pipelineRuns, preferences, type Trip, trips } from "@/lib/db/schema";
+import { type Member, memberDevices, members, pipelineRuns, preferences, type Trip, trips } from "@/lib/db/schema";
 import { AppError, tripNotFound } from "@/lib/errors";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
 import { BUSY_REFUSAL, canTransition, TRANSITIONS, type TransitionName } from "@/lib/trip-status";
 import { publishTripEvent } from "./trip-events";
 
-/** A new trip, its organizer and (for the demo) members who already answered — all or nothing. */
+/**
+ * A new trip, its organizer and (for the demo) members who already answered — all or
+ * nothing. Each `tokenHash` becomes that member's first signed-in device.
+ */
 export async function createTripWithOrganizer({
   name,
   inviteToken,
   organizer,
   answeredMembers = [],
+  isDemo = false,
 }: {
   name: string;
+  isDemo?: boolean;
   inviteToken: string;
-  organizer: { name: string; tokenHash: string };
-  answeredMembers?: { name: string; tokenHash: string; preferences: MemberPreferences }[];
+  organizer: { name: string; tokenHash: string; deviceLabel?: string };
+  /** Without `tokenHash` a member has no device: nobody can sign in as them (the demo's sample group). */
+  answeredMembers?: { name: string; tokenHash?: string; preferences: MemberPreferences }[];
 }): Promise<{ trip: Trip; organizer: Member }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [trip] = await tx.insert(trips).values({ name, inviteToken }).returning();
+    const [trip] = await tx.insert(trips).values({ name, inviteToken, isDemo }).returning();
     if (!trip) throw new Error("insert into trips returned no row");
     const [member] = await tx
       .insert(members)
-      .values({ tripId: trip.id, name: organizer.name, role: "organizer", tokenHash: organizer.tokenHash })
+      .values({ tripId: trip.id, name: organizer.name, role: "organizer" })
       .returning();
     if (!member) throw new Error("insert into members returned no row");
+    await tx
+      .insert(memberDevices)
+      .values({ memberId: member.id, tokenHash: organizer.tokenHash, label: organizer.deviceLabel ?? "A browser" });
     for (const other of answeredMembers) {
       const [inserted] = await tx
         .insert(members)
-        .values({ tripId: trip.id, name: other.name, tokenHash: other.tokenHash })
+        .values({ tripId: trip.id, name: other.name })
         .returning({ id: members.id });
       if (!inserted) throw new Error("insert into members returned no row");
+      if (other.tokenHash) await tx.insert(memberDevices).values({ memberId: inserted.id, tokenHash: other.tokenHash });
       await tx.insert(preferences).values({ memberId: inserted.id, tripId: trip.id, data: other.preferences });
     }
     return { trip, organizer: member };
@@ -49,11 +59,28 @@ export async function getTripByInviteToken({
   const [row] = await db
     .select({
       trip: trips,
-      memberCount: sql<number>`(select count(*)::int from ${members} where ${members.tripId} = ${trips.id})`,
+      // Spelled out: in a single-table select drizzle renders columns unqualified, and an
+      // unqualified `trip_id = id` inside the subquery compares members.id (always 0).
+      memberCount: sql<number>`(select count(*)::int from "members" m where m.trip_id = "trips"."id")`,
     })
     .from(trips)
     .where(eq(trips.inviteToken, inviteToken));
   return row ?? null;
+}
+
+/** Who a joiner is joining: the organizer's name and every member's first name, in join order. */
+export async function joinPageMembers({ tripId }: { tripId: string }): Promise<{ organizer: string; names: string[] }> {
+  const db = await getDb();
+  const rows = await db
+    .select({ name: members.name, role: members.role })
+    .from(members)
+    .where(eq(members.tripId, tripId))
+    .orderBy(members.createdAt, members.id);
+  const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+  return {
+    organizer: firstName(rows.find((r) => r.role === "organizer")?.name ?? ""),
+    names: rows.filter((r) => r.role !== "organizer").map((r) => firstName(r.name)),
+  };
 }
 
 export async function replaceInviteToken({

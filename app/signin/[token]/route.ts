@@ -1,0 +1,45 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { deviceLabel } from "@/lib/auth/device-label";
+import { clientAddress, isSecureRequest } from "@/lib/auth/request";
+import { rememberTripToken } from "@/lib/auth/session";
+import { hashToken, looksLikeToken, newToken } from "@/lib/auth/tokens";
+import { redeemSignInLink } from "@/lib/db/queries/devices";
+import { AppError } from "@/lib/errors";
+import { clientKey, consume } from "@/lib/limits/rate";
+
+/**
+ * A member's personal link, or a one-time link made on one of their devices: signs this
+ * browser in as that member — as a new device of theirs, with a token of its own, so their
+ * other devices stay signed in and this one can be revoked alone — and opens the trip.
+ */
+export async function GET(request: NextRequest, { params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  try {
+    // Guessing links is pointless (256 bits), but each try costs a query: count them per client.
+    await consume("join", `signin:${clientKey(clientAddress(request.headers))}`);
+  } catch (error) {
+    if (error instanceof AppError) return seeOther("/?error=signin-limit");
+    throw error;
+  }
+  const deviceToken = newToken();
+  const found = looksLikeToken(token)
+    ? await redeemSignInLink({
+        tokenHash: hashToken(token),
+        device: { tokenHash: hashToken(deviceToken), label: deviceLabel(request.headers.get("user-agent")) },
+      })
+    : null;
+  if (!found) return seeOther("/?error=signin");
+  const response = seeOther(`/trips/${found.trip.id}`);
+  // The cookie rides on the redirect itself, so the next page load is already signed in.
+  rememberTripToken(
+    { cookies: response.cookies, secure: isSecureRequest(request.headers) },
+    found.trip.id,
+    deviceToken,
+  );
+  return response;
+}
+
+/** Relative, like the recovery link's: the browser stays on the host it used, and the cookie follows. */
+function seeOther(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { Location: path, "Cache-Control": "no-store" } });
+}

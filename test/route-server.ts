@@ -1,0 +1,83 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { NextRequest, type NextResponse } from "next/server";
+import { tripCookieName } from "@/lib/auth/session";
+import { browser, type TestBrowser } from "./browser";
+
+type Handler = (request: NextRequest, context: { params: Promise<{ token: string }> }) => Promise<NextResponse>;
+
+/**
+ * Link route handlers (`/signin/<token>`, `/recover/<token>`) over real HTTP without Next: a
+ * node server hands each GET to the same handler the app routes to, and `open` follows a
+ * link like a browser would — sending its cookies, keeping the ones it is given.
+ */
+export async function startLinkServer(routes: Record<string, Handler>) {
+  const server = createServer((req, res) => {
+    serve(req, res, routes).catch((error) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    /** Opens `path` in a browser holding `cookies`; returns where it was sent and the browser's cookies after. */
+    async open(
+      path: string,
+      cookies: Map<string, string> = new Map(),
+      userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+    ) {
+      const response = await fetch(`${origin}${path}`, {
+        redirect: "manual",
+        headers: {
+          "user-agent": userAgent,
+          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        },
+      });
+      const jar = new Map(cookies);
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(";");
+        const [name, value] = (pair ?? "").split("=") as [string, string];
+        jar.set(name, value);
+      }
+      return {
+        status: response.status,
+        location: response.headers.get("location"),
+        browser: browser(jar) as TestBrowser,
+      };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, routes: Record<string, Handler>): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  const [, prefix, token] = /^\/([a-z]+)\/([^/]+)$/.exec(url.pathname) ?? [];
+  const handler = prefix ? routes[prefix] : undefined;
+  if (!handler || !token || req.method !== "GET") {
+    res.writeHead(404).end();
+    return;
+  }
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
+  const response = await handler(new NextRequest(url, { headers }), { params: Promise.resolve({ token }) });
+  const out: [string, string][] = [];
+  response.headers.forEach((value, key) => {
+    if (key !== "set-cookie") out.push([key, value]);
+  });
+  for (const cookie of response.headers.getSetCookie()) out.push(["set-cookie", cookie]);
+  res.writeHead(response.status, out.flat());
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** The trip cookie's value in a test browser (the device token). */
+export function deviceToken(b: TestBrowser, tripId: string): string | undefined {
+  return b.cookie(tripCookieName(tripId));
+}
