@@ -65,7 +65,10 @@ export function preferencesFrom(d: Draft): MemberPreferencesInput {
   return {
     dates: { flexible: d.flexible, windows: d.flexible ? [] : d.windows.map(({ start, end }) => ({ start, end })) },
     tripLength: { minDays: toNumber(d.minDays), maxDays: toNumber(d.maxDays) },
-    budget: d.hasBudget ? { min: toNumber(d.budgetMin), max: toNumber(d.budgetMax), hardLimit: d.hardLimit } : null,
+    // Only a ceiling ("up to $1,200") is a budget from $0.
+    budget: d.hasBudget
+      ? { min: d.budgetMin.trim() === "" ? 0 : toMoney(d.budgetMin), max: toMoney(d.budgetMax), hardLimit: d.hardLimit }
+      : null,
     vibes: d.vibes,
     pace: d.pace === "none" ? null : d.pace,
     accommodation: d.accommodation === "none" ? null : d.accommodation,
@@ -82,6 +85,11 @@ export function preferencesFrom(d: Draft): MemberPreferencesInput {
 /** "" and non-numbers become NaN, which the schema reports as "Enter a number…". */
 function toNumber(text: string): number {
   return text.trim() === "" ? Number.NaN : Number(text);
+}
+
+/** "$1,200" and "1200" are 1200; "cheap" stays NaN (shown back with an error, never dropped). */
+function toMoney(text: string): number {
+  return toNumber(text.replace(/[$,\s]/g, ""));
 }
 
 /** The DOM id of the input for a schema path ("budget.max" → "pref-budget-max"). */

@@ -51,9 +51,31 @@ export function PreferencesForm({
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    // In-app links (the header, "Back to the dashboard") navigate without unloading: ask first.
+    // Capture phase on the document runs before Next's Link handler, so a "no" stops it.
+    const guard = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+      if (!link || link.target === "_blank" || link.origin !== window.location.origin) return;
+      if (link.pathname === window.location.pathname) return;
+      if (!window.confirm("You have unsaved answers. Leave without saving them?")) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
     window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
+    document.addEventListener("click", guard, true);
+    return () => {
+      window.removeEventListener("beforeunload", warn);
+      document.removeEventListener("click", guard, true);
+    };
   }, [dirty]);
+
+  // Answers kept from a save that lost to another tab's (see "stale" below): offered back after the reload.
+  const [kept, setKept] = useState<Draft | null>(null);
+  useEffect(() => {
+    const stored = window.sessionStorage.getItem(keptKey(tripId));
+    if (stored) setKept(JSON.parse(stored) as Draft);
+  }, [tripId]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const err = (path: string) => errors[path];
@@ -74,6 +96,8 @@ export function PreferencesForm({
       if (result.ok) {
         setVersion(result.data.version);
         setSavedSnapshot(snapshot(draft));
+        setKept(null);
+        window.sessionStorage.removeItem(keptKey(tripId));
         setErrors({});
         setStatus({ kind: "saved" });
         requestAnimationFrame(() => summaryRef.current?.focus());
@@ -107,9 +131,47 @@ export function PreferencesForm({
         ) : status.kind === "stale" ? (
           <FormMessage tone="error">
             <p>{status.message}</p>
-            <Button variant="secondary" className="mt-2" onClick={() => window.location.reload()}>
+            <p className="mt-1">
+              Your answers are kept: load the latest version, and you can put yours back with one click.
+            </p>
+            <Button
+              variant="secondary"
+              className="mt-2"
+              onClick={() => {
+                window.sessionStorage.setItem(keptKey(tripId), JSON.stringify(draft));
+                window.location.reload();
+              }}
+            >
               Load the latest version
             </Button>
+          </FormMessage>
+        ) : kept ? (
+          <FormMessage tone="info">
+            <p>
+              This is the latest saved version (from your other tab or device). The answers you were typing are kept
+              {snapshot(kept) === snapshot(draft) ? ", and they are the same as these." : "."}
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setDraft({ ...kept, windows: kept.windows.map((w) => windowRow(w.start, w.end)) });
+                  setKept(null);
+                  window.sessionStorage.removeItem(keptKey(tripId));
+                }}
+              >
+                Use my answers instead
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setKept(null);
+                  window.sessionStorage.removeItem(keptKey(tripId));
+                }}
+              >
+                Keep the saved version
+              </Button>
+            </div>
           </FormMessage>
         ) : status.kind === "error" ? (
           <FormMessage tone="error">
@@ -237,16 +299,31 @@ export function PreferencesForm({
         />
         {draft.hasBudget ? (
           <div className="space-y-3">
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-800">Quick pick (you can adjust the amounts)</legend>
+              <div className="mt-1 flex flex-wrap gap-2">
+                {BUDGET_TIERS.map((tier) => (
+                  <Button
+                    key={tier.label}
+                    variant="secondary"
+                    aria-pressed={draft.budgetMin === tier.min && draft.budgetMax === tier.max}
+                    onClick={() => setDraft((d) => ({ ...d, budgetMin: tier.min, budgetMax: tier.max }))}
+                  >
+                    {tier.label} <span className="font-normal text-slate-600">{tier.range}</span>
+                  </Button>
+                ))}
+              </div>
+            </fieldset>
             <div className="flex flex-wrap gap-4">
-              <NumberInput
+              <MoneyInput
                 id={fieldId("budget.min")}
-                label="At least ($)"
+                label="At least ($, optional)"
                 value={draft.budgetMin}
                 min={0}
                 error={err("budget.min")}
                 onChange={(v) => set("budgetMin", v)}
               />
-              <NumberInput
+              <MoneyInput
                 id={fieldId("budget.max")}
                 label="At most ($)"
                 value={draft.budgetMax}
@@ -374,15 +451,23 @@ export function PreferencesForm({
           <textarea
             id={fieldId("notes")}
             value={draft.notes}
-            maxLength={MAX_NOTES_LENGTH}
             rows={4}
             onChange={(e) => set("notes", e.target.value)}
             aria-describedby={`${fieldId("notes")}-count`}
             aria-invalid={err("notes") ? true : undefined}
             className={inputClasses(Boolean(err("notes")))}
           />
-          <p id={`${fieldId("notes")}-count`} className="mt-1 text-xs text-slate-600">
+          {/* No maxLength: a long paste is never cut without a word; the count says what to shorten. */}
+          <p
+            id={`${fieldId("notes")}-count`}
+            className={`mt-1 text-xs ${draft.notes.length > MAX_NOTES_LENGTH ? "font-medium text-red-700" : "text-slate-600"}`}
+          >
             {draft.notes.length}/{MAX_NOTES_LENGTH} characters
+            {draft.notes.length > MAX_NOTES_LENGTH
+              ? ` — ${draft.notes.length - MAX_NOTES_LENGTH} too many: shorten your notes before saving (nothing is cut for you).`
+              : draft.notes.length > MAX_NOTES_LENGTH * 0.9
+                ? " — nearly at the limit"
+                : ""}
           </p>
           <FieldError id={`${fieldId("notes")}-error`} message={err("notes")} />
         </div>
@@ -399,6 +484,10 @@ export function PreferencesForm({
       </div>
     </form>
   );
+}
+
+function keptKey(tripId: string): string {
+  return `tripsync-kept-answers-${tripId}`;
 }
 
 function snapshot(draft: Draft): string {
@@ -420,6 +509,25 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 function DateInput(props: { id: string; label: string; value: string; error?: string; onChange(v: string): void }) {
   return <SmallInput {...props} type="date" />;
 }
+
+/** Amounts as typed ("$1,200" is fine); "cheap" stays in the box with an error instead of vanishing. */
+function MoneyInput(props: {
+  id: string;
+  label: string;
+  value: string;
+  min?: number;
+  error?: string;
+  onChange(v: string): void;
+}) {
+  const { min: _min, ...rest } = props;
+  return <SmallInput {...rest} type="text" inputMode="numeric" autoComplete="off" />;
+}
+
+const BUDGET_TIERS = [
+  { label: "Shoestring", range: "up to $1,000", min: "", max: "1000" },
+  { label: "Comfortable", range: "$1,000–$2,500", min: "1000", max: "2500" },
+  { label: "Splurge", range: "$2,500–$6,000", min: "2500", max: "6000" },
+] as const;
 
 function NumberInput(props: {
   id: string;

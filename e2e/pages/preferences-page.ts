@@ -35,7 +35,7 @@ export class PreferencesPage {
     }
     if (answers.budget) {
       await page.getByRole("radio", { name: "I have a budget" }).check();
-      await page.getByLabel("At least ($)").fill(String(answers.budget.min));
+      await page.getByLabel(/^At least/).fill(String(answers.budget.min));
       await page.getByLabel("At most ($)").fill(String(answers.budget.max));
       if (answers.budget.hardLimit) await page.getByRole("switch", { name: "My maximum is a hard limit" }).check();
     }

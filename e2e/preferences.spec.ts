@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { HomePage } from "./pages/home-page";
+
+/**
+ * The form holds what people mean and never loses what they typed: quick budget tiers and
+ * a ceiling-only budget; "cheap" in an amount box stays there with an error; a long note
+ * is never cut without a word; leaving with unsaved answers asks first; after a save that
+ * lost to another tab, the typed answers come back with one click.
+ */
+test("budgets as people say them, nothing cut or lost, and a save conflict keeps the typed answers", async ({
+  page,
+  context,
+}) => {
+  const tripId = await new HomePage(page).createTrip("Form trip", "Olga");
+  await page.getByLabel(/I'm flexible — any dates/).check();
+  await page.getByRole("radio", { name: "I have a budget" }).check();
+
+  // A quick tier fills both amounts.
+  await page.getByRole("button", { name: /^Comfortable/ }).click();
+  await expect(page.getByLabel(/^At least/)).toHaveValue("1000");
+  await expect(page.getByLabel("At most ($)")).toHaveValue("2500");
+
+  // "cheap" stays in the box, with an error; nothing is saved.
+  await page.getByLabel("At most ($)").fill("cheap");
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByRole("alert")).toContainText("Budget maximum: Enter an amount in dollars");
+  await expect(page.getByLabel("At most ($)")).toHaveValue("cheap");
+
+  // Only a ceiling: "up to $1,200".
+  await page.getByLabel(/^At least/).fill("");
+  await page.getByLabel("At most ($)").fill("$1,200");
+
+  // A long paste isn't cut: the count says how much to shorten, and the save is refused.
+  const long = "We love long walks and good food. ".repeat(40);
+  await page.getByLabel("Notes for the planner").fill(long);
+  await expect(page.getByLabel("Notes for the planner")).toHaveValue(long);
+  await expect(page.getByText(/too many: shorten your notes/)).toBeVisible();
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByRole("alert")).toContainText("Notes");
+  await page.getByLabel("Notes for the planner").fill("Long walks and good food.");
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+  // Unsaved answers: the form's own link asks before leaving.
+  await page.getByLabel("Notes for the planner").fill("Changed my mind");
+  page.once("dialog", (dialog) => dialog.dismiss());
+  await page.getByRole("link", { name: "Back to the dashboard" }).click();
+  await expect(page).toHaveURL(new RegExp(`/trips/${tripId}/preferences$`));
+  await expect(page.getByLabel("Notes for the planner")).toHaveValue("Changed my mind");
+
+  // Another tab saves first; this tab's save is refused, and its answers come back after loading the latest.
+  const other = await context.newPage();
+  await other.goto(`/trips/${tripId}/preferences`);
+  await other.getByLabel("Notes for the planner").fill("Saved from the other tab");
+  await other.getByRole("button", { name: "Save preferences" }).click();
+  await expect(other.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await page.getByRole("button", { name: "Load the latest version" }).click();
+  await expect(page.getByLabel("Notes for the planner")).toHaveValue("Saved from the other tab");
+  await page.getByRole("button", { name: "Use my answers instead" }).click();
+  await expect(page.getByLabel("Notes for the planner")).toHaveValue("Changed my mind");
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await other.reload();
+  await expect(other.getByLabel("Notes for the planner")).toHaveValue("Changed my mind");
+  await expect(other.getByLabel("At most ($)")).toHaveValue("1200");
+});
