@@ -23,7 +23,7 @@ export function Card({
       {title ? (
         <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
           <div>
-            <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            <h2 id={headingId} className="scroll-mt-16 text-base font-semibold text-slate-900">
               {title}
             </h2>
             {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}

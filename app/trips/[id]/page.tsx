@@ -62,6 +62,34 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
 
       <StatusStepper status={trip.status} />
 
+      {/* On a phone the page is long: the sections, most urgent first, one tap away. */}
+      <nav
+        aria-label="Sections"
+        className="sticky top-0 z-10 -mx-4 flex gap-2 overflow-x-auto border-b border-slate-200 bg-white/95 px-4 py-2 text-sm backdrop-blur lg:hidden"
+      >
+        {[
+          ...(viewer.hasResponded ? [] : [{ href: `/trips/${trip.id}/preferences`, label: "Add my preferences" }]),
+          ...(respondentCount > 0 && conflicts.length > 0
+            ? [{ href: "#card-conflicts", label: `Conflicts (${conflicts.length})` }]
+            : []),
+          ...(trip.status === "planning" || trip.status === "finalized"
+            ? [{ href: `/trips/${trip.id}/plan`, label: "The plan" }]
+            : []),
+          { href: "#card-destination-ideas", label: "Destinations" },
+          ...(respondentCount > 0 ? [{ href: "#card-when-can-everyone-go-", label: "Dates" }] : []),
+          ...(respondentCount > 0 ? [{ href: "#card-budget-per-person", label: "Budget" }] : []),
+          { href: "#card-who-s-in", label: "Who's in" },
+        ].map((link) => (
+          <a
+            key={link.href}
+            href={link.href}
+            className="shrink-0 rounded-full border border-slate-300 px-3 py-1 font-medium text-slate-800 hover:bg-slate-50"
+          >
+            {link.label}
+          </a>
+        ))}
+      </nav>
+
       {trip.status === "planning" || trip.status === "finalized" ? (
         <section
           aria-labelledby="plan-link-title"
