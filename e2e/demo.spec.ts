@@ -56,5 +56,10 @@ test("the dashboard works on a phone-sized screen", async ({ browser }) => {
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(new DashboardPage(page).calendar().getByRole("table").first()).toBeVisible();
+  // The sections, most urgent first, stay one tap away.
+  const nav = page.getByRole("navigation", { name: "Sections" });
+  await nav.getByRole("link", { name: /^Conflicts/ }).click();
+  await expect(page.getByRole("heading", { name: "Conflicts" })).toBeInViewport();
+  await expect(nav).toBeInViewport();
   await context.close();
 });
