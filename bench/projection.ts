@@ -9,7 +9,7 @@
  * Figures only, never a pass/fail.
  */
 import type { ModelRole, ModelSet } from "@/lib/ai/models";
-import { offlineModels } from "@/lib/ai/models";
+import { DEFAULT_CONCURRENCY, offlineModels } from "@/lib/ai/models";
 import type { OfflineCall } from "@/lib/ai/offline/model";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { closeDb } from "@/lib/db/client";
@@ -177,7 +177,7 @@ export async function benchProjection(): Promise<void> {
   const env = readEnv();
   const probe = offlineModels({ ids: { fast: env.GEMINI_FAST_MODEL, strong: env.GEMINI_STRONG_MODEL } });
   console.log(
-    `\nProjected on Gemini (bench/latency-profile.ts; roles from lib/ai/models.ts): fast = ${probe.modelId("guard")}, strong = ${probe.modelId("ranker")}, ${env.MODEL_CONCURRENCY} calls in flight`,
+    `\nProjected on Gemini (bench/latency-profile.ts; roles from lib/ai/models.ts): fast = ${probe.modelId("guard")}, strong = ${probe.modelId("ranker")}, ${env.MODEL_CONCURRENCY ?? DEFAULT_CONCURRENCY} calls in flight`,
   );
   const groups: [string, { name: string; preferences: MemberPreferences }[]][] = [
     ["demo group", demoMembers(TODAY)],

@@ -32,7 +32,7 @@ const EnvSchema = z.object({
   GEMINI_FAST_MODEL: GeminiModelId.default("gemini-2.5-flash"),
   GEMINI_STRONG_MODEL: GeminiModelId.default("gemini-2.5-flash"),
   /** Model calls in flight per server process (fan-outs wait for a slot; keeps a big group inside the provider's rate limits). */
-  MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Inngest Cloud (event key) or a self-hosted/dev server (`INNGEST_DEV=1`). Unset → the local durable runner. */
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_DEV: z.string().min(1).optional(),

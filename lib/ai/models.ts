@@ -142,7 +142,7 @@ export function offlineModels(
 
 export const DEFAULT_MODEL_IDS: ModelIds = { fast: "gemini-2.5-flash", strong: "gemini-2.5-flash" };
 /** Model calls in flight per server process (Gemini's requests-per-minute limits are per project). */
-export const DEFAULT_CONCURRENCY = 8;
+export const DEFAULT_CONCURRENCY = 16;
 
 function settingsWith(timeoutMs: number | undefined): (role: ModelRole) => RoleSettings {
   return (role) => (timeoutMs ? { ...ROLE_SETTINGS[role], timeoutMs } : ROLE_SETTINGS[role]);
