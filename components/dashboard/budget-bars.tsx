@@ -11,7 +11,8 @@ type Budget = GroupProfile["budget"];
  * From `sm` up, names sit in a column left of the bars and the overlay and axis are offset by
  * its width; on phones each name sits above its bar and the plot uses the full width.
  */
-const NAME_COLUMN = "flex items-baseline gap-2 sm:block sm:w-32 sm:shrink-0 sm:pr-2";
+// On phones the label row sits above the overlay (white, on top), so no cap or gap line runs through a name.
+const NAME_COLUMN = "relative z-10 flex items-baseline gap-2 bg-white sm:block sm:w-32 sm:shrink-0 sm:pr-2";
 const PLOT_OFFSET = "left-0 sm:left-32";
 const AXIS_OFFSET = "sm:ml-32";
 const GAP_STRIPES: CSSProperties = {
