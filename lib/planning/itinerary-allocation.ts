@@ -300,8 +300,37 @@ export function allocate(input: AllocationInput): Allocation {
   return { days, outcomes, notes, activityBudget: Number.isFinite(activityBudget) ? activityBudget : null };
 }
 
+/**
+ * Where a hand edit can put an activity (or a custom item, `hours: null`) on a planned
+ * day: its start in `slot` after what the day already holds there, by the same rules the
+ * allocation places by (the day's slots, the venue's hours, a day trip taking the
+ * afternoon too), or null when it doesn't fit.
+ */
+export function startInDay(
+  a: Pick<CatalogActivity, "durationHours" | "hours">,
+  slot: Slot,
+  day: { day: number; date: string | null; items: Pick<ItineraryItem, "slot" | "startTime" | "durationHours">[] },
+  days: number,
+): string | null {
+  const slots = slotsOf(day.day, days);
+  if (!slots.includes(slot)) return null;
+  const occupied: Occupied[] = day.items.flatMap((i) => {
+    const own = { slot: i.slot, start: i.startTime, durationHours: i.durationHours };
+    return i.slot === "morning" && i.durationHours > SLOT_CAPACITY.morning
+      ? [own, { slot: "afternoon" as const, start: SLOT_TIMES.afternoon.start, durationHours: SLOT_CAPACITY.afternoon }]
+      : [own];
+  });
+  return placement(a, slot, slots, occupied, day.date)?.start ?? null;
+}
+
 /** Where an activity can go in a slot today: its start time and the slots it takes, or null. */
-function placement(a: CatalogActivity, slot: Slot, slots: Slot[], occupied: Occupied[], date: string | null) {
+function placement(
+  a: Pick<CatalogActivity, "durationHours" | "hours">,
+  slot: Slot,
+  slots: Slot[],
+  occupied: Occupied[],
+  date: string | null,
+) {
   const longDay = a.durationHours > SLOT_CAPACITY[slot];
   if (longDay && (slot !== "morning" || a.durationHours > FULL_DAY_HOURS || !slots.includes("afternoon"))) return null;
   const takes: Slot[] = longDay ? ["morning", "afternoon"] : [slot];

@@ -30,6 +30,8 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("member.joined"), ...MemberRef }),
   z.object({ kind: z.literal("member.left"), ...MemberRef }),
   z.object({ kind: z.literal("preferences.saved"), ...MemberRef }),
+  /** A member erased their own answers (they count as not answered again). */
+  z.object({ kind: z.literal("preferences.erased"), ...MemberRef }),
   z.object({ kind: z.literal("run.started"), ...RunRef }),
   z.object({ kind: z.literal("run.progress"), ...RunRef, progress: TimelineEntry }),
   z.object({ kind: z.literal("run.ended"), ...RunRef, status: z.enum(["succeeded", "failed"]) }),
@@ -37,7 +39,7 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("destination.chosen"), recommendationId: z.uuid(), slug: z.string().max(80) }),
   /** The trip moved along its lifecycle or its plan-level settings changed (dates, finalize, reopen). */
   z.object({ kind: z.literal("trip.changed"), status: z.enum(TRIP_STATUSES) }),
-  /** A new version of the plan is current (generated, regenerated or restored). */
+  /** A new version of the plan is current (generated, regenerated, restored or edited by hand). */
   z.object({ kind: z.literal("itinerary.version"), version: z.number().int().min(1) }),
   /** A flag or suggestion was added or withdrawn. */
   z.object({ kind: z.literal("feedback.changed"), feedbackId: z.uuid() }),

@@ -55,3 +55,9 @@ export type DestinationChoiceInput = z.infer<typeof DestinationChoiceInput>;
 
 /** A member takes back their vote on a trip's set of recommended destinations. */
 export const WithdrawVoteInput = z.object({ tripId: TripId, recommendationId: z.uuid() }).strict();
+
+/** The organizer deletes the trip, confirming by typing its name. */
+export const DeleteTripInput = z
+  .object({ tripId: TripId, confirmName: z.string().max(MAX_TRIP_NAME * 2, "That isn't the trip's name") })
+  .strict();
+export type DeleteTripInput = z.infer<typeof DeleteTripInput>;
