@@ -157,6 +157,8 @@ export function allocate(input: AllocationInput): Allocation {
       });
   }
 
+  // Locked items wait for their own day: an earlier day must not take one as filler.
+  const reserved = new Set(previousItems.filter((i) => i.locked && !removed.has(i.key)).map((i) => i.activityId));
   const used = new Set<string>();
   const days: Allocation["days"] = [];
   const placedDay = new Map<string, number>();
@@ -190,7 +192,7 @@ export function allocate(input: AllocationInput): Allocation {
     }
     // 2. What members asked for, in the first day it fits.
     for (const w of wanted) {
-      if (used.has(w.id) || placed.length >= cap) continue;
+      if (used.has(w.id) || reserved.has(w.id) || placed.length >= cap) continue;
       const activity = facts.activities.find((a) => a.id === w.id);
       if (!activity || spent + activity.costUsd > activityBudget) continue;
       const slot = slots.find((s) => suitsSlot(activity, s) && fits(activity, s));
@@ -200,7 +202,7 @@ export function allocate(input: AllocationInput): Allocation {
     const focus = focusArea(facts, eligible, used, score, slots, date, placed);
     for (const slot of slots) {
       const options = eligible
-        .filter((a) => !used.has(a.id) && suitsSlot(a, slot))
+        .filter((a) => !used.has(a.id) && !reserved.has(a.id) && suitsSlot(a, slot))
         .sort(
           (a, b) =>
             areaDistance(facts, a.area, focus) - areaDistance(facts, b.area, focus) ||
