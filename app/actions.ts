@@ -173,7 +173,9 @@ export async function lockItineraryItemAction(input: unknown) {
 
 /** Deletes the whole trip (the organizer typed its name); the browser then lands on the home page with a notice. */
 export async function deleteTripAction(input: unknown) {
-  return actions.deleteTrip(await requestContext(), input);
+  const result = await actions.deleteTrip(await requestContext(), input);
+  if (!result.ok) return result;
+  redirect("/?notice=trip-deleted");
 }
 
 /** The member's own answers are erased; they stay a member and count as not answered. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { rememberShareToken } from "@/lib/auth/session";
+import { forgetTripToken, rememberShareToken } from "@/lib/auth/session";
 import { deleteTripAndEverything, eraseMemberAnswers } from "@/lib/db/queries/deletion";
 import { DeleteTripInput, TripOnlyInput } from "@/lib/schemas/trip";
 import { tripAction } from "./define";
@@ -11,6 +11,7 @@ export const deleteTrip = tripAction({
   async run({ input, caller, ctx }) {
     await deleteTripAndEverything({ tripId: caller.trip.id, confirmName: input.confirmName });
     rememberShareToken(ctx, caller.trip.id, null);
+    forgetTripToken(ctx, caller.trip.id);
     return { deleted: true as const };
   },
 });
