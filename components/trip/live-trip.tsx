@@ -57,7 +57,11 @@ export function LiveTrip({ tripId, after }: { tripId: string; after: number }) {
         const event = JSON.parse(message.data) as TripEvent;
         lastId = Math.max(lastId, event.id);
         if (event.kind === "run.progress") addProgress(event.runId, event.progress);
-        else refresh();
+        else if (event.kind === "trip.deleted") {
+          // Nothing of the trip is left to show: off to the start page, which says why.
+          current.close();
+          window.location.assign("/?notice=trip-deleted");
+        } else refresh();
       };
       current.addEventListener("resync", (message) => {
         lastId = Math.max(lastId, Number((message as MessageEvent<string>).lastEventId) || 0);

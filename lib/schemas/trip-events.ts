@@ -41,6 +41,8 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("trip.changed"), status: z.enum(TRIP_STATUSES) }),
   /** A new version of the plan is current (generated, regenerated, restored or edited by hand). */
   z.object({ kind: z.literal("itinerary.version"), version: z.number().int().min(1) }),
+  /** The organizer deleted the trip (its last event: it goes with the trip's other rows). */
+  z.object({ kind: z.literal("trip.deleted") }),
   /** A flag or suggestion was added or withdrawn. */
   z.object({ kind: z.literal("feedback.changed"), feedbackId: z.uuid() }),
 ]);

@@ -53,6 +53,8 @@ export async function deleteTripAndEverything({
     const keys = [tripId, ...memberIds];
     await tx.delete(rateLimits).where(or(...keys.map((id) => like(rateLimits.key, `%${id}`))));
     await tx.update(modelSpend).set({ tripId: DELETED_TRIP_ID }).where(eq(modelSpend.tripId, tripId));
+    // Open pages hear it on commit (the notification carries the event; its row goes with the trip).
+    await publishTripEvent({ tx, tripId, event: { kind: "trip.deleted" } });
     await tx.delete(trips).where(eq(trips.id, tripId));
   });
 }
