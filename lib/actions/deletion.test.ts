@@ -1,6 +1,6 @@
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
 import { loadDashboard } from "@/lib/dashboard";
@@ -8,12 +8,15 @@ import { getDb } from "@/lib/db/client";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import * as schema from "@/lib/db/schema";
+import { tripHub } from "@/lib/live/hub";
+import { liveCursor } from "@/lib/live/stream";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
 import { openShareLink } from "@/lib/share/link";
 import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
 import { runItinerary } from "@/test/itinerary";
+import { openLiveChannel, startLiveServer } from "@/test/live-server";
 import { runPipeline } from "@/test/pipeline";
 
 withTestDatabase();
@@ -239,5 +242,28 @@ describe("erasing one's own answers", () => {
       ok: true,
       data: { erased: false },
     });
+  });
+});
+
+describe("pages open when the trip is deleted", () => {
+  it("a member's open live channel hears trip.deleted (their page then leaves for the start page)", async () => {
+    const server = await startLiveServer();
+    try {
+      const trip = await newTrip("Short-lived");
+      const mia = await trip.join("Mia");
+      const client = await openLiveChannel(server, trip.tripId, mia, { after: await liveCursor(trip.tripId) });
+      expect(client.status).toBe(200);
+      await client.next((m) => m.event === "live");
+      const deleted = await actions.deleteTrip(trip.organizer.ctx, { tripId: trip.tripId, confirmName: "Short-lived" });
+      expect(deleted.ok).toBe(true);
+      const heard = await client.next((m) => m.event === undefined && m.data.includes('"trip.deleted"'));
+      expect(JSON.parse(heard.data)).toMatchObject({ kind: "trip.deleted" });
+      client.close();
+    } finally {
+      await server.close();
+      // Let the closed stream leave its trip before the database goes away.
+      const hub = await tripHub();
+      await vi.waitFor(() => expect(hub.stats().trips).toBe(0));
+    }
   });
 });
