@@ -1,4 +1,4 @@
-import { is, sql } from "drizzle-orm";
+import { eq, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it, vi } from "vitest";
 import * as actions from "@/lib/actions";
@@ -8,6 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import * as schema from "@/lib/db/schema";
+import { loadItineraryView } from "@/lib/itinerary-view";
 import { tripHub } from "@/lib/live/hub";
 import { liveCursor } from "@/lib/live/stream";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
@@ -235,6 +236,20 @@ describe("erasing one's own answers", () => {
     expect((await loadDashboard(await requireMember(trip.bartholomew.ctx, trip.tripId))).viewer.hasResponded).toBe(
       false,
     );
+    // Figures made for him alone are gone from every pack and plan version; Olga's stay, and the pages still read them.
+    const db = await getDb();
+    const olga = (await requireMember(trip.organizer.ctx, trip.tripId)).member.id;
+    const plans = await db.select().from(schema.itineraries).where(eq(schema.itineraries.tripId, trip.tripId));
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) expect(plan.payload.costs.map((c) => c.memberId)).toEqual([olga]);
+    const packs = await db.select().from(schema.recommendations).where(eq(schema.recommendations.tripId, trip.tripId));
+    for (const option of packs.flatMap((p) => p.payload.options)) {
+      expect(option.costs.map((c) => c.memberId)).toEqual([olga]);
+      expect([...option.impactedMemberIds, ...option.homeMemberIds]).not.toContain(member.id);
+    }
+    const planView = await loadItineraryView(await requireMember(trip.organizer.ctx, trip.tripId));
+    expect(planView.current?.itinerary.costs.map((c) => c.memberId)).toEqual([olga]);
+    expect(planView.stale).toBe(true);
     // Olga's answers are where they were.
     expect((await rowsMentioning(["Boston"], ids)).preferences).toBe(olgaBefore.preferences);
     // Erasing again is harmless.

@@ -1,8 +1,21 @@
 import "server-only";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { members, modelSpend, pipelineRuns, preferences, rateLimits, runSteps, trips } from "@/lib/db/schema";
+import {
+  itineraries,
+  members,
+  modelSpend,
+  pipelineRuns,
+  preferences,
+  rateLimits,
+  recommendations,
+  runSteps,
+  trips,
+} from "@/lib/db/schema";
+import { itineraryWithoutMember, packWithoutMember } from "@/lib/erasure";
 import { AppError, tripNotFound } from "@/lib/errors";
+import { Itinerary } from "@/lib/schemas/itinerary";
+import { RecommendationsPack } from "@/lib/schemas/recommendations";
 import { publishTripEvent } from "./trip-events";
 
 /**
@@ -60,10 +73,12 @@ export async function deleteTripAndEverything({
 }
 
 /**
- * A member's own answers, erased: their preferences row, and the memoized steps of the
- * trip's finished runs (which hold the answers each run read). Outputs already made from
- * them (recommendations, plans) stay, and say who hadn't answered in later versions; the
- * member stays in the trip and counts as not answered. Returns whether there was anything.
+ * A member's own answers, erased: their preferences row, the memoized steps of the
+ * trip's finished runs (which hold the answers each run read), and in every stored
+ * recommendations pack and plan version the figures computed for them alone and the
+ * constraints attributed to them (lib/erasure.ts). The outputs themselves stay (the
+ * group's plan is the group's); the member stays in the trip and counts as not answered.
+ * Returns whether there were answers to erase.
  */
 export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string; memberId: string }) {
   const db = await getDb();
@@ -79,6 +94,22 @@ export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string;
     await tx
       .delete(runSteps)
       .where(and(inArray(runSteps.runId, finished), sql`${runSteps.result}::text like ${`%${memberId}%`}`));
+    const packs = await tx
+      .select({ id: recommendations.id, payload: recommendations.payload })
+      .from(recommendations)
+      .where(eq(recommendations.tripId, tripId));
+    for (const row of packs) {
+      const payload = RecommendationsPack.parse(packWithoutMember(RecommendationsPack.parse(row.payload), memberId));
+      await tx.update(recommendations).set({ payload }).where(eq(recommendations.id, row.id));
+    }
+    const plans = await tx
+      .select({ id: itineraries.id, payload: itineraries.payload })
+      .from(itineraries)
+      .where(eq(itineraries.tripId, tripId));
+    for (const row of plans) {
+      const payload = Itinerary.parse(itineraryWithoutMember(Itinerary.parse(row.payload), memberId));
+      await tx.update(itineraries).set({ payload }).where(eq(itineraries.id, row.id));
+    }
     await publishTripEvent({ tx, tripId, event: { kind: "preferences.erased", memberId } });
     return { erased: erased.length > 0 };
   });
