@@ -45,3 +45,23 @@ export function packWithoutMember(pack: RecommendationsPack, memberId: string): 
     })),
   } as RecommendationsPack;
 }
+
+/**
+ * For a stored payload an older version of the app wrote (it no longer parses): every
+ * array loses the member's id and every object that names them as `memberId`.
+ */
+export function jsonWithoutMember(value: unknown, memberId: string): unknown {
+  if (Array.isArray(value)) {
+    return value
+      .filter((v) => v !== memberId && !(isRecord(v) && v.memberId === memberId))
+      .map((v) => jsonWithoutMember(v, memberId));
+  }
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonWithoutMember(v, memberId)]));
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -12,7 +12,7 @@ import {
   runSteps,
   trips,
 } from "@/lib/db/schema";
-import { itineraryWithoutMember, packWithoutMember } from "@/lib/erasure";
+import { itineraryWithoutMember, jsonWithoutMember, packWithoutMember } from "@/lib/erasure";
 import { AppError, tripNotFound } from "@/lib/errors";
 import { Itinerary } from "@/lib/schemas/itinerary";
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
@@ -99,7 +99,10 @@ export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string;
       .from(recommendations)
       .where(eq(recommendations.tripId, tripId));
     for (const row of packs) {
-      const payload = RecommendationsPack.parse(packWithoutMember(RecommendationsPack.parse(row.payload), memberId));
+      const pack = RecommendationsPack.safeParse(row.payload);
+      const payload = pack.success
+        ? RecommendationsPack.parse(packWithoutMember(pack.data, memberId))
+        : (jsonWithoutMember(row.payload, memberId) as RecommendationsPack);
       await tx.update(recommendations).set({ payload }).where(eq(recommendations.id, row.id));
     }
     const plans = await tx
@@ -107,7 +110,10 @@ export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string;
       .from(itineraries)
       .where(eq(itineraries.tripId, tripId));
     for (const row of plans) {
-      const payload = Itinerary.parse(itineraryWithoutMember(Itinerary.parse(row.payload), memberId));
+      const plan = Itinerary.safeParse(row.payload);
+      const payload = plan.success
+        ? Itinerary.parse(itineraryWithoutMember(plan.data, memberId))
+        : (jsonWithoutMember(row.payload, memberId) as Itinerary);
       await tx.update(itineraries).set({ payload }).where(eq(itineraries.id, row.id));
     }
     await publishTripEvent({ tx, tripId, event: { kind: "preferences.erased", memberId } });
