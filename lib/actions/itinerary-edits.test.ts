@@ -92,6 +92,13 @@ describe("hand edits of the itinerary", () => {
       [2, "edited"],
       [1, "generated"],
     ]);
+
+    // A following regeneration refills the free morning of day 3 but doesn't put the tower back.
+    expect((await runItinerary(tripId, "regenerate")).status).toBe("succeeded");
+    const v3 = await currentItinerary({ tripId });
+    expect(v3).toMatchObject({ version: 3, source: "regenerated", basedOnVersion: 2 });
+    expect(itemOf(v3?.itinerary as Itinerary, "a:belem-tower")).toBeUndefined();
+    expect(v3?.itinerary.removedByHand).toEqual(["belem-tower"]);
   });
 
   it("move: to another day after what is there; refused where the day has no such time or the venue is closed", async () => {

@@ -113,6 +113,16 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
   }
 
   const items = days.flatMap((d) => d.items);
+  const inPlan = new Set(items.map((i) => i.activityId));
+  const removedByHand = [
+    ...new Set([
+      ...(plan.removedByHand ?? []),
+      ...(edit.kind === "remove"
+        ? plan.days.flatMap((d) => d.items.filter((i) => i.key === edit.itemKey))
+        : []
+      ).flatMap((i) => (i.activityId ? [i.activityId] : [])),
+    ]),
+  ].filter((id) => !inPlan.has(id));
   const sheet = costSheetOf(ctx.facts, respondentConstraints(ctx.members), plan.dates.nights, items);
   const activityUrls = new Set(ctx.facts.activities.map((a) => a.source.url));
   const sources = new Map<string, { title: string; url: string }>();
@@ -128,6 +138,7 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
     stretches: sheet.stretches,
     sources: [...sources.values()],
     generatedAt: ctx.now.toISOString(),
+    removedByHand,
   };
 
   const evidence = {

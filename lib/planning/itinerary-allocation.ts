@@ -42,7 +42,7 @@ export type AllocationInput = {
   brief: Pick<ItineraryBrief, "start" | "nights" | "days" | "pace">;
   /** Liked vibes (the group's) and disliked ones, for ordering. */
   taste: { liked: Vibe[]; disliked: Vibe[] };
-  previous: { days: { day: number; items: ItineraryItem[] }[] } | null;
+  previous: { days: { day: number; items: ItineraryItem[] }[]; removedByHand?: string[] } | null;
   feedback: FeedbackInput[];
   /** The tier each member stays at (for the activity budget under hard caps). */
   groupTier: "budget" | "midrange" | "premium";
@@ -106,7 +106,9 @@ export function allocate(input: AllocationInput): Allocation {
   }
 
   const suits = (a: CatalogActivity) => itemBreaches(a, members).length === 0;
-  const eligible = facts.activities.filter((a) => suits(a) && !removed.has(`a:${a.id}`));
+  // What the organizer took out by hand doesn't come back as filler (a suggestion can still ask for it).
+  const handRemoved = new Set(input.previous?.removedByHand ?? []);
+  const eligible = facts.activities.filter((a) => suits(a) && !removed.has(`a:${a.id}`) && !handRemoved.has(a.id));
   const score = (a: CatalogActivity) =>
     a.vibes.filter((v) => input.taste.liked.includes(v)).length * 2 -
     (input.taste.disliked.includes(a.vibes[0] as Vibe) ? 3 : 0) -

@@ -129,6 +129,8 @@ const ItineraryFields = z.object({
   factsVersion: z.string(),
   /** The answers it was planned from (when they change, the organizer sees what now breaks). */
   preferencesFingerprint: z.string(),
+  /** Activities the organizer took out by hand: regenerations don't put them back unless someone suggests one. */
+  removedByHand: z.array(z.string()).optional(),
 });
 
 export const Itinerary = ItineraryFields.refine(
