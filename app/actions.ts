@@ -174,3 +174,36 @@ export async function createShareLinkAction(input: unknown) {
 export async function revokeShareLinkAction(input: unknown) {
   return planWrite(actions.revokeShareLink, input);
 }
+
+export async function removeItineraryItemAction(input: unknown) {
+  return planWrite(actions.removeItineraryItem, input);
+}
+
+export async function moveItineraryItemAction(input: unknown) {
+  return planWrite(actions.moveItineraryItem, input);
+}
+
+export async function addItineraryActivityAction(input: unknown) {
+  return planWrite(actions.addItineraryActivity, input);
+}
+
+export async function lockItineraryItemAction(input: unknown) {
+  return planWrite(actions.lockItineraryItem, input);
+}
+
+/** Deletes the whole trip (the organizer typed its name); the browser then lands on the home page with a notice. */
+export async function deleteTripAction(input: unknown) {
+  const result = await actions.deleteTrip(await requestContext(), input);
+  if (!result.ok) return result;
+  redirect("/?notice=trip-deleted");
+}
+
+/** The member's own answers are erased; they stay a member and count as not answered. */
+export async function eraseMyAnswersAction(input: unknown) {
+  const result = await actions.eraseMyAnswers(await requestContext(), input);
+  if (result.ok && typeof input === "object" && input && "tripId" in input && typeof input.tripId === "string") {
+    revalidatePath(`/trips/${input.tripId}`);
+    revalidatePath(`/trips/${input.tripId}/preferences`);
+  }
+  return result;
+}

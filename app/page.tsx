@@ -15,8 +15,12 @@ const FEATURES = [
   { icon: Sparkles, text: "Destination ideas and a day-by-day plan for the whole group" },
 ];
 
-export default async function HomePage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
-  const { error } = await searchParams;
+export default async function HomePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ error?: string; notice?: string }>;
+}) {
+  const { error, notice } = await searchParams;
   const ctx = await requestContext();
   const myTrips = await tripsOnThisDevice(
     (await cookies()).getAll().map((c) => c.name),
@@ -41,6 +45,12 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           ))}
         </ul>
       </section>
+
+      {notice === "trip-deleted" ? (
+        <FormMessage tone="success">
+          The trip was deleted, with everyone's answers, plans and links. Nothing of it is kept.
+        </FormMessage>
+      ) : null}
 
       {error === "recovery" ? (
         <FormMessage tone="error">

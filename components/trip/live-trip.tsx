@@ -60,6 +60,10 @@ export function LiveTrip({ tripId, after }: { tripId: string; after: number }) {
           addProgress(event.runId, event.progress);
           // A card that passed its check is shown while the run goes on (the server cuts it per viewer).
           if (event.progress.stage === "cards" && event.progress.kind !== "started") refresh();
+        } else if (event.kind === "trip.deleted") {
+          // Nothing of the trip is left to show: off to the start page, which says why.
+          current.close();
+          window.location.assign("/?notice=trip-deleted");
         } else refresh();
       };
       current.addEventListener("resync", (message) => {

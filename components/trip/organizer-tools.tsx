@@ -5,9 +5,13 @@ import { createRecoveryLinkAction, rotateInviteLinkAction } from "@/app/actions"
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
 import { CopyField } from "./copy-field";
+import { DeleteTripForm } from "./danger-zone";
 
-/** Organizer-only: a recovery link for another device, and a fresh invite link if the old one leaked. */
-export function OrganizerTools({ tripId }: { tripId: string }) {
+/**
+ * Organizer-only: a recovery link for another device, a fresh invite link if the old one
+ * leaked, and (in the danger zone) deleting the whole trip.
+ */
+export function OrganizerTools({ tripId, tripName }: { tripId: string; tripName: string }) {
   const [recoveryPath, setRecoveryPath] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
@@ -57,6 +61,12 @@ export function OrganizerTools({ tripId }: { tripId: string }) {
           Reset invite link
         </Button>
       </div>
+      <section aria-labelledby="danger-zone-title" className="space-y-2 rounded-xl border border-red-200 p-4">
+        <h3 id="danger-zone-title" className="font-semibold text-red-800">
+          Danger zone
+        </h3>
+        <DeleteTripForm tripId={tripId} tripName={tripName} />
+      </section>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { requireMember } from "@/lib/auth/guards";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
-import { addDevice } from "@/lib/db/queries/members";
+import { addDevice, listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import {
@@ -20,7 +20,10 @@ import {
   recommendations,
   trips,
 } from "@/lib/db/schema";
+import { factsFor } from "@/lib/facts";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
+import { applyHandEdit } from "@/lib/planning/hand-edits";
+import { SLOTS } from "@/lib/schemas/itinerary";
 import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
@@ -158,6 +161,32 @@ const matrix: Record<keyof typeof actions, Row> = {
       return { tripId: trip.tripId, version: 1 };
     },
   },
+  removeItineraryItem: {
+    allowed: ORGANIZER,
+    input: async (trip) => {
+      const plan = await currentPlan(trip.tripId);
+      return { tripId: trip.tripId, version: plan.version, itemKey: plan.itemKey };
+    },
+  },
+  moveItineraryItem: {
+    allowed: ORGANIZER,
+    // Back to where it is (the same day and time of day): an edit every plan allows.
+    input: async (trip) => {
+      const plan = await currentPlan(trip.tripId);
+      return { tripId: trip.tripId, version: plan.version, itemKey: plan.itemKey, day: plan.day, slot: plan.slot };
+    },
+  },
+  addItineraryActivity: {
+    allowed: ORGANIZER,
+    input: async (trip) => ({ tripId: trip.tripId, ...(await feasibleAddition(trip.tripId)) }),
+  },
+  lockItineraryItem: {
+    allowed: ORGANIZER,
+    input: async (trip) => {
+      const plan = await currentPlan(trip.tripId);
+      return { tripId: trip.tripId, version: plan.version, itemKey: plan.itemKey, locked: true };
+    },
+  },
   createShareLink: {
     allowed: ORGANIZER,
     input: async (trip) => {
@@ -182,6 +211,16 @@ const matrix: Record<keyof typeof actions, Row> = {
       return { tripId: trip.tripId };
     },
   },
+  // Each allowed caller erases their own answers.
+  eraseMyAnswers: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId }) },
+  // Last: the organizer's cell (the last caller) deletes the matrix trip.
+  deleteTrip: {
+    allowed: ORGANIZER,
+    input: async (trip) => {
+      await settleLocalRuns();
+      return { tripId: trip.tripId, confirmName: "Matrix" };
+    },
+  },
 };
 
 /** The organizer's answers, saved once (Generate refuses without them). */
@@ -197,12 +236,40 @@ async function answerAsOrganizer(trip: Trip): Promise<void> {
 }
 
 /** The trip's current plan (waiting for a generation in the background) and an item of it. */
-async function currentPlan(tripId: string): Promise<{ version: number; itemKey: string }> {
+async function currentPlan(tripId: string): Promise<{ version: number; itemKey: string; day: number; slot: string }> {
   await settleLocalRuns();
   const current = await currentItinerary({ tripId });
-  const itemKey = current?.itinerary.days.flatMap((d) => d.items)[0]?.key;
-  if (!current || !itemKey) throw new Error("the matrix trip should have a plan");
-  return { version: current.version, itemKey };
+  const day = current?.itinerary.days.find((d) => d.items.length > 0);
+  const item = day?.items[0];
+  if (!current || !day || !item) throw new Error("the matrix trip should have a plan");
+  return { version: current.version, itemKey: item.key, day: day.day, slot: item.slot };
+}
+
+/** An activity the organizer can add to the current plan, and where (the first place the edit goes through). */
+async function feasibleAddition(tripId: string) {
+  await settleLocalRuns();
+  const current = await currentItinerary({ tripId });
+  const db = await getDb();
+  const [trip] = await db.select().from(trips).where(eq(trips.id, tripId));
+  const facts = factsFor(current?.itinerary.destination.slug ?? "");
+  if (!current || !trip || !facts) throw new Error("the matrix trip should have a plan");
+  const group = await listMembersWithPreferences({ tripId });
+  const ctx = {
+    facts,
+    members: group.map(({ id, name, preferences }) => ({ id, name, preferences })),
+    dates: trip.startDate && trip.endDate ? { start: trip.startDate, end: trip.endDate } : null,
+    today: new Date().toISOString().slice(0, 10),
+    now: new Date(),
+  };
+  for (const a of facts.activities)
+    for (const day of current.itinerary.days)
+      for (const slot of SLOTS) {
+        try {
+          applyHandEdit(current.itinerary, { kind: "add", activityId: a.id, day: day.day, slot }, ctx);
+          return { version: current.version, activityId: a.id, day: day.day, slot };
+        } catch {}
+      }
+  throw new Error("nothing can be added to the matrix trip's plan");
 }
 
 /** The first option of the trip's recommendations, generating them (offline model) the first time. */

@@ -4,6 +4,7 @@
  * ship without its row in the matrix.
  */
 
+export { deleteTrip, eraseMyAnswers } from "./deletion";
 export { createDeviceLink, reissuePersonalLink, revokeDevice } from "./devices";
 export {
   flagItineraryItem,
@@ -15,6 +16,12 @@ export {
   suggestAddition,
   withdrawFeedback,
 } from "./itinerary";
+export {
+  addItineraryActivity,
+  lockItineraryItem,
+  moveItineraryItem,
+  removeItineraryItem,
+} from "./itinerary-edits";
 export { savePreferences } from "./preferences";
 export { chooseDestination, generateRecommendations, voteForDestination, withdrawVote } from "./recommendations";
 export { createShareLink, finalizePlan, reopenPlan, revokeShareLink } from "./share";

@@ -13,7 +13,17 @@ import { validateItinerary } from "@/lib/validation/itinerary";
  */
 export const itineraryGate = defineItineraryAgent({
   name: "Compliance validator",
-  reads: ["tripContext", "brief", "rawPreferences", "feedback", "allocation", "days", "costSheet", "finishing"],
+  reads: [
+    "tripContext",
+    "brief",
+    "rawPreferences",
+    "feedback",
+    "allocation",
+    "days",
+    "costSheet",
+    "finishing",
+    "previous",
+  ],
   writes: ["itinerary", "violations"],
   async run(state, ctx) {
     const facts = factsFor(state.brief.slug);
@@ -45,7 +55,10 @@ export const itineraryGate = defineItineraryAgent({
 });
 
 function assemble(
-  state: Pick<ItineraryState, "brief" | "rawPreferences" | "allocation" | "days" | "costSheet" | "finishing">,
+  state: Pick<
+    ItineraryState,
+    "brief" | "rawPreferences" | "allocation" | "days" | "costSheet" | "finishing" | "previous"
+  >,
   facts: NonNullable<ReturnType<typeof factsFor>>,
   now: Date,
 ): Omit<Itinerary, "preferencesFingerprint"> {
@@ -80,5 +93,9 @@ function assemble(
     pendingMemberIds: state.rawPreferences.filter((m) => !m.preferences).map((m) => m.id),
     generatedAt: now.toISOString(),
     factsVersion: CATALOG_VERSION,
+    // Still out unless this version has it again (a suggestion brought it back).
+    removedByHand: (state.previous?.removedByHand ?? []).filter(
+      (id) => !days.some((d) => d.items.some((i) => i.activityId === id)),
+    ),
   };
 }

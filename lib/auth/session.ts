@@ -56,6 +56,17 @@ export function rememberTripToken(ctx: RequestContext, tripId: string, token: st
   });
 }
 
+/** This browser stops holding the trip's cookie (the trip was deleted). */
+export function forgetTripToken(ctx: RequestContext, tripId: string): void {
+  ctx.cookies.set(tripCookieName(tripId), "", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: ctx.secure,
+    path: "/",
+    maxAge: 0,
+  });
+}
+
 /**
  * The organizer's copy of the trip's share-link token, on the device that made it (only
  * its hash is stored), so the trip page can show the link again there. Not a credential

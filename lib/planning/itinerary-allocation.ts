@@ -42,7 +42,7 @@ export type AllocationInput = {
   brief: Pick<ItineraryBrief, "start" | "nights" | "days" | "pace">;
   /** Liked vibes (the group's) and disliked ones, for ordering. */
   taste: { liked: Vibe[]; disliked: Vibe[] };
-  previous: { days: { day: number; items: ItineraryItem[] }[] } | null;
+  previous: { days: { day: number; items: ItineraryItem[] }[]; removedByHand?: string[] } | null;
   feedback: FeedbackInput[];
   /** The tier each member stays at (for the activity budget under hard caps). */
   groupTier: "budget" | "midrange" | "premium";
@@ -106,7 +106,9 @@ export function allocate(input: AllocationInput): Allocation {
   }
 
   const suits = (a: CatalogActivity) => itemBreaches(a, members).length === 0;
-  const eligible = facts.activities.filter((a) => suits(a) && !removed.has(`a:${a.id}`));
+  // What the organizer took out by hand doesn't come back as filler (a suggestion can still ask for it).
+  const handRemoved = new Set(input.previous?.removedByHand ?? []);
+  const eligible = facts.activities.filter((a) => suits(a) && !removed.has(`a:${a.id}`) && !handRemoved.has(a.id));
   const score = (a: CatalogActivity) =>
     a.vibes.filter((v) => input.taste.liked.includes(v)).length * 2 -
     (input.taste.disliked.includes(a.vibes[0] as Vibe) ? 3 : 0) -
@@ -157,6 +159,8 @@ export function allocate(input: AllocationInput): Allocation {
       });
   }
 
+  // Locked items wait for their own day: an earlier day must not take one as filler.
+  const reserved = new Set(previousItems.filter((i) => i.locked && !removed.has(i.key)).map((i) => i.activityId));
   const used = new Set<string>();
   const days: Allocation["days"] = [];
   const placedDay = new Map<string, number>();
@@ -190,7 +194,7 @@ export function allocate(input: AllocationInput): Allocation {
     }
     // 2. What members asked for, in the first day it fits.
     for (const w of wanted) {
-      if (used.has(w.id) || placed.length >= cap) continue;
+      if (used.has(w.id) || reserved.has(w.id) || placed.length >= cap) continue;
       const activity = facts.activities.find((a) => a.id === w.id);
       if (!activity || spent + activity.costUsd > activityBudget) continue;
       const slot = slots.find((s) => suitsSlot(activity, s) && fits(activity, s));
@@ -200,7 +204,7 @@ export function allocate(input: AllocationInput): Allocation {
     const focus = focusArea(facts, eligible, used, score, slots, date, placed);
     for (const slot of slots) {
       const options = eligible
-        .filter((a) => !used.has(a.id) && suitsSlot(a, slot))
+        .filter((a) => !used.has(a.id) && !reserved.has(a.id) && suitsSlot(a, slot))
         .sort(
           (a, b) =>
             areaDistance(facts, a.area, focus) - areaDistance(facts, b.area, focus) ||
@@ -300,8 +304,37 @@ export function allocate(input: AllocationInput): Allocation {
   return { days, outcomes, notes, activityBudget: Number.isFinite(activityBudget) ? activityBudget : null };
 }
 
+/**
+ * Where a hand edit can put an activity (or a custom item, `hours: null`) on a planned
+ * day: its start in `slot` after what the day already holds there, by the same rules the
+ * allocation places by (the day's slots, the venue's hours, a day trip taking the
+ * afternoon too), or null when it doesn't fit.
+ */
+export function startInDay(
+  a: Pick<CatalogActivity, "durationHours" | "hours">,
+  slot: Slot,
+  day: { day: number; date: string | null; items: Pick<ItineraryItem, "slot" | "startTime" | "durationHours">[] },
+  days: number,
+): string | null {
+  const slots = slotsOf(day.day, days);
+  if (!slots.includes(slot)) return null;
+  const occupied: Occupied[] = day.items.flatMap((i) => {
+    const own = { slot: i.slot, start: i.startTime, durationHours: i.durationHours };
+    return i.slot === "morning" && i.durationHours > SLOT_CAPACITY.morning
+      ? [own, { slot: "afternoon" as const, start: SLOT_TIMES.afternoon.start, durationHours: SLOT_CAPACITY.afternoon }]
+      : [own];
+  });
+  return placement(a, slot, slots, occupied, day.date)?.start ?? null;
+}
+
 /** Where an activity can go in a slot today: its start time and the slots it takes, or null. */
-function placement(a: CatalogActivity, slot: Slot, slots: Slot[], occupied: Occupied[], date: string | null) {
+function placement(
+  a: Pick<CatalogActivity, "durationHours" | "hours">,
+  slot: Slot,
+  slots: Slot[],
+  occupied: Occupied[],
+  date: string | null,
+) {
   const longDay = a.durationHours > SLOT_CAPACITY[slot];
   if (longDay && (slot !== "morning" || a.durationHours > FULL_DAY_HOURS || !slots.includes("afternoon"))) return null;
   const takes: Slot[] = longDay ? ["morning", "afternoon"] : [slot];

@@ -129,6 +129,8 @@ const ItineraryFields = z.object({
   factsVersion: z.string(),
   /** The answers it was planned from (when they change, the organizer sees what now breaks). */
   preferencesFingerprint: z.string(),
+  /** Activities the organizer took out by hand: regenerations don't put them back unless someone suggests one. */
+  removedByHand: z.array(z.string()).optional(),
 });
 
 export const Itinerary = ItineraryFields.refine(
@@ -223,6 +225,34 @@ export type SuggestInput = z.input<typeof SuggestInput>;
 
 export const FeedbackIdInput = z.object({ tripId: TripIdInput, feedbackId: z.uuid() }).strict();
 export const VersionInput = z.object({ tripId: TripIdInput, version: z.number().int().min(1) }).strict();
+
+/** A hand edit names the version it was made on; a stale one is refused. */
+const EditBase = { tripId: TripIdInput, version: z.number().int().min(1) };
+const ItemKey = z.string().min(3).max(80);
+const DayNumber = z.number().int().min(1).max(31);
+
+/** The organizer takes an item out of the plan. */
+export const RemoveItemInput = z.object({ ...EditBase, itemKey: ItemKey }).strict();
+export type RemoveItemInput = z.input<typeof RemoveItemInput>;
+
+/** The organizer moves an item to another day and/or time of day. */
+export const MoveItemInput = z.object({ ...EditBase, itemKey: ItemKey, day: DayNumber, slot: Slot }).strict();
+export type MoveItemInput = z.input<typeof MoveItemInput>;
+
+/** The organizer adds one of the destination's activities (one that suits everyone) to a day and time of day. */
+export const AddActivityInput = z
+  .object({
+    ...EditBase,
+    activityId: z.string().regex(/^[a-z0-9-]{1,80}$/, "Pick an activity"),
+    day: DayNumber,
+    slot: Slot,
+  })
+  .strict();
+export type AddActivityInput = z.input<typeof AddActivityInput>;
+
+/** The organizer locks an item (regenerations keep it where it is) or unlocks it. */
+export const LockItemInput = z.object({ ...EditBase, itemKey: ItemKey, locked: z.boolean() }).strict();
+export type LockItemInput = z.input<typeof LockItemInput>;
 
 function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);

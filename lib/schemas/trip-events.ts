@@ -32,6 +32,8 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   /** One browser of a member was signed out (its open views stop hearing the trip). */
   z.object({ kind: z.literal("device.revoked"), ...MemberRef, deviceId: z.uuid() }),
   z.object({ kind: z.literal("preferences.saved"), ...MemberRef }),
+  /** A member erased their own answers (they count as not answered again). */
+  z.object({ kind: z.literal("preferences.erased"), ...MemberRef }),
   z.object({ kind: z.literal("run.started"), ...RunRef }),
   z.object({ kind: z.literal("run.progress"), ...RunRef, progress: TimelineEntry }),
   z.object({ kind: z.literal("run.ended"), ...RunRef, status: z.enum(["succeeded", "failed"]) }),
@@ -39,8 +41,10 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("destination.chosen"), recommendationId: z.uuid(), slug: z.string().max(80) }),
   /** The trip moved along its lifecycle or its plan-level settings changed (dates, finalize, reopen). */
   z.object({ kind: z.literal("trip.changed"), status: z.enum(TRIP_STATUSES) }),
-  /** A new version of the plan is current (generated, regenerated or restored). */
+  /** A new version of the plan is current (generated, regenerated, restored or edited by hand). */
   z.object({ kind: z.literal("itinerary.version"), version: z.number().int().min(1) }),
+  /** The organizer deleted the trip (its last event: it goes with the trip's other rows). */
+  z.object({ kind: z.literal("trip.deleted") }),
   /** A flag or suggestion was added or withdrawn. */
   z.object({ kind: z.literal("feedback.changed"), feedbackId: z.uuid() }),
 ]);

@@ -61,3 +61,9 @@ export const MemberLinkInput = z.object({ tripId: TripId, memberId: z.uuid() }).
 
 /** Signing a device out of the trip: the member's own, or any member's for the organizer. */
 export const RevokeDeviceInput = z.object({ tripId: TripId, deviceId: z.uuid() }).strict();
+
+/** The organizer deletes the trip, confirming by typing its name. */
+export const DeleteTripInput = z
+  .object({ tripId: TripId, confirmName: z.string().max(MAX_TRIP_NAME * 2, "That isn't the trip's name") })
+  .strict();
+export type DeleteTripInput = z.infer<typeof DeleteTripInput>;

@@ -188,7 +188,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
 
       {viewer.isOrganizer ? (
         <Card title="Organizer tools">
-          <OrganizerTools tripId={trip.id} />
+          <OrganizerTools tripId={trip.id} tripName={trip.name} />
         </Card>
       ) : null}
     </div>

@@ -174,6 +174,63 @@ export async function restoreItineraryVersion({
   });
 }
 
+/**
+ * A hand edit becomes the next version (source "edited", based on the version it was made
+ * on; the count of regenerations doesn't move), in one transaction with the trip row
+ * locked: refused unless the trip is being planned, while a run is going (its result
+ * would be based on the version before the edit), or when the current version isn't the
+ * one the edit was made on. `edit` turns that version into the new plan (pure; it may
+ * throw to refuse).
+ */
+export async function commitItineraryEdit({
+  tripId,
+  basedOnVersion,
+  memberId,
+  edit,
+}: {
+  tripId: string;
+  basedOnVersion: number;
+  memberId: string;
+  edit: (current: StoredItinerary) => Itinerary;
+}): Promise<{ version: number }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const trip = await lockTripFor(tx, tripId, "plan");
+    const [busy] = await tx
+      .select({ id: pipelineRuns.id })
+      .from(pipelineRuns)
+      .where(and(eq(pipelineRuns.tripId, tripId), eq(pipelineRuns.status, "running")));
+    if (busy)
+      throw new AppError("conflict:run-active", "The plan is being regenerated right now. Edit it when that's done.");
+    const [row] = trip.currentItineraryId
+      ? await tx.select().from(itineraries).where(eq(itineraries.id, trip.currentItineraryId))
+      : [];
+    if (!row) throw new AppError("not_found:itinerary", "There is no plan yet.");
+    if (row.version !== basedOnVersion) {
+      throw new AppError("conflict:version", "The plan changed since you opened it. Reload to see the latest version.");
+    }
+    const current = stored(row);
+    const payload = Itinerary.parse(edit(current));
+    const next = await nextVersion(tx, tripId);
+    const [inserted] = await tx
+      .insert(itineraries)
+      .values({
+        tripId,
+        version: next,
+        payload,
+        source: "edited",
+        basedOnVersion,
+        createdBy: memberId,
+        decisionLog: row.decisionLog,
+      })
+      .returning();
+    if (!inserted) throw new Error("itinerary insert returned no row");
+    await applyTransition(tx, tripId, "plan", { currentItineraryId: inserted.id });
+    await publishTripEvent({ tx, tripId, event: { kind: "itinerary.version", version: next } });
+    return { version: next };
+  });
+}
+
 async function nextVersion(tx: Tx, tripId: string): Promise<number> {
   const [row] = await tx
     .select({ next: sql<number>`coalesce(max(${itineraries.version}), 0)::int + 1` })

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DatesForm } from "@/components/itinerary/dates-form";
+import { AddActivityForm, type DayChoice, ItemEditControls } from "@/components/itinerary/hand-edits";
 import { FeedbackLine, ItemFeedback } from "@/components/itinerary/item-feedback";
 import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days";
 import { PlanButton } from "@/components/itinerary/plan-button";
@@ -19,6 +20,7 @@ import { requestContext } from "@/lib/auth/request";
 import { formatDay, formatRange, formatUsd, plural } from "@/lib/format";
 import { type FeedbackView, type ItineraryView, loadItineraryView } from "@/lib/itinerary-view";
 import { liveCursor } from "@/lib/live/stream";
+import { slotsOf } from "@/lib/planning/itinerary-allocation";
 import { shareLinkFor } from "@/lib/share/link";
 
 export const metadata: Metadata = { title: "Trip plan" };
@@ -95,6 +97,13 @@ export default async function PlanPage({
   // Flags sit under their item; suggestions, and flags whose item is gone, are listed together.
   const underItem = (f: FeedbackView) => f.kind === "flag" && f.itemKey !== null && inShown.has(f.itemKey);
   const elsewhere = view.feedback.filter((f) => f.status !== "withdrawn" && !underItem(f));
+  // The organizer edits the current version by hand while it is being planned and nothing is generating.
+  const canEdit = organizer && canGiveFeedback && Boolean(current);
+  const dayChoices: DayChoice[] = (current?.itinerary.days ?? []).map((d, _, all) => ({
+    day: d.day,
+    label: d.date ? `Day ${d.day} · ${formatDay(d.date)}` : `Day ${d.day}`,
+    slots: slotsOf(d.day, all.length),
+  }));
 
   return (
     <div className="space-y-6">
@@ -325,18 +334,43 @@ export default async function PlanPage({
             </div>
             <ItineraryDays
               days={shown.itinerary.days}
-              itemExtra={(item) => (
-                <ItemFeedback
-                  tripId={trip.id}
-                  version={shown.version}
-                  itemKey={item.key}
-                  itemTitle={item.title}
-                  feedback={isCurrent ? view.feedback.filter((f) => underItem(f) && f.itemKey === item.key) : []}
-                  canFlag={canGiveFeedback}
-                />
+              itemExtra={(item, day) => (
+                <>
+                  {canEdit ? (
+                    <ItemEditControls
+                      tripId={trip.id}
+                      version={shown.version}
+                      item={{ key: item.key, title: item.title, slot: item.slot, locked: item.locked }}
+                      day={day.day}
+                      days={dayChoices}
+                    />
+                  ) : null}
+                  <ItemFeedback
+                    tripId={trip.id}
+                    version={shown.version}
+                    itemKey={item.key}
+                    itemTitle={item.title}
+                    feedback={isCurrent ? view.feedback.filter((f) => underItem(f) && f.itemKey === item.key) : []}
+                    canFlag={canGiveFeedback}
+                  />
+                </>
               )}
             />
           </section>
+
+          {canEdit && current ? (
+            <Card
+              title="Add an activity"
+              description="Changes by hand make a new version right away and don't use a regeneration. Locked items stay where they are when you regenerate."
+            >
+              <AddActivityForm
+                tripId={trip.id}
+                version={current.version}
+                activities={view.otherActivities}
+                days={dayChoices}
+              />
+            </Card>
+          ) : null}
 
           {isCurrent ? (
             <Card
@@ -422,7 +456,7 @@ const SOURCE_LABEL: Record<string, string> = {
   regenerated: "Regenerated with feedback",
   repaired: "Repaired",
   restored: "Restored",
-  edited: "Edited",
+  edited: "Edited by hand",
 };
 
 function summaryLine(

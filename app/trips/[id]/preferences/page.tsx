@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PreferencesForm } from "@/components/preferences/preferences-form";
+import { EraseMyAnswers } from "@/components/trip/danger-zone";
+import { Card } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
@@ -20,9 +22,9 @@ export default async function PreferencesPage({
   searchParams,
 }: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<{ welcome?: string }>;
+  searchParams: Promise<{ welcome?: string; erased?: string }>;
 }) {
-  const [{ id }, { welcome }] = await Promise.all([params, searchParams]);
+  const [{ id }, { welcome, erased }] = await Promise.all([params, searchParams]);
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
   const saved = await getPreferences({ memberId: caller.member.id });
   const greeting = welcome === "organizer" || welcome === "member" ? WELCOME[welcome] : null;
@@ -41,11 +43,19 @@ export default async function PreferencesPage({
         </p>
       </div>
       {greeting ? <FormMessage tone="info">{greeting}</FormMessage> : null}
+      {erased === "1" && !saved ? (
+        <FormMessage tone="success">
+          Your answers are erased. The group sees you as not answered yet; you can answer again below.
+        </FormMessage>
+      ) : null}
       <PreferencesForm
         tripId={caller.trip.id}
         initial={saved?.data ?? emptyPreferences()}
         initialVersion={saved?.version ?? 0}
       />
+      <Card title="Your answers" description="Only you can erase them; plans already made with them stay as they are.">
+        <EraseMyAnswers tripId={caller.trip.id} hasAnswers={saved !== null} />
+      </Card>
     </div>
   );
 }

@@ -1,0 +1,284 @@
+import { eq, is, sql } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { describe, expect, it, vi } from "vitest";
+import * as actions from "@/lib/actions";
+import { requireMember } from "@/lib/auth/guards";
+import { loadDashboard } from "@/lib/dashboard";
+import { getDb } from "@/lib/db/client";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
+import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import * as schema from "@/lib/db/schema";
+import { loadItineraryView } from "@/lib/itinerary-view";
+import { tripHub } from "@/lib/live/hub";
+import { liveCursor } from "@/lib/live/stream";
+import { settleLocalRuns } from "@/lib/pipeline/local-runner";
+import { openShareLink } from "@/lib/share/link";
+import { browser, type TestBrowser } from "@/test/browser";
+import { withTestDatabase } from "@/test/db";
+import { answers, newTrip } from "@/test/fixtures";
+import { runItinerary } from "@/test/itinerary";
+import { openLiveChannel, startLiveServer } from "@/test/live-server";
+import { runPipeline } from "@/test/pipeline";
+
+withTestDatabase();
+
+const JUNE = { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] };
+/** Only Bartholomew wrote these; after he erases his answers none may be anywhere. */
+const BARTHOLOMEW_SAID = ["Winnipeg", "Prefers trams and quiet", "karaoke nights", "a lighthouse"];
+
+/**
+ * A trip with a row in every table a trip can touch: answers, a recommendations run and
+ * its steps and progress, votes, the choice, a plan, flags and suggestions, a hand edit,
+ * a share link, live events, model spend and rate-limit counters.
+ */
+async function busyTrip() {
+  const trip = await newTrip("Group trip");
+  const bartholomew = await trip.join("Bartholomew");
+  const save = async (who: TestBrowser, preferences: ReturnType<typeof answers>) => {
+    const saved = await actions.savePreferences(who.ctx, { tripId: trip.tripId, expectedVersion: 0, preferences });
+    expect(saved.ok).toBe(true);
+  };
+  await save(trip.organizer, answers({ dates: JUNE, vibes: ["food", "culture"], origin: "Boston" }));
+  await save(
+    bartholomew,
+    answers({
+      dates: JUNE,
+      vibes: ["city"],
+      origin: "Winnipeg",
+      notes: "Prefers trams and quiet",
+      hardNos: ["karaoke nights"],
+      mustHaves: ["a lighthouse"],
+    }),
+  );
+  await runPipeline(trip.tripId);
+  const stored = await latestRecommendations({ tripId: trip.tripId });
+  const option = stored?.pack.options[0];
+  if (!stored || !option) throw new Error("no options");
+  const choice = { tripId: trip.tripId, recommendationId: stored.id, slug: option.slug };
+  expect((await actions.voteForDestination(bartholomew.ctx, choice)).ok).toBe(true);
+  expect((await actions.chooseDestination(trip.organizer.ctx, choice)).ok).toBe(true);
+  const dated = await actions.setTripDates(trip.organizer.ctx, {
+    tripId: trip.tripId,
+    start: "2027-06-12",
+    end: "2027-06-16",
+  });
+  expect(dated.ok).toBe(true);
+  expect((await runItinerary(trip.tripId)).status).toBe("succeeded");
+  const v1 = await currentItinerary({ tripId: trip.tripId });
+  const item = v1?.itinerary.days[1]?.items[0];
+  if (!v1 || !item) throw new Error("no plan");
+  const flag = await actions.flagItineraryItem(bartholomew.ctx, {
+    tripId: trip.tripId,
+    version: 1,
+    itemKey: item.key,
+    reason: "not-my-thing",
+    note: "",
+  });
+  expect(flag.ok).toBe(true);
+  const locked = await actions.lockItineraryItem(trip.organizer.ctx, {
+    tripId: trip.tripId,
+    version: 1,
+    itemKey: item.key,
+    locked: true,
+  });
+  expect(locked.ok).toBe(true);
+  const shared = await actions.createShareLink(trip.organizer.ctx, { tripId: trip.tripId });
+  if (!shared.ok) throw new Error(shared.message);
+  await settleLocalRuns();
+  // What a model call on Gemini records (the offline planner in tests spends nothing).
+  const db = await getDb();
+  await db
+    .insert(schema.modelSpend)
+    .values({ tripId: trip.tripId, agent: "Ranker", calls: 1, inputTokens: 100, outputTokens: 50 });
+  return { ...trip, bartholomew, shareToken: shared.data.sharePath.replace("/s/", "") };
+}
+
+/** Every table of the schema. */
+const TABLES = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
+
+/**
+ * Rows per table that mention any of `needles` anywhere (ids of the trip and of everything
+ * in it, or text), and — with `within` — also one of those ids (rows of one trip only).
+ */
+async function rowsMentioning(needles: string[], within: string[] = []): Promise<Record<string, number>> {
+  const db = await getDb();
+  const counts: Record<string, number> = {};
+  const any = (words: string[]) => words.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  for (const table of TABLES) {
+    const name = getTableConfig(table).name;
+    const scope = within.length ? sql`and row_to_json(t)::text ~* ${any(within)}` : sql``;
+    const result = await db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(name)} t where row_to_json(t)::text ~* ${any(needles)} ${scope}`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+    counts[name] = Number(rows[0]?.n ?? 0);
+  }
+  return counts;
+}
+
+/** The ids of the trip and of every row that belongs to it. */
+async function idsOf(tripId: string): Promise<string[]> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    select id::text from trips where id = ${tripId}
+    union all select id::text from members where trip_id = ${tripId}
+    union all select id::text from pipeline_runs where trip_id = ${tripId}
+    union all select id::text from recommendations where trip_id = ${tripId}
+    union all select id::text from itineraries where trip_id = ${tripId}
+    union all select id::text from feedback_items where trip_id = ${tripId}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+describe("deleting a trip", () => {
+  it("removes every row of the trip from every table in one go; other trips keep theirs; links and cookies open nothing", async () => {
+    const trip = await busyTrip();
+    const other = await busyTrip();
+    const ids = await idsOf(trip.tripId);
+    const otherIds = await idsOf(other.tripId);
+
+    const before = await rowsMentioning(ids);
+    const otherBefore = await rowsMentioning(otherIds);
+    // The trip really has rows in every table that can hold one.
+    for (const table of [
+      "trips",
+      "members",
+      "preferences",
+      "pipeline_runs",
+      "run_steps",
+      "progress_events",
+      "recommendations",
+      "trip_events",
+      "destination_votes",
+      "model_spend",
+      "rate_limits",
+      "itineraries",
+      "feedback_items",
+    ]) {
+      expect(before[table], table).toBeGreaterThan(0);
+    }
+    expect(Object.keys(before).sort()).toEqual(
+      [
+        "destination_votes",
+        "feedback_items",
+        "itineraries",
+        "members",
+        "model_spend",
+        "pipeline_runs",
+        "preferences",
+        "progress_events",
+        "rate_limits",
+        "recommendations",
+        "run_steps",
+        "trip_events",
+        "trips",
+      ].sort(),
+    );
+    expect(await openShareLink(browser().ctx, trip.shareToken)).not.toBeNull();
+
+    // A member can't; the wrong name changes nothing.
+    expect(
+      await actions.deleteTrip(trip.bartholomew.ctx, { tripId: trip.tripId, confirmName: "Group trip" }),
+    ).toMatchObject({ ok: false, code: "forbidden:organizer" });
+    expect(await actions.deleteTrip(trip.organizer.ctx, { tripId: trip.tripId, confirmName: "Group" })).toMatchObject({
+      ok: false,
+      code: "invalid:confirm",
+      fieldErrors: { confirmName: "That isn't the trip's name" },
+    });
+    expect(await rowsMentioning(ids)).toEqual(before);
+
+    expect(await actions.deleteTrip(trip.organizer.ctx, { tripId: trip.tripId, confirmName: "Group trip" })).toEqual({
+      ok: true,
+      data: { deleted: true },
+    });
+    const after = await rowsMentioning(ids);
+    expect(
+      Object.values(after).every((n) => n === 0),
+      JSON.stringify(after),
+    ).toBe(true);
+    expect(await rowsMentioning(otherIds)).toEqual(otherBefore);
+
+    // The share link (and with it its calendar feed) and every member's cookie now find nothing: 404.
+    expect(await openShareLink(browser().ctx, trip.shareToken)).toBeNull();
+    for (const who of [trip.organizer, trip.bartholomew]) {
+      await expect(requireMember(who.ctx, trip.tripId)).rejects.toMatchObject({ code: "not_found:trip", status: 404 });
+    }
+    expect(await actions.eraseMyAnswers(trip.bartholomew.ctx, { tripId: trip.tripId })).toMatchObject({
+      ok: false,
+      code: "not_found:trip",
+    });
+    // The other trip still opens.
+    expect(await openShareLink(browser().ctx, other.shareToken)).not.toBeNull();
+  });
+});
+
+describe("erasing one's own answers", () => {
+  it("leaves none of the member's answer data in any table; they stay a member who hasn't answered; nobody else's answers move", async () => {
+    const trip = await busyTrip();
+    const ids = await idsOf(trip.tripId);
+    expect(Object.values(await rowsMentioning(BARTHOLOMEW_SAID, ids)).some((n) => n > 0)).toBe(true);
+    const olgaBefore = await rowsMentioning(["Boston"], ids);
+
+    expect(await actions.eraseMyAnswers(trip.bartholomew.ctx, { tripId: trip.tripId })).toEqual({
+      ok: true,
+      data: { erased: true },
+    });
+    const left = await rowsMentioning(BARTHOLOMEW_SAID, ids);
+    expect(
+      Object.values(left).every((n) => n === 0),
+      JSON.stringify(left),
+    ).toBe(true);
+
+    const { member } = await requireMember(trip.bartholomew.ctx, trip.tripId);
+    const dashboard = await loadDashboard(await requireMember(trip.organizer.ctx, trip.tripId));
+    expect(dashboard.members.find((m) => m.id === member.id)).toMatchObject({ name: "Bartholomew", responded: false });
+    expect(dashboard.profile.pendingIds).toContain(member.id);
+    expect((await loadDashboard(await requireMember(trip.bartholomew.ctx, trip.tripId))).viewer.hasResponded).toBe(
+      false,
+    );
+    // Figures made for him alone are gone from every pack and plan version; Olga's stay, and the pages still read them.
+    const db = await getDb();
+    const olga = (await requireMember(trip.organizer.ctx, trip.tripId)).member.id;
+    const plans = await db.select().from(schema.itineraries).where(eq(schema.itineraries.tripId, trip.tripId));
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) expect(plan.payload.costs.map((c) => c.memberId)).toEqual([olga]);
+    const packs = await db.select().from(schema.recommendations).where(eq(schema.recommendations.tripId, trip.tripId));
+    for (const option of packs.flatMap((p) => p.payload.options)) {
+      expect(option.costs.map((c) => c.memberId)).toEqual([olga]);
+      expect([...option.impactedMemberIds, ...option.homeMemberIds]).not.toContain(member.id);
+    }
+    const planView = await loadItineraryView(await requireMember(trip.organizer.ctx, trip.tripId));
+    expect(planView.current?.itinerary.costs.map((c) => c.memberId)).toEqual([olga]);
+    expect(planView.stale).toBe(true);
+    // Olga's answers are where they were.
+    expect((await rowsMentioning(["Boston"], ids)).preferences).toBe(olgaBefore.preferences);
+    // Erasing again is harmless.
+    expect(await actions.eraseMyAnswers(trip.bartholomew.ctx, { tripId: trip.tripId })).toEqual({
+      ok: true,
+      data: { erased: false },
+    });
+  });
+});
+
+describe("pages open when the trip is deleted", () => {
+  it("a member's open live channel hears trip.deleted (their page then leaves for the start page)", async () => {
+    const server = await startLiveServer();
+    try {
+      const trip = await newTrip("Short-lived");
+      const mia = await trip.join("Mia");
+      const client = await openLiveChannel(server, trip.tripId, mia, { after: await liveCursor(trip.tripId) });
+      expect(client.status).toBe(200);
+      await client.next((m) => m.event === "live");
+      const deleted = await actions.deleteTrip(trip.organizer.ctx, { tripId: trip.tripId, confirmName: "Short-lived" });
+      expect(deleted.ok).toBe(true);
+      const heard = await client.next((m) => m.event === undefined && m.data.includes('"trip.deleted"'));
+      expect(JSON.parse(heard.data)).toMatchObject({ kind: "trip.deleted" });
+      client.close();
+    } finally {
+      await server.close();
+      // Let the closed stream leave its trip before the database goes away.
+      const hub = await tripHub();
+      await vi.waitFor(() => expect(hub.stats().trips).toBe(0));
+    }
+  });
+});

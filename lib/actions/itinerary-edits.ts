@@ -1,0 +1,74 @@
+import "server-only";
+import type { Caller } from "@/lib/auth/guards";
+import { commitItineraryEdit } from "@/lib/db/queries/itineraries";
+import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { AppError } from "@/lib/errors";
+import { factsFor } from "@/lib/facts";
+import { applyHandEdit, EditRefused, type HandEdit } from "@/lib/planning/hand-edits";
+import { AddActivityInput, LockItemInput, MoveItemInput, RemoveItemInput } from "@/lib/schemas/itinerary";
+import { tripAction } from "./define";
+
+/**
+ * The organizer's hand edits of the plan. Each makes a new version (source "edited")
+ * from the version the organizer was looking at, never uses a regeneration, and is
+ * refused — changing nothing — when the plan moved on since, when the trip isn't being
+ * planned, or when the edited plan would break something the validator checks.
+ */
+
+export const removeItineraryItem = tripAction({
+  access: "organizer",
+  input: RemoveItemInput,
+  run: ({ input, caller }) => edit(caller, input.version, { kind: "remove", itemKey: input.itemKey }),
+});
+
+export const moveItineraryItem = tripAction({
+  access: "organizer",
+  input: MoveItemInput,
+  run: ({ input, caller }) =>
+    edit(caller, input.version, { kind: "move", itemKey: input.itemKey, day: input.day, slot: input.slot }),
+});
+
+export const addItineraryActivity = tripAction({
+  access: "organizer",
+  input: AddActivityInput,
+  run: ({ input, caller }) =>
+    edit(caller, input.version, { kind: "add", activityId: input.activityId, day: input.day, slot: input.slot }),
+});
+
+export const lockItineraryItem = tripAction({
+  access: "organizer",
+  input: LockItemInput,
+  run: ({ input, caller }) =>
+    edit(caller, input.version, { kind: "lock", itemKey: input.itemKey, locked: input.locked }),
+});
+
+async function edit(caller: Caller, version: number, change: HandEdit): Promise<{ version: number }> {
+  const { trip } = caller;
+  const facts = trip.selectedDestination ? factsFor(trip.selectedDestination) : undefined;
+  if (!facts) throw new AppError("conflict:no-itinerary", "Choose a destination and generate the plan first.");
+  // Read before the transaction (one connection on PGlite); the edit is judged against these answers.
+  const members = (await listMembersWithPreferences({ tripId: trip.id })).map(({ id, name, preferences }) => ({
+    id,
+    name,
+    preferences,
+  }));
+  const now = new Date();
+  try {
+    return await commitItineraryEdit({
+      tripId: trip.id,
+      basedOnVersion: version,
+      memberId: caller.member.id,
+      edit: (current) =>
+        applyHandEdit(current.itinerary, change, {
+          facts,
+          members,
+          dates: trip.startDate && trip.endDate ? { start: trip.startDate, end: trip.endDate } : null,
+          today: now.toISOString().slice(0, 10),
+          now,
+        }),
+    });
+  } catch (error) {
+    if (error instanceof EditRefused) throw new AppError("conflict:edit", error.message);
+    throw error;
+  }
+}

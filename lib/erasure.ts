@@ -1,0 +1,67 @@
+import type { Itinerary } from "@/lib/schemas/itinerary";
+import type { RecommendationsPack } from "@/lib/schemas/recommendations";
+
+/**
+ * What erasing a member's answers takes out of outputs already made from them: every
+ * figure computed for that member alone (their own cost, line by line — which tells
+ * where they travel from, at what tier, and by how much they stretch their budget — and
+ * their way back under it) and every place that attributes a constraint or a tradeoff to
+ * them. Group-level figures (ranges, counts) stay: they describe the plan, not the person.
+ * Who had answered when a pack was made (its coverage) stays too, so it says what it was
+ * made with.
+ */
+
+export function itineraryWithoutMember(plan: Itinerary, memberId: string): Itinerary {
+  const other = (id: string) => id !== memberId;
+  return {
+    ...plan,
+    costs: plan.costs.filter((c) => other(c.memberId)),
+    impactedMemberIds: plan.impactedMemberIds.filter(other),
+    stretches: plan.stretches.filter((s) => other(s.memberId)),
+  };
+}
+
+export function packWithoutMember(pack: RecommendationsPack, memberId: string): RecommendationsPack {
+  const other = (id: string) => id !== memberId;
+  return {
+    ...pack,
+    conflictReport: {
+      ...pack.conflictReport,
+      conflicts: pack.conflictReport.conflicts.map((c) => ({ ...c, memberIds: c.memberIds.filter(other) })),
+      questions: pack.conflictReport.questions.map((q) => (q.memberId === memberId ? { ...q, memberId: null } : q)),
+    },
+    flaggedMemberIds: pack.flaggedMemberIds.filter(other),
+    unverifiedOriginIds: pack.unverifiedOriginIds.filter(other),
+    excluded: pack.excluded.map((e) => ({
+      ...e,
+      reasons: e.reasons.map((r) => (r.memberId === memberId ? { ...r, memberId: null } : r)),
+    })),
+    options: pack.options.map((o) => ({
+      ...o,
+      costs: o.costs.filter((c) => other(c.memberId)),
+      tradeoffs: o.tradeoffs.map((t) => ({ ...t, memberIds: t.memberIds.filter(other) })),
+      impactedMemberIds: o.impactedMemberIds.filter(other),
+      homeMemberIds: o.homeMemberIds.filter(other),
+    })),
+  } as RecommendationsPack;
+}
+
+/**
+ * For a stored payload an older version of the app wrote (it no longer parses): every
+ * array loses the member's id and every object that names them as `memberId`.
+ */
+export function jsonWithoutMember(value: unknown, memberId: string): unknown {
+  if (Array.isArray(value)) {
+    return value
+      .filter((v) => v !== memberId && !(isRecord(v) && v.memberId === memberId))
+      .map((v) => jsonWithoutMember(v, memberId));
+  }
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonWithoutMember(v, memberId)]));
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,180 @@
+import { costSheetOf } from "@/lib/agents/cost-checker";
+import { respondentConstraints } from "@/lib/constraints/member";
+import type { DestinationFacts } from "@/lib/facts";
+import { slotsOf, startInDay } from "@/lib/planning/itinerary-allocation";
+import { type Itinerary, type ItineraryDay, type ItineraryItem, SLOTS, type Slot } from "@/lib/schemas/itinerary";
+import type { RawMember } from "@/lib/schemas/pipeline";
+import { type ItineraryViolation, validateItinerary } from "@/lib/validation/itinerary";
+
+/**
+ * The organizer's hand edits of a plan (remove, move, add one of the destination's
+ * activities, lock / unlock), as a pure function from one version to the next. The
+ * edited plan's costs are recomputed per member with the pipeline's own cost sheet
+ * (lib/agents/cost-checker.ts), and the independent validator judges it against the
+ * members' current answers: an edit that adds a problem the plan didn't have (a member's
+ * hard constraint, opening hours, the pace, a hard budget cap…) is refused with what it
+ * would break, so nothing changes. Problems the plan already had (answers changed since
+ * it was made) don't block an edit, so a hand edit can be how they get fixed.
+ */
+
+export type HandEdit =
+  | { kind: "remove"; itemKey: string }
+  | { kind: "move"; itemKey: string; day: number; slot: Slot }
+  | { kind: "add"; activityId: string; day: number; slot: Slot }
+  | { kind: "lock"; itemKey: string; locked: boolean };
+
+export type HandEditContext = {
+  facts: DestinationFacts;
+  /** Every member with their current answers (null: not answered). */
+  members: RawMember[];
+  /** The trip's confirmed dates. */
+  dates: { start: string; end: string } | null;
+  /** Today on the server's clock. */
+  today: string;
+  now: Date;
+};
+
+/** Why an edit can't be made, in words for the organizer. */
+export class EditRefused extends Error {
+  constructor(
+    message: string,
+    readonly violations: ItineraryViolation[] = [],
+  ) {
+    super(message);
+    this.name = "EditRefused";
+  }
+}
+
+export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditContext): Itinerary {
+  const days = plan.days.map((d) => ({ ...d, items: [...d.items] }));
+  const located = (key: string) => {
+    const day = days.find((d) => d.items.some((i) => i.key === key));
+    const item = day?.items.find((i) => i.key === key);
+    if (!day || !item) throw new EditRefused("That item isn't in this version of the plan any more.");
+    return { day, item };
+  };
+  const targetDay = (n: number) => {
+    const day = days.find((d) => d.day === n);
+    if (!day) throw new EditRefused(`The trip has no day ${n}; it runs ${days.length} days.`);
+    return day;
+  };
+  const put = (day: ItineraryDay, slot: Slot, item: Omit<ItineraryItem, "slot" | "startTime">) => {
+    const activity = ctx.facts.activities.find((a) => a.id === item.activityId);
+    const start = startInDay(
+      { durationHours: item.durationHours, hours: activity?.hours ?? null },
+      slot,
+      day,
+      days.length,
+    );
+    if (!start) throw new EditRefused(noRoom(item.title, day, slot, days.length, activity?.hours ?? null));
+    day.items.push({ ...item, slot, startTime: start });
+    day.items.sort((x, y) => SLOTS.indexOf(x.slot) - SLOTS.indexOf(y.slot) || x.startTime.localeCompare(y.startTime));
+  };
+
+  switch (edit.kind) {
+    case "remove": {
+      const { day, item } = located(edit.itemKey);
+      day.items = day.items.filter((i) => i !== item);
+      break;
+    }
+    case "lock": {
+      const { day, item } = located(edit.itemKey);
+      day.items = day.items.map((i) => (i === item ? { ...i, locked: edit.locked } : i));
+      break;
+    }
+    case "move": {
+      const { day, item } = located(edit.itemKey);
+      const to = targetDay(edit.day);
+      day.items = day.items.filter((i) => i !== item);
+      const { slot: _slot, startTime: _start, ...rest } = item;
+      put(to, edit.slot, rest);
+      break;
+    }
+    case "add": {
+      const activity = ctx.facts.activities.find((a) => a.id === edit.activityId);
+      if (!activity) throw new EditRefused(`That isn't one of ${ctx.facts.name}'s activities.`);
+      const already = days.find((d) => d.items.some((i) => i.activityId === activity.id));
+      if (already) throw new EditRefused(`${activity.title} is already on day ${already.day}.`);
+      put(targetDay(edit.day), edit.slot, {
+        key: `a:${activity.id}`,
+        kind: "activity",
+        activityId: activity.id,
+        title: activity.title,
+        description: activity.description,
+        area: activity.area,
+        durationHours: activity.durationHours,
+        costPerPerson: activity.costUsd,
+        tips: activity.tips.slice(0, 3),
+        source: activity.source,
+        locked: false,
+      });
+      break;
+    }
+  }
+
+  const items = days.flatMap((d) => d.items);
+  const inPlan = new Set(items.map((i) => i.activityId));
+  const removedByHand = [
+    ...new Set([
+      ...(plan.removedByHand ?? []),
+      ...(edit.kind === "remove"
+        ? plan.days.flatMap((d) => d.items.filter((i) => i.key === edit.itemKey))
+        : []
+      ).flatMap((i) => (i.activityId ? [i.activityId] : [])),
+    ]),
+  ].filter((id) => !inPlan.has(id));
+  const sheet = costSheetOf(ctx.facts, respondentConstraints(ctx.members), plan.dates.nights, items);
+  const activityUrls = new Set(ctx.facts.activities.map((a) => a.source.url));
+  const sources = new Map<string, { title: string; url: string }>();
+  for (const i of items) if (i.source) sources.set(i.source.url, i.source);
+  for (const s of plan.sources) if (!activityUrls.has(s.url)) sources.set(s.url, s);
+  const edited: Itinerary = {
+    ...plan,
+    days,
+    costs: sheet.costs,
+    costRange: sheet.range,
+    budgetMode: sheet.mode,
+    impactedMemberIds: sheet.impactedMemberIds,
+    stretches: sheet.stretches,
+    sources: [...sources.values()],
+    generatedAt: ctx.now.toISOString(),
+    removedByHand,
+  };
+
+  const evidence = {
+    members: ctx.members,
+    facts: ctx.facts,
+    dates: ctx.dates,
+    plannedOn: ctx.today,
+    feedback: [],
+  };
+  const before = new Set(validateItinerary(plan, evidence).map((v) => v.message));
+  const added = validateItinerary(edited, evidence).filter((v) => !before.has(v.message));
+  if (added.length) {
+    throw new EditRefused(
+      `That edit would break the plan, so nothing was changed: ${added
+        .slice(0, 3)
+        .map((v) => v.message.replace(/\.$/, ""))
+        .join("; ")}.`,
+      added,
+    );
+  }
+  return edited;
+}
+
+function noRoom(
+  title: string,
+  day: ItineraryDay,
+  slot: Slot,
+  days: number,
+  hours: { open: string; close: string } | null,
+): string {
+  if (!slotsOf(day.day, days).includes(slot)) {
+    return day.day === 1
+      ? `Day 1 is the arrival day: the plan starts after lunch, so it has no ${slot}.`
+      : `Day ${day.day} is the departure day: the plan ends by late afternoon, so it has no ${slot}.`;
+  }
+  return `${title} doesn't fit in the ${slot} of day ${day.day}: ${
+    hours ? `it's open ${hours.open}–${hours.close}, ` : ""
+  }and it has to fit around what's already there that ${slot}. Try another time of day or another day.`;
+}
