@@ -1,5 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import { isSecureRequest } from "@/lib/auth/request";
+import { rememberTripToken } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 
 /**
@@ -15,4 +17,20 @@ export function refusalResponse(error: unknown): NextResponse {
     { error: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
     { status: error.status, headers },
   );
+}
+
+/**
+ * A relative 303: the browser stays on the host it used. (`request.url` can name a
+ * different host than the browser's, e.g. localhost for 127.0.0.1, and a cookie set on
+ * the redirect would not follow.)
+ */
+export function seeOther(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { Location: path, "Cache-Control": "no-store" } });
+}
+
+/** Opens the trip signed in as the new device: the cookie rides on the redirect itself, so the next page load is signed in. */
+export function signedInRedirect(request: Request, tripId: string, deviceToken: string): NextResponse {
+  const response = seeOther(`/trips/${tripId}`);
+  rememberTripToken({ cookies: response.cookies, secure: isSecureRequest(request.headers) }, tripId, deviceToken);
+  return response;
 }

@@ -115,40 +115,16 @@ export function ItemEditControls({
             );
           }}
         >
-          <div>
-            <label htmlFor={`${id}-day`} className="block text-xs font-medium text-slate-800">
-              Day
-            </label>
-            <select
-              id={`${id}-day`}
-              value={toDay}
-              onChange={(e) => setToDay(Number(e.target.value))}
-              className={inputClasses(false, "min-w-40")}
-            >
-              {days.map((d) => (
-                <option key={d.day} value={d.day}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-slot`} className="block text-xs font-medium text-slate-800">
-              Time of day
-            </label>
-            <select
-              id={`${id}-slot`}
-              value={slot}
-              onChange={(e) => setToSlot(e.target.value as Slot)}
-              className={inputClasses(false)}
-            >
-              {slotsThere.map((s) => (
-                <option key={s} value={s}>
-                  {SLOT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <DaySlotPicker
+            id={id}
+            size="xs"
+            days={days}
+            day={toDay}
+            onDay={setToDay}
+            slots={slotsThere}
+            slot={slot}
+            onSlot={setToSlot}
+          />
           <Button type="submit" variant="secondary" disabled={pending} aria-busy={pending}>
             {pending ? "Moving…" : "Move"}
           </Button>
@@ -238,40 +214,16 @@ export function AddActivityForm({
         ) : null}
       </div>
       <div className="flex flex-wrap gap-3">
-        <div>
-          <label htmlFor={`${id}-day`} className="block text-sm font-medium text-slate-800">
-            Day
-          </label>
-          <select
-            id={`${id}-day`}
-            value={day}
-            onChange={(e) => setDay(Number(e.target.value))}
-            className={inputClasses(false, "min-w-40")}
-          >
-            {days.map((d) => (
-              <option key={d.day} value={d.day}>
-                {d.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-slot`} className="block text-sm font-medium text-slate-800">
-            Time of day
-          </label>
-          <select
-            id={`${id}-slot`}
-            value={slot}
-            onChange={(e) => setSlot(e.target.value as Slot)}
-            className={inputClasses(false)}
-          >
-            {slotsThere.map((s) => (
-              <option key={s} value={s}>
-                {SLOT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <DaySlotPicker
+          id={id}
+          size="sm"
+          days={days}
+          day={day}
+          onDay={setDay}
+          slots={slotsThere}
+          slot={slot}
+          onSlot={setSlot}
+        />
       </div>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {added ? <FormMessage tone="success">{added}</FormMessage> : null}
@@ -280,5 +232,66 @@ export function AddActivityForm({
         {pending ? "Adding…" : "Add to the plan"}
       </Button>
     </form>
+  );
+}
+
+/** Which day and time of day: the two selects moving or adding an item share. */
+function DaySlotPicker({
+  id,
+  size,
+  days,
+  day,
+  onDay,
+  slots,
+  slot,
+  onSlot,
+}: {
+  id: string;
+  size: "xs" | "sm";
+  days: { day: number; label: string }[];
+  day: number;
+  onDay: (day: number) => void;
+  slots: readonly Slot[];
+  slot: Slot;
+  onSlot: (slot: Slot) => void;
+}) {
+  const label = `block ${size === "xs" ? "text-xs" : "text-sm"} font-medium text-slate-800`;
+  return (
+    <>
+      <div>
+        <label htmlFor={`${id}-day`} className={label}>
+          Day
+        </label>
+        <select
+          id={`${id}-day`}
+          value={day}
+          onChange={(e) => onDay(Number(e.target.value))}
+          className={inputClasses(false, "min-w-40")}
+        >
+          {days.map((d) => (
+            <option key={d.day} value={d.day}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-slot`} className={label}>
+          Time of day
+        </label>
+        <select
+          id={`${id}-slot`}
+          value={slot}
+          onChange={(e) => onSlot(e.target.value as Slot)}
+          className={inputClasses(false)}
+        >
+          {slots.map((s) => (
+            <option key={s} value={s}>
+              {SLOT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
   );
 }

@@ -1,9 +1,8 @@
-import { type NextRequest, NextResponse } from "next/server";
+import type { NextRequest } from "next/server";
 import { deviceLabel } from "@/lib/auth/device-label";
-import { isSecureRequest } from "@/lib/auth/request";
-import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, looksLikeToken, newToken } from "@/lib/auth/tokens";
 import { addDevice, findOrganizerByRecoveryHash } from "@/lib/db/queries/members";
+import { seeOther, signedInRedirect } from "@/lib/http";
 
 /**
  * The organizer's private recovery link: signs this browser in as the organizer (a new
@@ -19,21 +18,5 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     tokenHash: hashToken(deviceToken),
     label: deviceLabel(request.headers.get("user-agent")),
   });
-  const response = seeOther(`/trips/${found.trip.id}`);
-  // The cookie rides on the redirect itself, so the next page load is already signed in.
-  rememberTripToken(
-    { cookies: response.cookies, secure: isSecureRequest(request.headers) },
-    found.trip.id,
-    deviceToken,
-  );
-  return response;
-}
-
-/**
- * A relative redirect: the browser stays on the host it used. (`request.url` can name a
- * different host than the browser's, e.g. localhost for 127.0.0.1, and the cookie would
- * not follow.)
- */
-function seeOther(path: string): NextResponse {
-  return new NextResponse(null, { status: 303, headers: { Location: path } });
+  return signedInRedirect(request, found.trip.id, deviceToken);
 }

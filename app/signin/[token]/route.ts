@@ -1,10 +1,10 @@
-import { type NextRequest, NextResponse } from "next/server";
+import type { NextRequest } from "next/server";
 import { deviceLabel } from "@/lib/auth/device-label";
-import { clientAddress, isSecureRequest } from "@/lib/auth/request";
-import { rememberTripToken } from "@/lib/auth/session";
+import { clientAddress } from "@/lib/auth/request";
 import { hashToken, looksLikeToken, newToken } from "@/lib/auth/tokens";
 import { redeemSignInLink } from "@/lib/db/queries/devices";
 import { AppError } from "@/lib/errors";
+import { seeOther, signedInRedirect } from "@/lib/http";
 import { clientKey, consume } from "@/lib/limits/rate";
 
 /**
@@ -29,17 +29,5 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       })
     : null;
   if (!found) return seeOther("/?error=signin");
-  const response = seeOther(`/trips/${found.trip.id}`);
-  // The cookie rides on the redirect itself, so the next page load is already signed in.
-  rememberTripToken(
-    { cookies: response.cookies, secure: isSecureRequest(request.headers) },
-    found.trip.id,
-    deviceToken,
-  );
-  return response;
-}
-
-/** Relative, like the recovery link's: the browser stays on the host it used, and the cookie follows. */
-function seeOther(path: string): NextResponse {
-  return new NextResponse(null, { status: 303, headers: { Location: path, "Cache-Control": "no-store" } });
+  return signedInRedirect(request, found.trip.id, deviceToken);
 }
