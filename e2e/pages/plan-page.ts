@@ -25,6 +25,8 @@ export class PlanPage {
     const organizer = this.organizer();
     await organizer.getByLabel("First day").fill(start);
     await organizer.getByLabel("Last day").fill(end);
+    // Before confirming, the form says how many nights and who the dates leave out.
+    await expect(organizer.getByText(/^\d+ nights?\. /)).toBeVisible();
     await organizer.getByRole("button", { name: "Confirm dates" }).click();
     await expect(organizer.getByRole("button", { name: "Generate itinerary" })).toBeVisible();
   }

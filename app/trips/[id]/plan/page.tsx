@@ -479,7 +479,13 @@ function DatesSection({ view }: { view: ItineraryView }) {
           Dates: <strong>{formatRange(trip.dates.start, trip.dates.end)}</strong> (change)
         </summary>
         <div className="mt-3">
-          <DatesForm tripId={trip.id} start={trip.dates.start} end={trip.dates.end} label="Change dates" />
+          <DatesForm
+            tripId={trip.id}
+            start={trip.dates.start}
+            end={trip.dates.end}
+            label="Change dates"
+            availability={view.availability}
+          />
           <p className="mt-2 text-xs text-slate-600">After changing the dates, plan the days again to match them.</p>
         </div>
       </details>
@@ -497,7 +503,12 @@ function DatesSection({ view }: { view: ItineraryView }) {
           ? `The chosen destination was suggested for ${formatRange(proposal.start, proposal.end)}.`
           : "No dates suit everyone yet; pick the dates that work best."}
       </FormMessage>
-      <DatesForm tripId={trip.id} start={proposal?.start ?? ""} end={proposal?.end ?? ""} />
+      <DatesForm
+        tripId={trip.id}
+        start={proposal?.start ?? ""}
+        end={proposal?.end ?? ""}
+        availability={view.availability}
+      />
       {view.availability.length > 0 ? (
         <details className="text-sm text-slate-700">
           <summary className="cursor-pointer">Who can go when</summary>
