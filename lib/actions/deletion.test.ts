@@ -154,6 +154,8 @@ describe("deleting a trip", () => {
       "rate_limits",
       "itineraries",
       "feedback_items",
+      "member_devices",
+      "sign_in_links",
     ]) {
       expect(before[table], table).toBeGreaterThan(0);
     }
@@ -162,6 +164,7 @@ describe("deleting a trip", () => {
         "destination_votes",
         "feedback_items",
         "itineraries",
+        "member_devices",
         "members",
         "model_spend",
         "pipeline_runs",
@@ -170,6 +173,7 @@ describe("deleting a trip", () => {
         "rate_limits",
         "recommendations",
         "run_steps",
+        "sign_in_links",
         "trip_events",
         "trips",
       ].sort(),
