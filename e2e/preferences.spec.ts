@@ -3,7 +3,7 @@ import { HomePage } from "./pages/home-page";
 
 /**
  * The form holds what people mean and never loses what they typed: quick budget tiers and
- * a ceiling-only budget; "cheap" in an amount box stays there with an error; a long note
+ * a ceiling-only budget; dates "flexible by ± N days"; "cheap" in an amount box stays there with an error; a long note
  * is never cut without a word; leaving with unsaved answers asks first; after a save that
  * lost to another tab, the typed answers come back with one click.
  */
@@ -65,4 +65,16 @@ test("budgets as people say them, nothing cut or lost, and a save conflict keeps
   await other.reload();
   await expect(other.getByLabel("Notes for the planner")).toHaveValue("Changed my mind");
   await expect(other.getByLabel("At most ($)")).toHaveValue("1200");
+
+  // "Jun 10–20, but flexible": dates with a few days either way, kept as said.
+  await page.getByLabel(/I'm flexible — any dates/).uncheck();
+  const option = page.getByRole("group", { name: "Dates option 1" });
+  await option.getByLabel("From").fill("2027-06-10");
+  await option.getByLabel("To").fill("2027-06-20");
+  await page.getByLabel("How fixed are these dates?").selectOption({ label: "Flexible by ± 3 days" });
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("How fixed are these dates?")).toHaveValue("3");
+  await expect(page.getByRole("group", { name: "Dates option 1" }).getByLabel("From")).toHaveValue("2027-06-10");
 });

@@ -4,6 +4,7 @@ import type { Caller } from "@/lib/auth/guards";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import type { TripStatus } from "@/lib/db/schema";
 import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
+import { availableWindows } from "@/lib/schemas/preferences";
 
 /**
  * Everything the dashboard shows, as seen by `caller`. Members see the group's
@@ -45,7 +46,7 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     conflicts,
     availability: members.flatMap((m) =>
       m.preferences
-        ? [{ memberId: m.id, flexible: m.preferences.dates.flexible, windows: m.preferences.dates.windows }]
+        ? [{ memberId: m.id, flexible: m.preferences.dates.flexible, windows: availableWindows(m.preferences.dates) }]
         : [],
     ),
   };

@@ -12,6 +12,7 @@ import { diffItineraries, type ItineraryDiff } from "@/lib/itinerary-diff";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import { type FeedbackOutcome, type FlagReason, type Itinerary, MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
 import type { RunError, RunStatus } from "@/lib/schemas/pipeline";
+import { availableWindows } from "@/lib/schemas/preferences";
 import type { TripShape } from "@/lib/schemas/recommendations";
 import type { TimelineEntry } from "@/lib/schemas/trip-events";
 import { validateItinerary } from "@/lib/validation/itinerary";
@@ -156,7 +157,7 @@ export async function loadItineraryView(
                   memberId: m.id,
                   name: m.name,
                   flexible: m.preferences.dates.flexible,
-                  windows: m.preferences.dates.windows,
+                  windows: availableWindows(m.preferences.dates),
                 },
               ]
             : [],

@@ -16,6 +16,8 @@ import type {
 export interface Draft {
   flexible: boolean;
   windows: { key: number; start: string; end: string }[];
+  /** "0".."7": how many days either way the windows may move. */
+  flexibleDays: string;
   minDays: string;
   maxDays: string;
   hasBudget: boolean;
@@ -40,6 +42,7 @@ export const windowRow = (start = "", end = "") => ({ key: nextKey++, start, end
 export function draftFrom(p: MemberPreferences): Draft {
   return {
     flexible: p.dates.flexible,
+    flexibleDays: String(p.dates.flexibleDays ?? 0),
     windows: p.dates.windows.length > 0 ? p.dates.windows.map((w) => windowRow(w.start, w.end)) : [windowRow()],
     minDays: String(p.tripLength.minDays),
     maxDays: String(p.tripLength.maxDays),
@@ -63,7 +66,13 @@ export function draftFrom(p: MemberPreferences): Draft {
 /** The draft as `MemberPreferences` input; the schema decides whether it is valid. */
 export function preferencesFrom(d: Draft): MemberPreferencesInput {
   return {
-    dates: { flexible: d.flexible, windows: d.flexible ? [] : d.windows.map(({ start, end }) => ({ start, end })) },
+    dates: d.flexible
+      ? { flexible: true, windows: [] }
+      : {
+          flexible: false,
+          windows: d.windows.map(({ start, end }) => ({ start, end })),
+          ...(d.flexibleDays === "0" ? {} : { flexibleDays: Number(d.flexibleDays) }),
+        },
     tripLength: { minDays: toNumber(d.minDays), maxDays: toNumber(d.maxDays) },
     // Only a ceiling ("up to $1,200") is a budget from $0.
     budget: d.hasBudget

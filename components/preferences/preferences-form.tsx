@@ -12,6 +12,7 @@ import {
   ACCOMMODATIONS,
   DIETARY,
   MAX_DATE_WINDOWS,
+  MAX_FLEXIBLE_DAYS,
   MAX_NOTES_LENGTH,
   MAX_ORIGIN_LENGTH,
   MemberPreferences,
@@ -260,6 +261,23 @@ export function PreferencesForm({
             >
               <Plus aria-hidden className="size-4" /> Add another date option
             </Button>
+            <div>
+              <label htmlFor={fieldId("dates.flexibleDays")} className="block text-sm font-medium text-slate-800">
+                How fixed are these dates?
+              </label>
+              <select
+                id={fieldId("dates.flexibleDays")}
+                value={draft.flexibleDays}
+                onChange={(e) => set("flexibleDays", e.target.value)}
+                className={inputClasses(false, "max-w-xs")}
+              >
+                {FLEXIBLE_DAY_CHOICES.map((n) => (
+                  <option key={n} value={String(n)}>
+                    {n === 0 ? "Exactly these dates" : `Flexible by ± ${n} day${n === 1 ? "" : "s"}`}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
         )}
       </Section>
@@ -522,6 +540,8 @@ function MoneyInput(props: {
   const { min: _min, ...rest } = props;
   return <SmallInput {...rest} type="text" inputMode="numeric" autoComplete="off" />;
 }
+
+const FLEXIBLE_DAY_CHOICES = [0, 1, 2, 3, 5, MAX_FLEXIBLE_DAYS] as const;
 
 const BUDGET_TIERS = [
   { label: "Shoestring", range: "up to $1,000", min: "", max: "1000" },

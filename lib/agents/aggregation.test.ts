@@ -625,3 +625,18 @@ describe("detectConflicts", () => {
     ]);
   });
 });
+
+describe("dates that are flexible by a few days", () => {
+  it("Jun 10–20 ± 3 days meets Jun 22–28 on Jun 22–23 (without the ± 3 days, nothing overlaps)", () => {
+    const ana = (flexibleDays?: number) =>
+      member("Ana", {
+        dates: { flexible: false, windows: [{ start: "2026-06-10", end: "2026-06-20" }], flexibleDays },
+        tripLength: days(2, 2),
+      });
+    const ben = member("Ben", { dates: windows(["2026-06-22", "2026-06-28"]), tripLength: days(2, 2) });
+    expect(profileOf([ana(), ben]).dates.overlapWindows).toEqual([]);
+    expect(profileOf([ana(3), ben]).dates.overlapWindows.map((w) => [w.start, w.end])).toEqual([
+      ["2026-06-22", "2026-06-23"],
+    ]);
+  });
+});

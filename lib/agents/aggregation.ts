@@ -9,7 +9,7 @@
 import { fromDayNumber, toDayNumber } from "@/lib/dates";
 import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import type { BestWindow, Conflict, CoverageWindow, GroupProfile, Severity } from "@/lib/schemas/group-profile";
-import { type DateWindow, type MemberPreferences, VIBES } from "@/lib/schemas/preferences";
+import { availableWindows, type DateWindow, type MemberPreferences, VIBES } from "@/lib/schemas/preferences";
 
 /** One member as the aggregation sees them: preferences are null until they answer. */
 export type GroupMember = { id: string; name: string; preferences: MemberPreferences | null };
@@ -76,7 +76,7 @@ function aggregateDates(respondents: Respondent[], windowDays: number): GroupPro
   const dayNumber = memoize(toDayNumber);
   const scheduled: ScheduledMember[] = respondents
     .filter((r) => !r.preferences.dates.flexible)
-    .map((r) => ({ id: r.id, intervals: mergeWindows(r.preferences.dates.windows, dayNumber) }));
+    .map((r) => ({ id: r.id, intervals: mergeWindows(availableWindows(r.preferences.dates), dayNumber) }));
   const empty = { overlapWindows: [], best: null, calendar: null, flexibleIds };
   if (respondents.length === 0) return { status: "no-data", ...empty };
   if (scheduled.length === 0) return { status: "flexible", ...empty };

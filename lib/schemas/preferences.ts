@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daysBetweenInclusive } from "@/lib/dates";
+import { addDays, daysBetweenInclusive } from "@/lib/dates";
 import { typedText } from "@/lib/schemas/text";
 
 /**
@@ -46,6 +46,8 @@ export type Dietary = z.infer<typeof Dietary>;
 export type Accessibility = z.infer<typeof Accessibility>;
 
 export const MAX_DATE_WINDOWS = 10;
+/** How far either way a member's dates may move ("± 3 days"). */
+export const MAX_FLEXIBLE_DAYS = 7;
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 80;
 export const MAX_NOTES_LENGTH = 1000;
@@ -91,6 +93,8 @@ export const MemberPreferences = z
       .object({
         flexible: z.boolean(),
         windows: z.array(DateWindow).max(MAX_DATE_WINDOWS, `At most ${MAX_DATE_WINDOWS} date windows`),
+        /** "Jun 10–20, but flexible": each window may move this many days either way. */
+        flexibleDays: z.number().int().min(0).max(MAX_FLEXIBLE_DAYS, `At most ±${MAX_FLEXIBLE_DAYS} days`).optional(),
       })
       .strict()
       .refine((d) => d.flexible || d.windows.length > 0, {
@@ -162,6 +166,17 @@ export const MemberPreferences = z
     origin: p.origin === "" ? null : p.origin,
   }));
 export type MemberPreferences = z.infer<typeof MemberPreferences>;
+
+/** The days a member can travel: their windows, each widened by how flexible they said they are. */
+export function availableWindows(dates: {
+  windows: { start: string; end: string }[];
+  flexibleDays?: number;
+}): { start: string; end: string }[] {
+  const slack = dates.flexibleDays ?? 0;
+  return slack === 0
+    ? dates.windows
+    : dates.windows.map((w) => ({ start: addDays(w.start, -slack), end: addDays(w.end, slack) }));
+}
 export type MemberPreferencesInput = z.input<typeof MemberPreferences>;
 
 export function emptyPreferences(): MemberPreferences {

@@ -22,12 +22,9 @@ const MONTHS_WITHOUT_DATES = 6;
 
 /** A member can travel on `day` when flexible, or when one of their windows (widened by their flexibility) has it. */
 export function available(member: MemberView, day: string): boolean {
-  const dates = member.prefs.dates as {
-    flexible: boolean;
-    windows: { start: string; end: string }[];
-    flexibleDays?: number;
-  };
+  const { dates } = member.prefs;
   if (dates.flexible) return true;
+  // From the raw answer (the independent validator doesn't share the planner's helpers).
   const slack = dates.flexibleDays ?? 0;
   return dates.windows.some((w) => addDays(w.start, -slack) <= day && day <= addDays(w.end, slack));
 }
