@@ -99,6 +99,7 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
     const b = m.preferences?.budget ?? null;
     budgets[m.id] = b ? { min: b.min, max: b.max ?? null, hardLimit: b.hardLimit } : null;
   }
+  const picked = new Set(timeline.find((e) => e.stepId === "rank" && e.kind === "finished")?.detail?.picks ?? []);
   return {
     run: run
       ? {
@@ -107,7 +108,11 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
           error: run.error ?? null,
           timeline: timeline.map(({ id, stepId, kind, stage, message }) => ({ id, stepId, kind, stage, message })),
           early: timeline.flatMap(({ stage, kind, detail }) =>
-            stage === "cards" && (kind === "finished" || kind === "degraded") && detail?.card
+            stage === "cards" &&
+            (kind === "finished" || kind === "degraded") &&
+            detail?.card &&
+            // Only cards the shortlist picked (some are written before it decides).
+            picked.has(detail.card.slug)
               ? [
                   {
                     option: optionForViewer(detail.card, {

@@ -58,8 +58,10 @@ export function LiveTrip({ tripId, after }: { tripId: string; after: number }) {
         lastId = Math.max(lastId, event.id);
         if (event.kind === "run.progress") {
           addProgress(event.runId, event.progress);
-          // A card that passed its check is shown while the run goes on (the server cuts it per viewer).
-          if (event.progress.stage === "cards" && event.progress.kind !== "started") refresh();
+          // A card that passed its check is shown while the run goes on (the server cuts it per viewer),
+          // once the shortlist has picked it.
+          const { stage, stepId, kind } = event.progress;
+          if ((stage === "cards" || stepId === "rank") && kind !== "started") refresh();
         } else if (event.kind === "trip.deleted") {
           // Nothing of the trip is left to show: off to the start page, which says why.
           current.close();

@@ -177,6 +177,8 @@ export const ProgressEvent = z.object({
       inputTokens: z.number().int().optional(),
       outputTokens: z.number().int().optional(),
       card: DestinationOption.nullable().optional(),
+      /** The shortlist's finished event: which destinations it picked (early cards show for these only). */
+      picks: z.array(z.string()).optional(),
     })
     .nullable(),
   createdAt: z.iso.datetime(),
