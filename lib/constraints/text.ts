@@ -27,9 +27,18 @@ export function singular(word: string): string {
 }
 
 /** Words of a text, folded and singular: "Boat tours" → ["boat", "tour"]. */
-export function wordsOf(text: string): string[] {
-  return foldText(text).replace(/[.'-]/g, " ").split(" ").filter(Boolean).map(singular);
+export function wordsOf(text: string): readonly string[] {
+  // The same catalog titles and keywords are read for every member and destination: each is
+  // folded once. (Bounded, so free text from members can't grow it without limit.)
+  const known = WORDS.get(text);
+  if (known) return known;
+  const words = Object.freeze(foldText(text).replace(/[.'-]/g, " ").split(" ").filter(Boolean).map(singular));
+  if (WORDS.size >= MAX_CACHED) WORDS.clear();
+  WORDS.set(text, words);
+  return words;
 }
+const WORDS = new Map<string, readonly string[]>();
+const MAX_CACHED = 20_000;
 
 /** A phrase as its normalised words joined by single spaces ("Walking tours" → "walking tour"). */
 export function phraseKey(text: string): string {
@@ -37,7 +46,7 @@ export function phraseKey(text: string): string {
 }
 
 /** Whether `phrase` (normalised) occurs as whole words in `words` (normalised). */
-export function containsPhrase(words: string[], phrase: string): boolean {
+export function containsPhrase(words: readonly string[], phrase: string): boolean {
   const target = phrase.split(" ");
   if (target.length === 0) return false;
   for (let i = 0; i + target.length <= words.length; i++) {

@@ -177,6 +177,18 @@ export async function recommendationsWorkflow(
     return running;
   };
   const candidates = state.candidates ?? [];
+  const shortlist = () =>
+    step(
+      "rank",
+      "rank",
+      "Ranking options",
+      () => shortlister.invoke(state, deps, { stepId: "rank", arg: undefined }),
+      // Its finished event names the picks: the view shows early cards for these only.
+      (out) => ({ picks: out.patch.shortlist.picks.map((p) => p.slug) }),
+    );
+  // The shortlist starts before the research fan-out: it is on the path to every card.
+  const shortlisting = deps.parallel === false ? null : shortlist();
+  shortlisting?.catch(() => {});
   const allResearch = fanOut(candidates, (c) => research(c.slug, c.name));
   allResearch.catch(() => {});
   // The card writer reads the conflicts' words: they land in the state as soon as they are in
@@ -212,19 +224,9 @@ export async function recommendationsWorkflow(
   // A card the shortlist doesn't pick is never shown (the view shows picks only) or stored.
   if (deps.parallel !== false) for (const c of candidates.slice(0, SPECULATIVE_CARDS)) card(c.slug).catch(() => {});
 
-  const [shortlisted] = await Promise.all([
-    step(
-      "rank",
-      "rank",
-      "Ranking options",
-      () => shortlister.invoke(state, deps, { stepId: "rank", arg: undefined }),
-      (out) => ({
-        picks: out.patch.shortlist.picks.map((p) => p.slug),
-      }),
-    ),
-    // The sequential baseline researches everything first, one after another.
-    deps.parallel === false ? allResearch : null,
-  ]);
+  // The sequential baseline researches everything first, one after another, then shortlists.
+  if (deps.parallel === false) await allResearch;
+  const shortlisted = await (shortlisting ?? shortlist());
   apply(shortlisted);
   log.push((await conflictsIn).log);
 
