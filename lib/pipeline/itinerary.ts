@@ -74,16 +74,18 @@ export async function itineraryWorkflow(
 
   apply(await step("load", "load", "Reading the trip and everyone's needs", () => load(ref, deps)));
 
-  // The answers and the feedback are screened before anything reads them.
-  const guarded = await step("risk-guard", "guard", "Screening answers for safety", () =>
-    riskGuard.invoke(state as unknown as Partial<PipelineState>, deps, { stepId: "risk-guard", arg: undefined }),
-  );
-  apply(guarded as StepOutput<ItineraryState>);
-  apply(
-    await step("feedback-guard", "guard", "Screening feedback for safety", () =>
+  // The answers and the feedback are screened before anything reads them (side by side: the
+  // feedback guard reads only the feedback).
+  const [guarded, feedbackGuarded] = await Promise.all([
+    step("risk-guard", "guard", "Screening answers for safety", () =>
+      riskGuard.invoke(state as unknown as Partial<PipelineState>, deps, { stepId: "risk-guard", arg: undefined }),
+    ),
+    step("feedback-guard", "guard", "Screening feedback for safety", () =>
       feedbackGuard.invoke(state, deps, { stepId: "feedback-guard", arg: undefined }),
     ),
-  );
+  ]);
+  apply(guarded as StepOutput<ItineraryState>);
+  apply(feedbackGuarded);
 
   apply(
     await step("allocate", "allocate", "Sharing the days out by area", () =>

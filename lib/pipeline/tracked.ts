@@ -31,7 +31,10 @@ export async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSum
   /** More for the finished event's detail (a card step's card, so the view can show it before the run ends). */
   moreDetail?: (out: T) => Record<string, unknown>,
 ): Promise<T> {
-  await addProgressEvent({
+  // The "started" row is written while the work begins, and awaited before anything else
+  // about the step is written (so the rows keep their order): a step doesn't wait for a
+  // database round trip before it starts.
+  const announced = addProgressEvent({
     runId,
     stepId,
     stage,
@@ -40,9 +43,12 @@ export async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSum
     level: "info",
     detail: null,
   });
+  // Awaited below; until then a failure must not count as unhandled.
+  announced.catch(() => {});
   const started = performance.now();
   try {
     const out = await work();
+    await announced;
     const degraded = out.log.riskFlags.includes("unverified");
     await addProgressEvent({
       runId,
@@ -62,6 +68,7 @@ export async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSum
     });
     return out;
   } catch (error) {
+    await announced.catch(() => {});
     if (!isPermanent(error) && attempt < MAX_ATTEMPTS) {
       const reason = error instanceof Error ? error.message : String(error);
       await addProgressEvent({
