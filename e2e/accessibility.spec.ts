@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
+import { joinInNewBrowser } from "./pages/join-page";
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -73,4 +74,26 @@ test("the live timeline and the destination cards have no serious axe violations
   await vote.focus();
   await page.keyboard.press("Enter");
   await expect(vote).toHaveAttribute("aria-pressed", "true");
+});
+
+test("on a phone (390 × 844) the dashboard and the form pass axe, and a new member's own to-do comes first", async ({
+  page,
+  browser,
+}) => {
+  await new HomePage(page).openDemoTrip();
+  const invite = await new DashboardPage(page).inviteLink();
+  const { context: phone, page: member } = await joinInNewBrowser(browser, invite, "Robin", {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  await expectNoSeriousViolations(member);
+  await member.screenshot({ path: test.info().outputPath("phone-form.png"), fullPage: true });
+
+  await member.goto(new URL(page.url()).pathname);
+  const sections = member.getByRole("navigation", { name: "Sections" });
+  await expect(sections.getByRole("link").first()).toHaveText("Add my preferences");
+  await expectNoSeriousViolations(member);
+  await member.screenshot({ path: test.info().outputPath("phone-dashboard.png"), fullPage: true });
+  await phone.close();
 });

@@ -29,12 +29,44 @@ test("the demo trip shows its heat map, budget bars and concrete fixes", async (
   await expect(dashboard.section("Needs and hard no's")).toContainText(/wheelchair/i);
 });
 
+const OTHERS = {
+  Maya: ["900", "1,700", "1700"],
+  Sam: ["900", "1,500", "1500"],
+  Priya: ["1,600", "1600", "2,400", "2400"],
+  Leo: ["800", "1,500", "1500"],
+};
+const OTHERS_NOTES = [
+  "Anything with good veggie food makes me happy.",
+  "step-free hotels and transport matter a lot",
+  "Would love somewhere warm.",
+  "Budget is flexible for me.",
+];
+
+/** Places in `text` where a member's name and one of their budget figures sit within a sentence of each other. */
+function namedBudgets(text: string): string[] {
+  const found: string[] = [];
+  for (const [name, figures] of Object.entries(OTHERS)) {
+    for (const figure of figures) {
+      // A figure is an amount, not part of a word or a class name ("text-slate-900").
+      const amount = `(?<![\\w,-])\\$?${figure}(?![\\d,])`;
+      const near = new RegExp(`${name}[^.{}]{0,60}${amount}|${amount}[^.{}]{0,60}${name}`);
+      const hit = near.exec(text);
+      if (hit) found.push(hit[0]);
+    }
+  }
+  return found;
+}
+
 test("a member sees others' budgets only as anonymous ranges, and their own part in a conflict by name", async ({
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   await new HomePage(page).openDemoTrip();
   const invite = await new DashboardPage(page).inviteLink();
+  // With recommendations generated, so their cards, headline and "How we decided" are on the page too.
+  await new DashboardPage(page).recommendations().getByRole("button", { name: "Generate recommendations" }).click();
+  await expect(new DashboardPage(page).destinationCards().first()).toBeVisible({ timeout: 60_000 });
   const robin = await joinInNewBrowser(browser, invite, "Robin");
   await robin.page.goto(new URL(page.url()).pathname);
   const dashboard = new DashboardPage(robin.page);
@@ -44,6 +76,22 @@ test("a member sees others' budgets only as anonymous ranges, and their own part
   const conflicts = dashboard.conflicts();
   await expect(conflicts).toContainText("One member needs at least $1,600 but another can spend at most $1,500");
   await expect(conflicts).not.toContainText("Priya lowers");
+
+  // Everything this member can fetch: the page (text and HTML) and the dashboard's JSON.
+  await expect(dashboard.destinationCards().first()).toBeVisible();
+  await dashboard.recommendations().getByText("How we decided").click();
+  const tripId = new URL(robin.page.url()).pathname.split("/")[2];
+  const snapshot = await (await robin.page.request.get(`/api/trips/${tripId}/snapshot`)).text();
+  for (const payload of [
+    (await robin.page.locator("body").textContent()) ?? "",
+    await robin.page.content(),
+    snapshot,
+  ]) {
+    expect(namedBudgets(payload)).toEqual([]);
+    for (const note of OTHERS_NOTES) expect(payload).not.toContain(note);
+  }
+  // The organizer still sees who: the same check finds names next to figures on their page.
+  expect(namedBudgets((await page.locator("body").textContent()) ?? "").length).toBeGreaterThan(0);
   await robin.context.close();
 });
 

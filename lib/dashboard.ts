@@ -73,6 +73,10 @@ function withoutAttribution(view: DashboardView, viewerId: string): DashboardVie
       budget: {
         ...budget,
         ranges: [...mine, ...others],
+        // Who set no budget is about money too: counted, not named.
+        flexibleIds: budget.flexibleIds.map((id, i) =>
+          id === viewerId ? id : anonymousMemberId(others.length + i + 1),
+        ),
         highestMinMemberId: own(budget.highestMinMemberId),
         lowestMaxMemberId: own(budget.lowestMaxMemberId),
       },

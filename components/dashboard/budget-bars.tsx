@@ -2,7 +2,7 @@ import { Lock, Wallet } from "lucide-react";
 import type { CSSProperties, ReactNode } from "react";
 import { type Axis, type MemberName, moneyAxis, nameOf, percentOn } from "@/components/dashboard/layout-math";
 import { EmptyState } from "@/components/ui/card";
-import { formatUsd, joinAnd } from "@/lib/format";
+import { formatUsd, joinAnd, plural } from "@/lib/format";
 import { type GroupProfile, isAnonymousMemberId } from "@/lib/schemas/group-profile";
 
 type Budget = GroupProfile["budget"];
@@ -41,9 +41,13 @@ export function BudgetBars({ budget, members }: { budget: Budget; members: Membe
     ...[low, high, hardCap].filter((v) => v !== null),
   ]);
   // A member sees the others' ranges without names (lib/dashboard.ts): those ids aren't members.
-  const anonymous = budget.ranges.some((r) => isAnonymousMemberId(r.memberId));
+  const anonymous = [...budget.ranges.map((r) => r.memberId), ...budget.flexibleIds].some(isAnonymousMemberId);
   const who = (id: string | null) => (id === null || isAnonymousMemberId(id) ? "another member" : nameOf(members, id));
-  const flexible = budget.flexibleIds.map((id) => nameOf(members, id));
+  const hiddenFlexible = budget.flexibleIds.filter(isAnonymousMemberId).length;
+  const flexible = [
+    ...budget.flexibleIds.filter((id) => !isAnonymousMemberId(id)).map((id) => nameOf(members, id)),
+    ...(hiddenFlexible > 0 ? [plural(hiddenFlexible, anonymous ? "other member" : "member")] : []),
+  ];
   const hardCapOwners = [
     ...new Set(budget.ranges.filter((r) => r.hardLimit && r.max === hardCap).map((r) => who(r.memberId))),
   ];

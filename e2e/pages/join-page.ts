@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 
 /**
  * A new person opens the invite link in a browser of their own and joins; they are shown
@@ -8,8 +8,9 @@ export async function joinInNewBrowser(
   browser: Browser,
   inviteLink: string,
   name: string,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.goto(inviteLink);
   await page.getByLabel("Your name").fill(name);
