@@ -15,6 +15,17 @@ test("the demo trip shows its heat map, budget bars and concrete fixes", async (
   await expect(calendar.getByRole("table").first()).toBeVisible();
   await expect(calendar.getByRole("cell", { name: /: 4 of 5 can come/ }).first()).toBeVisible();
 
+  // A day tapped (or focused) says who can and who can't come.
+  await calendar
+    .getByRole("button", { name: /: 4 of 5 can come/ })
+    .first()
+    .click();
+  await expect(calendar.getByText(/can come; .+ can't\./)).toBeVisible();
+
+  // The invite: readable in full, and as a QR code for the friend across the table.
+  await page.getByText("Show a QR code").click();
+  await expect(page.getByRole("img", { name: "QR code of the invite link" }).locator("svg")).toBeVisible();
+
   // Budget bars: one per member with a budget, and the gap between Sam's hard cap and Priya's minimum.
   const budget = dashboard.budget();
   for (const name of ["Maya", "Sam", "Priya", "Leo"]) await expect(budget).toContainText(name);
