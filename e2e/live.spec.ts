@@ -56,7 +56,10 @@ test("four people see a join, a saved answer, the run's progress, the cards and 
   // A fourth person joins: everyone's member list shows them, still pending.
   const dev = await joinInNewBrowser(browser, invite, "Dev");
   const devRow = (page: Page) =>
-    page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({ hasText: "Dev" });
+    page
+      .getByRole("list", { name: "Members" })
+      .getByRole("listitem")
+      .filter({ hasText: /\bDev\b/ });
   for (const page of open) await expect(devRow(page)).toContainText("Pending", { timeout: LIVE_MS });
 
   // Dev saves their answers: everyone sees them respond.
