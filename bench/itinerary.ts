@@ -2,7 +2,7 @@
  * The itinerary and regeneration runs on the offline model with a simulated per-call
  * latency, on an in-memory PGlite, for the demo group planning 5 days in New Orleans.
  * Prints, per kind of run: wall time, the critical-path lower bound (bench/critical-path.ts)
- * and their ratio (goal ≤ 1.15), the same run with its fan-outs forced sequential, model
+ * and their ratio (goal ≤ 1.10), the same run with its fan-outs forced sequential, model
  * calls and tokens, and repair rounds used; then, over 30 generated groups × places, the
  * share of first drafts that pass the validator without a repair. Figures only.
  */
@@ -24,7 +24,7 @@ import { DIETARY, emptyPreferences, type MemberPreferences } from "@/lib/schemas
 import { criticalPathMs, median } from "./critical-path";
 
 const LATENCY_MS = 200;
-const RUNS = 5;
+const RUNS = 7;
 
 type Sample = {
   wallMs: number;
@@ -120,7 +120,7 @@ function report(title: string, parallel: Sample[], sequential: Sample[]) {
   console.log(`\n${title}, offline model at ${LATENCY_MS} ms per call (median of ${RUNS})`);
   console.log(`  wall time                 ${wall.toFixed(0)} ms`);
   console.log(`  critical-path lower bound ${bound.toFixed(0)} ms`);
-  console.log(`  ratio                     ${(wall / bound).toFixed(3)}  (goal ≤ 1.15)`);
+  console.log(`  ratio                     ${(wall / bound).toFixed(3)}  (goal ≤ 1.10)`);
   console.log(`  fan-out sequential        ${seq.toFixed(0)} ms  (${(seq / wall).toFixed(2)}× the parallel run)`);
   console.log(`  LLM calls per run         ${last?.calls}`);
   console.log(`  tokens per run            ${last?.inputTokens} in / ${last?.outputTokens} out`);
@@ -138,11 +138,13 @@ export async function benchItinerary(): Promise<void> {
   const planSeq: Sample[] = [];
   const regen: Sample[] = [];
   const regenSeq: Sample[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    for (const [parallel, into, regenInto] of [
-      [true, plan, regen],
-      [false, planSeq, regenSeq],
-    ] as const) {
+  // Each series on its own, so a parallel run doesn't pay for the garbage the slow
+  // sequential one left behind.
+  for (const [parallel, into, regenInto] of [
+    [true, plan, regen],
+    [false, planSeq, regenSeq],
+  ] as const) {
+    for (let i = 0; i < RUNS; i++) {
       const tripId = await demoPlan();
       into.push(await oneRun(tripId, "itinerary", parallel));
       await feedbackOn(tripId);

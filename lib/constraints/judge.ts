@@ -117,20 +117,21 @@ type Item = Pick<CatalogActivity, "keywords" | "accessibility" | "dietaryOptions
 export function itemBreaches(item: Item, members: MemberConstraints[]): Breach[] {
   const breaches: Breach[] = [];
   const isFood = item.involvesFood ?? true; // meals are food
-  const keywords = item.keywords.map(phraseKey);
-  const words = wordsOf(item.title ?? item.name ?? "");
+  const { keywords, words } = itemText(item);
   for (const m of members) {
-    const add = (rule: BreachRule, detail: string) => breaches.push({ memberId: m.memberId, rule, detail });
     const access = m.accessibility.filter((x) => !item.accessibility.includes(x));
-    if (access.length) add("access", `not ${access.join(", ")} accessible`);
+    if (access.length)
+      breaches.push({ memberId: m.memberId, rule: "access", detail: `not ${access.join(", ")} accessible` });
     if (isFood) {
       const diets = m.dietary.filter((x) => !item.dietaryOptions.includes(x));
-      if (diets.length) add("diet", `no ${diets.join(", ")} option`);
+      if (diets.length) breaches.push({ memberId: m.memberId, rule: "diet", detail: `no ${diets.join(", ")} option` });
     }
-    for (const rule of rulesOf(m)) {
-      if (rule.kind !== "term") continue;
-      if (keywords.some((k) => rule.keywords.includes(k)) || rule.phrases.some((p) => containsPhrase(words, p))) {
-        add("hard-no", rule.label);
+    for (const h of m.hardNos) {
+      for (const rule of h.rules) {
+        if (rule.kind !== "term") continue;
+        if (rule.keywords.some((k) => keywords.has(k)) || rule.phrases.some((p) => containsPhrase(words, p))) {
+          breaches.push({ memberId: m.memberId, rule: "hard-no", detail: rule.label });
+        }
       }
     }
   }
@@ -140,3 +141,20 @@ export function itemBreaches(item: Item, members: MemberConstraints[]): Breach[]
 export function suitsEveryone(item: Item, members: MemberConstraints[]): boolean {
   return itemBreaches(item, members).length === 0;
 }
+
+/**
+ * An item's keywords and title words, normalised once per item: the same catalog
+ * activities are judged for every member, destination and stage of a run.
+ */
+function itemText(item: Item): { keywords: ReadonlySet<string>; words: readonly string[] } {
+  const known = ITEM_TEXT.get(item);
+  if (known && known.from === item.keywords && known.title === (item.title ?? item.name ?? "")) return known;
+  const title = item.title ?? item.name ?? "";
+  const text = { from: item.keywords, title, keywords: new Set(item.keywords.map(phraseKey)), words: wordsOf(title) };
+  ITEM_TEXT.set(item, text);
+  return text;
+}
+const ITEM_TEXT = new WeakMap<
+  object,
+  { from: readonly string[]; title: string; keywords: ReadonlySet<string>; words: readonly string[] }
+>();

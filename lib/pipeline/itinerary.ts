@@ -6,11 +6,11 @@ import { dayWriter } from "@/lib/agents/day-writer";
 import { feedbackGuard } from "@/lib/agents/feedback-guard";
 import { itineraryGate } from "@/lib/agents/itinerary-gate";
 import { itineraryRepair } from "@/lib/agents/itinerary-repair";
-import { riskGuard } from "@/lib/agents/risk-guard";
+import { riskGuard, screenedByRules } from "@/lib/agents/risk-guard";
 import { addUsage, NO_USAGE } from "@/lib/ai/usage";
 import { daysBetweenInclusive } from "@/lib/dates";
 import { listOpenFeedback } from "@/lib/db/queries/feedback";
-import { currentItinerary } from "@/lib/db/queries/itineraries";
+import { completeItineraryRun, currentItinerary } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getRecommendation } from "@/lib/db/queries/recommendations";
 import { getRun } from "@/lib/db/queries/runs";
@@ -28,7 +28,8 @@ import type { MemberPreferences } from "@/lib/schemas/preferences";
  * The itinerary workflow (PRD Flow B, and Flow C when feedback caused it), written once
  * against the Steps port and run unchanged by the local runner and by Inngest:
  *
- *   load → risk guard + feedback guard → allocate (code) → draft each day (parallel)
+ *   load → risk guard ∥ (feedback guard → allocate (code); again if the guard's model flags)
+ *   → draft each day (parallel)
  *   → cost sanity ∥ polish → validate ⇄ repair (at most 3 rounds) → store as version N
  *
  * A generator–critic split: the allocation and the writer generate, the independent
@@ -66,7 +67,7 @@ export async function itineraryWorkflow(
     stage: StageKey,
     started: string,
     work: () => Promise<T>,
-  ) => steps.run(id, (attempt) => tracked(ref.runId, id, stage, started, attempt, work));
+  ) => steps.run(id, (attempt) => tracked(ref, id, stage, started, attempt, work));
   const apply = (out: StepOutput<ItineraryState>) => {
     Object.assign(state, out.patch);
     log.push(out.log);
@@ -74,23 +75,32 @@ export async function itineraryWorkflow(
 
   apply(await step("load", "load", "Reading the trip and everyone's needs", () => load(ref, deps)));
 
-  // The answers and the feedback are screened before anything reads them (side by side: the
-  // feedback guard reads only the feedback).
-  const [guarded, feedbackGuarded] = await Promise.all([
+  // The answers and the feedback are screened before anything reads them. The allocation
+  // (code) doesn't wait for the guard's model pass: it starts from what the rules alone
+  // withhold, and is done again without the flagged text if the model flags a member's
+  // answers (the first allocation is then thrown away: it reaches no later stage).
+  const screened = screenedByRules(state.rawPreferences ?? []);
+  const [guarded, speculative] = await Promise.all([
     step("risk-guard", "guard", "Screening answers for safety", () =>
       riskGuard.invoke(state as unknown as Partial<PipelineState>, deps, { stepId: "risk-guard", arg: undefined }),
     ),
     step("feedback-guard", "guard", "Screening feedback for safety", () =>
       feedbackGuard.invoke(state, deps, { stepId: "feedback-guard", arg: undefined }),
-    ),
+    ).then((feedbackGuarded) => {
+      apply(feedbackGuarded);
+      return step("allocate", "allocate", "Sharing the days out by area", () =>
+        dayPlanner.invoke({ ...state, ...screened }, deps, { stepId: "allocate", arg: undefined }),
+      );
+    }),
   ]);
   apply(guarded as StepOutput<ItineraryState>);
-  apply(feedbackGuarded);
-
+  const modelFlagged = guarded.patch.safetyFlags?.some((f) => f.rule === "model-flagged") ?? false;
   apply(
-    await step("allocate", "allocate", "Sharing the days out by area", () =>
-      dayPlanner.invoke(state, deps, { stepId: "allocate", arg: undefined }),
-    ),
+    modelFlagged
+      ? await step("allocate-screened", "allocate", "Sharing the days out again without the flagged text", () =>
+          dayPlanner.invoke(state, deps, { stepId: "allocate-screened", arg: undefined }),
+        )
+      : speculative,
   );
   const allocation = state.allocation;
   if (!allocation) throw new Error("nothing allocated");
@@ -164,8 +174,7 @@ export async function itineraryWorkflow(
 
   return steps
     .run("store", (attempt) =>
-      tracked(ref.runId, "store", "store", "Saving the plan", attempt, async () => {
-        const { completeItineraryRun } = await import("@/lib/db/queries/itineraries");
+      tracked(ref, "store", "store", "Saving the plan", attempt, async () => {
         const itinerary = state.itinerary;
         const brief = state.brief;
         if (!itinerary || !brief) throw new Error("nothing to store");

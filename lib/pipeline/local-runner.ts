@@ -1,5 +1,5 @@
 import "server-only";
-import { getRun, getRunStep, listRunningLocalRuns, saveRunStep } from "@/lib/db/queries/runs";
+import { getRun, listRunningLocalRuns, runStepResults, saveRunStep } from "@/lib/db/queries/runs";
 import { isPermanent } from "@/lib/errors";
 import { recordFailure } from "@/lib/pipeline/failures";
 import { MAX_ATTEMPTS, type Steps } from "@/lib/pipeline/steps";
@@ -27,14 +27,22 @@ export type LocalRunnerOptions = {
 const defaultBackoff = (attempt: number) => 1000 * 2 ** (attempt - 1);
 
 export class LocalSteps implements Steps {
+  /**
+   * The steps finished before this execution began, read once: within one execution every
+   * step id runs once, and a step another process finishes meanwhile is caught by
+   * saveRunStep's first-write-wins.
+   */
+  private memo: Promise<Map<string, unknown>> | undefined;
+
   constructor(
     private readonly runId: string,
     private readonly options: LocalRunnerOptions & { sleep: (ms: number) => Promise<void> },
   ) {}
 
   async run<T>(id: string, fn: (attempt: number) => Promise<T>): Promise<T> {
-    const memo = await getRunStep({ runId: this.runId, stepId: id });
-    if (memo) return memo.result as T;
+    this.memo ??= runStepResults({ runId: this.runId });
+    const memo = await this.memo;
+    if (memo.has(id)) return memo.get(id) as T;
     for (let attempt = 1; ; attempt++) {
       try {
         this.options.onStepRun?.(id, attempt);

@@ -56,7 +56,7 @@ export async function recommendationsWorkflow(
     work: () => Promise<StepOutput<W>>,
     moreDetail?: (out: StepOutput<W>) => Record<string, unknown>,
   ): Promise<StepOutput<W>> =>
-    steps.run(stepId, (attempt) => tracked(ref.runId, stepId, stage, started, attempt, work, moreDetail));
+    steps.run(stepId, (attempt) => tracked(ref, stepId, stage, started, attempt, work, moreDetail));
   const apply = <W extends keyof PipelineState>(out: StepOutput<W>) => {
     Object.assign(state, out.patch);
     log.push(out.log);
@@ -259,7 +259,7 @@ async function store(
 ): Promise<{ recommendationId: string }> {
   return steps
     .run("store", (attempt) =>
-      tracked(ref.runId, "store", "store", "Saving recommendations", attempt, async () => {
+      tracked(ref, "store", "store", "Saving recommendations", attempt, async () => {
         const pack = build();
         const usage = log.reduce((total, entry) => addUsage(total, entry.usage), NO_USAGE);
         const recommendationId = await completeRun({

@@ -22,7 +22,7 @@ export function fanOutFor(deps: Pick<WorkflowDeps, "parallel">) {
 
 /** Wraps one step's work with its progress events: started, then finished (or degraded), or retrying. */
 export async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSummary" | "riskFlags" | "usage"> }>(
-  runId: string,
+  { runId, tripId }: RunRef,
   stepId: string,
   stage: StageKey,
   startedMessage: string,
@@ -36,6 +36,7 @@ export async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSum
   // database round trip before it starts.
   const announced = addProgressEvent({
     runId,
+    tripId,
     stepId,
     stage,
     kind: "started",
@@ -52,6 +53,7 @@ export async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSum
     const degraded = out.log.riskFlags.includes("unverified");
     await addProgressEvent({
       runId,
+      tripId,
       stepId,
       stage,
       kind: degraded ? "degraded" : "finished",
@@ -73,6 +75,7 @@ export async function tracked<T extends { log: Pick<DecisionLogEntry, "outputSum
       const reason = error instanceof Error ? error.message : String(error);
       await addProgressEvent({
         runId,
+        tripId,
         stepId,
         stage,
         kind: "retrying",

@@ -6,7 +6,8 @@ import { feedbackItems, type ItinerarySource, itineraries, pipelineRuns, trips }
 import { AppError } from "@/lib/errors";
 import { Itinerary } from "@/lib/schemas/itinerary";
 import type { DecisionLogEntry, Usage } from "@/lib/schemas/pipeline";
-import { publishTripEvent } from "./trip-events";
+import type { TripEventBody } from "@/lib/schemas/trip-events";
+import { publishStatement, publishTripEvent } from "./trip-events";
 
 export type StoredItinerary = {
   id: string;
@@ -94,37 +95,45 @@ export async function completeItineraryRun({
 }): Promise<{ itineraryId: string; version: number }> {
   const payload = Itinerary.parse(itinerary);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(itineraries).where(eq(itineraries.runId, runId));
-    if (existing) return { itineraryId: existing.id, version: existing.version };
-    const version = await nextVersion(tx, tripId);
-    const [row] = await tx
-      .insert(itineraries)
-      .values({ tripId, version, payload, runId, source, basedOnVersion, decisionLog })
-      .returning();
-    if (!row) throw new Error("itinerary insert returned no row");
-    await tx.update(trips).set({ currentItineraryId: row.id, updatedAt: new Date() }).where(eq(trips.id, tripId));
-    for (const outcome of payload.feedback) {
-      await tx
-        .update(feedbackItems)
-        .set({ status: outcome.status, outcome, resolvedInVersion: version })
-        .where(
-          and(
-            eq(feedbackItems.id, outcome.feedbackId),
-            eq(feedbackItems.tripId, tripId),
-            eq(feedbackItems.status, "open"),
-          ),
-        );
-    }
-    const ended = await tx
-      .update(pipelineRuns)
-      .set({ status: "succeeded", usage, finishedAt: new Date() })
-      .where(and(eq(pipelineRuns.id, runId), eq(pipelineRuns.status, "running")))
-      .returning({ id: pipelineRuns.id });
-    await publishTripEvent({ tx, tripId, event: { kind: "itinerary.version", version } });
-    if (ended.length) await publishTripEvent({ tx, tripId, event: { kind: "run.ended", runId, status: "succeeded" } });
-    return { itineraryId: row.id, version };
-  });
+  // One statement, so it is atomic without a transaction's extra round trips (it runs at
+  // the end of every run, on its critical path): store the version, point the trip at it,
+  // answer the feedback it answers, close the run and announce both. A replay stores nothing
+  // again and finds the version by its run.
+  const outcomes = payload.feedback.map((outcome) => ({ id: outcome.feedbackId, status: outcome.status, outcome }));
+  const ended = { kind: "run.ended", runId, status: "succeeded" } satisfies TripEventBody;
+  await db.execute(
+    publishStatement({
+      before: sql`inserted as (
+        insert into ${itineraries} (trip_id, version, payload, run_id, source, based_on_version, decision_log)
+        select ${tripId}::uuid, coalesce(max(version), 0) + 1, ${JSON.stringify(payload)}::jsonb, ${runId}::uuid,
+          ${source}, ${basedOnVersion}::int, ${JSON.stringify(decisionLog)}::jsonb
+        from ${itineraries} where trip_id = ${tripId}
+        on conflict (run_id) do nothing
+        returning id, trip_id, version
+      ), pointed as (
+        update ${trips} set current_itinerary_id = inserted.id, updated_at = now()
+        from inserted where ${trips.id} = inserted.trip_id
+      ), answered as (
+        update ${feedbackItems} set status = o.status, outcome = o.outcome, resolved_in_version = inserted.version
+        from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as o(id uuid, status text, outcome jsonb), inserted
+        where ${feedbackItems.id} = o.id and ${feedbackItems.tripId} = inserted.trip_id and ${feedbackItems.status} = 'open'
+      ), ended as (
+        update ${pipelineRuns} set status = 'succeeded', usage = ${JSON.stringify(usage)}::jsonb, finished_at = now()
+        where id = ${runId} and status = 'running' and exists (select 1 from inserted)
+        returning id
+      )`,
+      source: sql`
+        select trip_id, jsonb_build_object('kind', 'itinerary.version', 'version', version) as data from inserted
+        union all
+        select ${tripId}::uuid, ${JSON.stringify(ended)}::jsonb from ended`,
+    }),
+  );
+  const [stored] = await db
+    .select({ id: itineraries.id, version: itineraries.version })
+    .from(itineraries)
+    .where(eq(itineraries.runId, runId));
+  if (!stored) throw new Error("itinerary insert returned no row");
+  return { itineraryId: stored.id, version: stored.version };
 }
 
 /**

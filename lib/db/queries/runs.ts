@@ -15,7 +15,8 @@ import { AppError } from "@/lib/errors";
 import { MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
 import { type DecisionLogEntry, type Engine, ProgressEvent, type RunError, type Usage } from "@/lib/schemas/pipeline";
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
-import { publishStatement, publishTripEvent } from "./trip-events";
+import type { TripEventBody } from "@/lib/schemas/trip-events";
+import { publishStatement, publishTripEvent, rowsOf } from "./trip-events";
 
 /**
  * Starts a run unless the trip already has an active one, in one transaction with the
@@ -98,19 +99,14 @@ export async function listRunningLocalRuns(): Promise<PipelineRun[]> {
     .where(and(eq(pipelineRuns.status, "running"), eq(pipelineRuns.engine, "local")));
 }
 
-export async function getRunStep({
-  runId,
-  stepId,
-}: {
-  runId: string;
-  stepId: string;
-}): Promise<{ result: unknown } | null> {
+/** Every finished step's stored result for a run, by step id: the local engine's memo, read once per execution. */
+export async function runStepResults({ runId }: { runId: string }): Promise<Map<string, unknown>> {
   const db = await getDb();
-  const [row] = await db
-    .select({ result: runSteps.result })
+  const rows = await db
+    .select({ stepId: runSteps.stepId, result: runSteps.result })
     .from(runSteps)
-    .where(and(eq(runSteps.runId, runId), eq(runSteps.stepId, stepId)));
-  return row ?? null;
+    .where(eq(runSteps.runId, runId));
+  return new Map(rows.map((r) => [r.stepId, r.result]));
 }
 
 export async function listRunSteps({ runId }: { runId: string }) {
@@ -131,19 +127,35 @@ export async function saveRunStep({
   attempts: number;
 }): Promise<unknown> {
   const db = await getDb();
-  await db.insert(runSteps).values({ runId, stepId, result, attempts }).onConflictDoNothing();
-  const stored = await getRunStep({ runId, stepId });
+  const [inserted] = await db
+    .insert(runSteps)
+    .values({ runId, stepId, result, attempts })
+    .onConflictDoNothing()
+    .returning({ result: runSteps.result });
+  if (inserted) return inserted.result;
+  const [stored] = await db
+    .select({ result: runSteps.result })
+    .from(runSteps)
+    .where(and(eq(runSteps.runId, runId), eq(runSteps.stepId, stepId)));
   return stored?.result;
 }
 
 /**
  * Records a step's progress once (a retried or replayed step finds it there) and tells the
  * trip's open views, in one statement: the timeline row every member may see (no timings,
- * models or tokens) is built from the stored row.
+ * models or tokens) is built from the stored row. Given the run's trip, the statement
+ * doesn't look it up (it runs twice per step, on the path of every run).
  */
-export async function addProgressEvent(event: Omit<ProgressEvent, "id" | "createdAt">): Promise<void> {
+export async function addProgressEvent(
+  event: Omit<ProgressEvent, "id" | "createdAt"> & { tripId?: string },
+): Promise<void> {
   const db = await getDb();
-  const { runId, stepId, kind, stage, message, level, detail } = event;
+  const { runId, stepId, kind, stage, message, level, detail, tripId } = event;
+  const data = sql`jsonb_build_object(
+    'kind', 'run.progress', 'runId', progress.run_id,
+    'progress', jsonb_build_object(
+      'id', progress.id, 'stepId', progress.step_id, 'kind', progress.kind,
+      'stage', progress.stage, 'message', left(progress.message, 500))) as data`;
   await db.execute(
     publishStatement({
       before: sql`progress as (
@@ -152,13 +164,9 @@ export async function addProgressEvent(event: Omit<ProgressEvent, "id" | "create
         on conflict do nothing
         returning id, run_id, step_id, kind, stage, message
       )`,
-      source: sql`
-        select run.trip_id, jsonb_build_object(
-          'kind', 'run.progress', 'runId', progress.run_id,
-          'progress', jsonb_build_object(
-            'id', progress.id, 'stepId', progress.step_id, 'kind', progress.kind,
-            'stage', progress.stage, 'message', left(progress.message, 500))) as data
-        from progress join ${pipelineRuns} run on run.id = progress.run_id`,
+      source: tripId
+        ? sql`select ${tripId}::uuid as trip_id, ${data} from progress`
+        : sql`select run.trip_id, ${data} from progress join ${pipelineRuns} run on run.id = progress.run_id`,
     }),
   );
 }
@@ -198,29 +206,39 @@ export async function completeRun({
 }): Promise<string> {
   const payload = RecommendationsPack.parse(pack);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [{ next } = { next: 1 }] = await tx
-      .select({ next: sql<number>`coalesce(max(${recommendations.version}), 0)::int + 1` })
-      .from(recommendations)
-      .where(eq(recommendations.tripId, tripId));
-    await tx
-      .insert(recommendations)
-      .values({ tripId, runId, version: next, payload, decisionLog })
-      .onConflictDoNothing({ target: recommendations.runId });
-    const [stored] = await tx
-      .select({ id: recommendations.id })
-      .from(recommendations)
-      .where(eq(recommendations.runId, runId));
-    const ended = await tx
-      .update(pipelineRuns)
-      .set({ status: "succeeded", usage, finishedAt: new Date() })
-      .where(and(eq(pipelineRuns.id, runId), eq(pipelineRuns.status, "running")))
-      .returning({ id: pipelineRuns.id });
-    if (!stored) throw new Error("recommendation insert returned no row");
-    await tx.update(trips).set({ currentRecommendationId: stored.id }).where(eq(trips.id, tripId));
-    if (ended.length) await publishTripEvent({ tx, tripId, event: { kind: "run.ended", runId, status: "succeeded" } });
-    return stored.id;
-  });
+  // One statement, so it is atomic without a transaction's extra round trips (it runs at
+  // the end of every run, on its critical path): store the pack, close the run, point the
+  // trip at the pack and announce the run's end. A replay finds the pack by its run.
+  const id = crypto.randomUUID();
+  const event = { kind: "run.ended", runId, status: "succeeded" } satisfies TripEventBody;
+  const ended = rowsOf(
+    await db.execute(
+      publishStatement({
+        before: sql`inserted as (
+          insert into ${recommendations} (id, trip_id, run_id, version, payload, decision_log)
+          select ${id}::uuid, ${tripId}::uuid, ${runId}::uuid, coalesce(max(version), 0) + 1, ${JSON.stringify(payload)}::jsonb, ${JSON.stringify(decisionLog)}::jsonb
+          from ${recommendations} where trip_id = ${tripId}
+          on conflict (run_id) do nothing
+          returning id
+        ), pointed as (
+          update ${trips} set current_recommendation_id = inserted.id from inserted where ${trips.id} = ${tripId}
+        ), ended as (
+          update ${pipelineRuns} set status = 'succeeded', usage = ${JSON.stringify(usage)}::jsonb, finished_at = now()
+          where id = ${runId} and status = 'running'
+          returning id
+        )`,
+        source: sql`select ${tripId}::uuid as trip_id, ${JSON.stringify(event)}::jsonb as data from ended`,
+      }),
+    ),
+  );
+  // The run's end was announced only if this statement stored the pack (they commit together).
+  if (ended.length) return id;
+  const [stored] = await db
+    .select({ id: recommendations.id })
+    .from(recommendations)
+    .where(eq(recommendations.runId, runId));
+  if (!stored) throw new Error("recommendation insert returned no row");
+  return stored.id;
 }
 
 export async function failRun({ runId, error }: { runId: string; error: RunError }): Promise<void> {

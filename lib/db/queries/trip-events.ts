@@ -76,7 +76,7 @@ export function publishStatement({ before, source }: { before?: SQL; source: SQL
 }
 
 /** drizzle's `execute` answers with the rows (postgres.js) or with `{ rows }` (PGlite). */
-function rowsOf(result: unknown): unknown[] {
+export function rowsOf(result: unknown): unknown[] {
   return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
 }
 
