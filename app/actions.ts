@@ -59,6 +59,18 @@ export async function savePreferencesAction(input: unknown) {
   return result;
 }
 
+export async function applyResolutionAction(input: { tripId: string; resolutionId: string; expectedVersion: number }) {
+  const result = await actions.applyResolution(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}
+
+export async function undoResolutionAction(input: { tripId: string; before: unknown; expectedVersion: number }) {
+  const result = await actions.undoResolution(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}
+
 export async function rotateInviteLinkAction(tripId: string) {
   const result = await actions.rotateInviteLink(await requestContext(), { tripId });
   if (result.ok) revalidatePath(`/trips/${tripId}`);

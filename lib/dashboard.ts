@@ -2,7 +2,9 @@ import "server-only";
 import { aggregatePreferences, detectConflicts } from "@/lib/agents/aggregation";
 import type { Caller } from "@/lib/auth/guards";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { getPreferences } from "@/lib/db/queries/preferences";
 import type { TripStatus } from "@/lib/db/schema";
+import { type Resolution, resolutionsFor } from "@/lib/resolutions";
 import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
 import { availableWindows } from "@/lib/schemas/preferences";
 
@@ -17,12 +19,17 @@ export interface DashboardView {
   members: { id: string; name: string; role: "organizer" | "member"; responded: boolean }[];
   profile: GroupProfile;
   conflicts: Conflict[];
+  /** The viewer's own fixes to those conflicts (changes to their own answers), and the version of those answers. */
+  fixes: { resolutions: Resolution[]; answersVersion: number | null };
   /** Who answered with which dates (dates aren't private: the heat map's day details). */
   availability: { memberId: string; flexible: boolean; windows: { start: string; end: string }[] }[];
 }
 
 export async function loadDashboard(caller: Caller): Promise<DashboardView> {
-  const members = await listMembersWithPreferences({ tripId: caller.trip.id });
+  const [members, own] = await Promise.all([
+    listMembersWithPreferences({ tripId: caller.trip.id }),
+    getPreferences({ memberId: caller.member.id }),
+  ]);
   const profile = aggregatePreferences(members);
   const conflicts = detectConflicts(
     profile,
@@ -44,6 +51,10 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     members: members.map((m) => ({ id: m.id, name: m.name, role: m.role, responded: m.preferences !== null })),
     profile,
     conflicts,
+    fixes: {
+      resolutions: own ? resolutionsFor(profile, caller.member.id, own.data) : [],
+      answersVersion: own?.version ?? null,
+    },
     availability: members.flatMap((m) =>
       m.preferences
         ? [{ memberId: m.id, flexible: m.preferences.dates.flexible, windows: availableWindows(m.preferences.dates) }]

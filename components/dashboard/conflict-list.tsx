@@ -1,9 +1,27 @@
-import { CalendarX, Clock, Globe, type LucideIcon, ShieldExclamationPoint, Sparkles, Wallet } from "lucide-react";
+"use client";
+
+import {
+  ArrowRight,
+  CalendarX,
+  Clock,
+  Globe,
+  type LucideIcon,
+  ShieldExclamationPoint,
+  Sparkles,
+  Wallet,
+} from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { applyResolutionAction, undoResolutionAction } from "@/app/actions";
 import { type MemberName, nameOf } from "@/components/dashboard/layout-math";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/card";
+import { FormMessage } from "@/components/ui/field";
 import { joinAnd } from "@/lib/format";
+import type { Resolution } from "@/lib/resolutions";
 import type { Conflict, Severity } from "@/lib/schemas/group-profile";
+import type { AnswerPatch } from "@/lib/schemas/resolutions";
 
 const KINDS: Record<Conflict["kind"], { label: string; icon: LucideIcon }> = {
   dates: { label: "Dates", icon: CalendarX },
@@ -20,60 +38,160 @@ const SEVERITY: Record<Severity, { tone: "danger" | "warning" | "neutral"; label
   low: { tone: "neutral", label: "Low", edge: "border-l-slate-400" },
 };
 
-/** Where the group disagrees, most severe first, each with concrete ways to resolve it. */
+type Applied = { label: string; before: AnswerPatch; version: number };
+
+/**
+ * Where the group disagrees, most severe first, each with concrete ways to resolve it. The
+ * viewer's own fixes (changes to their own answers) can be applied here in one step, showing
+ * the change before and after, and undone: the applied fix is kept above the list, because
+ * the conflict it fixed leaves the list for everyone as soon as it is saved.
+ */
 export function ConflictList({
+  tripId,
   conflicts,
+  fixes,
   members,
   showAttribution,
 }: {
+  tripId: string;
   conflicts: Conflict[];
+  fixes: { resolutions: Resolution[]; answersVersion: number | null };
   members: MemberName[];
   showAttribution: boolean;
 }) {
-  if (conflicts.length === 0) {
-    return (
-      <EmptyState title="No conflicts — the group agrees on everything so far">
-        New conflicts show up here as more members answer.
-      </EmptyState>
-    );
-  }
+  const router = useRouter();
+  const [applied, setApplied] = useState<Applied | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const apply = (fix: Resolution) =>
+    startTransition(async () => {
+      setError(null);
+      const result = await applyResolutionAction({
+        tripId,
+        resolutionId: fix.id,
+        expectedVersion: fixes.answersVersion ?? 0,
+      });
+      if (result.ok) setApplied(result.data);
+      else setError(result.message);
+      router.refresh();
+    });
+  const undo = (done: Applied) =>
+    startTransition(async () => {
+      setError(null);
+      const result = await undoResolutionAction({ tripId, before: done.before, expectedVersion: done.version });
+      if (result.ok) setApplied(null);
+      else setError(result.message);
+      router.refresh();
+    });
+
   return (
-    <ul className="space-y-3">
-      {conflicts.map((conflict) => {
-        const { label, icon: Icon } = KINDS[conflict.kind];
-        const severity = SEVERITY[conflict.severity];
-        // Who asked for which constraint is the organizer's to know (DESIGN.md "Identity and authorization");
-        // detectConflicts never writes names into constraint texts, so only the "Involves" line is withheld.
-        const hidden = conflict.kind === "constraints" && !showAttribution;
-        const involved = hidden ? [] : conflict.memberIds.map((id) => nameOf(members, id));
-        return (
-          <li
-            key={`${conflict.kind}:${conflict.summary}`}
-            className={`rounded-xl border border-l-4 border-slate-200 bg-white p-4 ${severity.edge}`}
-          >
-            <div className="flex flex-wrap items-center gap-2">
-              <Icon aria-hidden="true" className="size-4 text-slate-700" />
-              <h3 className="text-sm font-semibold text-slate-900">{label}</h3>
-              <Badge tone={severity.tone}>
-                {severity.label}
-                <span className="sr-only"> severity</span>
-              </Badge>
-            </div>
-            <p className="mt-2 text-sm text-slate-800">{conflict.summary}</p>
-            {involved.length > 0 ? <p className="mt-1 text-xs text-slate-600">Involves {joinAnd(involved)}</p> : null}
-            {conflict.suggestedResolutions.length > 0 ? (
-              <div className="mt-3">
-                <h4 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">How to fix</h4>
-                <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
-                  {conflict.suggestedResolutions.map((resolution) => (
-                    <li key={resolution}>{resolution}</li>
+    <div className="space-y-3">
+      {applied ? (
+        <FormMessage tone="success">
+          <span className="flex flex-wrap items-center justify-between gap-2">
+            <span>Applied to your answers: {applied.label}.</span>
+            <Button variant="secondary" disabled={pending} aria-busy={pending} onClick={() => undo(applied)}>
+              {pending ? "Undoing…" : "Undo"}
+            </Button>
+          </span>
+        </FormMessage>
+      ) : null}
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {conflicts.length === 0 ? (
+        <EmptyState title="No conflicts — the group agrees on everything so far">
+          New conflicts show up here as more members answer.
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {conflicts.map((conflict) => (
+            <ConflictItem
+              key={`${conflict.kind}:${conflict.summary}`}
+              conflict={conflict}
+              members={members}
+              showAttribution={showAttribution}
+              fixes={fixes.resolutions.filter((r) => r.conflict === conflict.kind)}
+              pending={pending}
+              onApply={apply}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ConflictItem({
+  conflict,
+  members,
+  showAttribution,
+  fixes,
+  pending,
+  onApply,
+}: {
+  conflict: Conflict;
+  members: MemberName[];
+  showAttribution: boolean;
+  fixes: Resolution[];
+  pending: boolean;
+  onApply: (fix: Resolution) => void;
+}) {
+  const { label, icon: Icon } = KINDS[conflict.kind];
+  const severity = SEVERITY[conflict.severity];
+  // Who asked for which constraint is the organizer's to know (DESIGN.md "Identity and authorization");
+  // detectConflicts never writes names into constraint texts, so only the "Involves" line is withheld.
+  const hidden = conflict.kind === "constraints" && !showAttribution;
+  const involved = hidden ? [] : conflict.memberIds.map((id) => nameOf(members, id));
+  return (
+    <li className={`rounded-xl border border-l-4 border-slate-200 bg-white p-4 ${severity.edge}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Icon aria-hidden="true" className="size-4 text-slate-700" />
+        <h3 className="text-sm font-semibold text-slate-900">{label}</h3>
+        <Badge tone={severity.tone}>
+          {severity.label}
+          <span className="sr-only"> severity</span>
+        </Badge>
+      </div>
+      <p className="mt-2 text-sm text-slate-800">{conflict.summary}</p>
+      {involved.length > 0 ? <p className="mt-1 text-xs text-slate-600">Involves {joinAnd(involved)}</p> : null}
+      {fixes.length > 0 ? (
+        <div className="mt-3 space-y-2">
+          <h4 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Your part</h4>
+          <ul className="space-y-2">
+            {fixes.map((fix) => (
+              <li key={fix.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 p-3">
+                <div className="min-w-0 text-sm text-slate-800">
+                  <p className="font-medium">{fix.label}</p>
+                  {fix.changes.map((c) => (
+                    <p key={c.field} className="mt-0.5 text-xs text-slate-600">
+                      {c.field}: {c.before} <ArrowRight aria-label="becomes" className="inline size-3" /> {c.after}
+                    </p>
                   ))}
-                </ul>
-              </div>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+                </div>
+                <Button
+                  variant="secondary"
+                  disabled={pending}
+                  aria-busy={pending}
+                  aria-label={`Apply: ${fix.label}`}
+                  onClick={() => onApply(fix)}
+                >
+                  Apply
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {conflict.suggestedResolutions.length > 0 ? (
+        <div className="mt-3">
+          <h4 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">How to fix</h4>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
+            {conflict.suggestedResolutions.map((resolution) => (
+              <li key={resolution}>{resolution}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </li>
   );
 }

@@ -61,6 +61,23 @@ const matrix: Record<keyof typeof actions, Row> = {
     allowed: MEMBERS,
     input: (trip) => ({ tripId: trip.tripId, expectedVersion: 0, preferences: answers() }),
   },
+  // The caller wants to stay domestic and someone else to go abroad: "either is fine" is the caller's own fix.
+  applyResolution: {
+    allowed: MEMBERS,
+    input: async (trip, who) => ({
+      tripId: trip.tripId,
+      resolutionId: "scope:either",
+      expectedVersion: MEMBERS.includes(who) ? await scopeConflictFor(trip, who) : 1,
+    }),
+  },
+  undoResolution: {
+    allowed: MEMBERS,
+    input: async (trip, who) => ({
+      tripId: trip.tripId,
+      before: { scope: "domestic" },
+      expectedVersion: MEMBERS.includes(who) ? await ownVersion(trip, who) : 1,
+    }),
+  },
   rotateInviteLink: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
   createRecoveryLink: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
   removeMember: {
@@ -233,6 +250,33 @@ async function answerAsOrganizer(trip: Trip): Promise<void> {
     preferences: answers(),
   });
   if (!saved.ok) throw new Error(saved.message);
+}
+
+/** The caller's answers say "domestic" and a newcomer's "international"; returns the caller's answers' version. */
+async function scopeConflictFor(trip: Trip, who: Who): Promise<number> {
+  const abroad = await trip.join(`Abroad ${who}`);
+  const saved = await actions.savePreferences(abroad.ctx, {
+    tripId: trip.tripId,
+    expectedVersion: 0,
+    preferences: answers({ scope: "international" }),
+  });
+  if (!saved.ok) throw new Error(saved.message);
+  const caller = callers[who].clone();
+  const expectedVersion = await ownVersion(trip, who);
+  const current = await getPreferences({ memberId: (await requireMember(caller.ctx, trip.tripId)).member.id });
+  const mine = await actions.savePreferences(caller.ctx, {
+    tripId: trip.tripId,
+    expectedVersion,
+    preferences: { ...(current?.data ?? answers()), scope: "domestic" },
+  });
+  if (!mine.ok) throw new Error(mine.message);
+  return mine.data.version;
+}
+
+/** The version of the caller's own answers (0: none yet). */
+async function ownVersion(trip: Trip, who: Who): Promise<number> {
+  const { member } = await requireMember(callers[who].clone().ctx, trip.tripId);
+  return (await getPreferences({ memberId: member.id }))?.version ?? 0;
 }
 
 /** The trip's current plan (waiting for a generation in the background) and an item of it. */

@@ -23,6 +23,7 @@ export {
   removeItineraryItem,
 } from "./itinerary-edits";
 export { savePreferences } from "./preferences";
+export { applyResolution, undoResolution } from "./resolutions";
 export { chooseDestination, generateRecommendations, voteForDestination, withdrawVote } from "./recommendations";
 export { createShareLink, finalizePlan, reopenPlan, revokeShareLink } from "./share";
 export { createDemoTrip, createRecoveryLink, createTrip, joinTrip, removeMember, rotateInviteLink } from "./trips";

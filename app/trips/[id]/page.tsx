@@ -32,12 +32,13 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   // Read before anything the page shows (the membership included): whatever happens later reaches it live.
   const after = await liveCursor(id);
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
-  const [{ trip, viewer, members, profile, conflicts, availability }, recommendations, deviceList] = await Promise.all([
-    loadDashboard(caller),
-    loadRecommendationsView(caller),
-    // The organizer sees every member's devices; a member only their own.
-    listDevices({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
-  ]);
+  const [{ trip, viewer, members, profile, conflicts, fixes, availability }, recommendations, deviceList] =
+    await Promise.all([
+      loadDashboard(caller),
+      loadRecommendationsView(caller),
+      // The organizer sees every member's devices; a member only their own.
+      listDevices({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
+    ]);
   const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
   const respondentCount = profile.respondedIds.length;
 
@@ -154,7 +155,13 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       ) : (
         <>
           <Card title="Conflicts" description="Where the group disagrees, and the smallest change that would fix it.">
-            <ConflictList conflicts={conflicts} members={profile.members} showAttribution={viewer.isOrganizer} />
+            <ConflictList
+              tripId={trip.id}
+              conflicts={conflicts}
+              fixes={fixes}
+              members={profile.members}
+              showAttribution={viewer.isOrganizer}
+            />
           </Card>
           <Card
             title="When can everyone go?"

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { MemberPreferences } from "@/lib/schemas/preferences";
+import { TripId } from "@/lib/schemas/trip";
+
+/** The answers a conflict's fix may change, as whole field values (what the form would save). */
+export const AnswerPatch = MemberPreferences.in
+  .pick({ dates: true, budget: true, tripLength: true, scope: true })
+  .partial()
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, "Nothing to change");
+export type AnswerPatch = z.infer<typeof AnswerPatch>;
+
+/** A member applies one of their own fixes (lib/resolutions.ts), from the answers' version they saw. */
+export const ApplyResolutionInput = z
+  .object({
+    tripId: TripId,
+    resolutionId: z.string().min(1).max(80),
+    expectedVersion: z.number().int().min(1),
+  })
+  .strict();
+
+/** Puts back the answers a fix changed: the `before` it returned, from the version it made. */
+export const UndoResolutionInput = z
+  .object({ tripId: TripId, before: AnswerPatch, expectedVersion: z.number().int().min(1) })
+  .strict();
