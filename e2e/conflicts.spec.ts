@@ -1,0 +1,81 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DashboardPage } from "./pages/dashboard-page";
+import { HomePage } from "./pages/home-page";
+import { joinInNewBrowser } from "./pages/join-page";
+import { PreferencesPage } from "./pages/preferences-page";
+
+/**
+ * Two people, two browsers. Olga wants 3–4 days, Kim at least 6: a trip-length conflict.
+ * Kim applies her own fix from the dashboard (the change shown before and after); both
+ * open dashboards lose the conflict without a reload, and Undo brings it back for both.
+ */
+
+const LIVE_MS = 5_000;
+
+async function markOpened(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { openedOnce: boolean }).openedOnce = true;
+  });
+}
+async function expectNotReloaded(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { openedOnce?: boolean }).openedOnce)).toBe(true);
+}
+
+test("a member applies her own fix to a conflict, both views update live, and undo restores it", async ({
+  browser,
+}) => {
+  const olgaContext = await browser.newContext();
+  const olga = await olgaContext.newPage();
+  const tripId = await new HomePage(olga).createTrip("Fix it together", "Olga");
+  await new PreferencesPage(olga).fillAndSave({
+    windows: [{ start: "2027-06-01", end: "2027-06-30" }],
+    tripLength: { min: 3, max: 4 },
+  });
+  const olgaDashboard = new DashboardPage(olga);
+  await olgaDashboard.goto(tripId);
+  const invite = await olgaDashboard.inviteLink();
+
+  const kim = await joinInNewBrowser(browser, invite, "Kim");
+  await new PreferencesPage(kim.page).fillAndSave({
+    windows: [{ start: "2027-06-01", end: "2027-06-30" }],
+    tripLength: { min: 6, max: 9 },
+  });
+  const kimDashboard = new DashboardPage(kim.page);
+  await kimDashboard.goto(tripId);
+  await markOpened(olga);
+  await markOpened(kim.page);
+
+  const tripLength = (page: Page) =>
+    new DashboardPage(page).conflicts().getByRole("listitem").filter({ hasText: "wants at least 6 days" });
+  await expect(tripLength(olga)).toBeVisible();
+  await expect(tripLength(kim.page)).toBeVisible();
+
+  // Kim sees her own part with the change spelled out; Olga (not asked to change this way) sees no such button.
+  const fix = tripLength(kim.page).getByRole("listitem").filter({ hasText: "Lower your shortest trip to 4 days" });
+  await expect(fix).toContainText("Your shortest trip: 6 days");
+  await expect(fix).toContainText("4 days");
+  await expect(
+    olgaDashboard.conflicts().getByRole("button", { name: "Apply: Lower your shortest trip to 4 days" }),
+  ).toHaveCount(0);
+
+  await fix.getByRole("button", { name: "Apply: Lower your shortest trip to 4 days" }).click();
+  await expect(kim.page.getByText("Applied to your answers: Lower your shortest trip to 4 days.")).toBeVisible();
+  await expect(tripLength(kim.page)).toHaveCount(0);
+  await expect(tripLength(olga)).toHaveCount(0, { timeout: LIVE_MS });
+
+  // Her answers really changed: the form shows the new shortest trip.
+  const check = await kim.context.newPage();
+  await check.goto(`/trips/${tripId}/preferences`);
+  await expect(check.getByLabel("Shortest trip (days)")).toHaveValue("4");
+  await check.close();
+
+  await kim.page.getByRole("button", { name: "Undo" }).click();
+  await expect(tripLength(kim.page)).toBeVisible();
+  await expect(tripLength(olga)).toBeVisible({ timeout: LIVE_MS });
+  await expect(kim.page.getByText("Applied to your answers")).toHaveCount(0);
+
+  await expectNotReloaded(olga);
+  await expectNotReloaded(kim.page);
+  await kim.context.close();
+  await olgaContext.close();
+});
