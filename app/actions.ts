@@ -71,6 +71,22 @@ export async function undoResolutionAction(input: { tripId: string; before: unkn
   return result;
 }
 
+export async function decideConflictAction(input: {
+  tripId: string;
+  decision: { kind: "dates"; start: string; end: string };
+  note: string;
+}) {
+  const result = await actions.decideConflict(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}
+
+export async function clearDecisionAction(input: { tripId: string; kind: "dates" }) {
+  const result = await actions.clearDecision(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}
+
 export async function rotateInviteLinkAction(tripId: string) {
   const result = await actions.rotateInviteLink(await requestContext(), { tripId });
   if (result.ok) revalidatePath(`/trips/${tripId}`);

@@ -1,10 +1,12 @@
 import "server-only";
 import { aggregatePreferences, detectConflicts } from "@/lib/agents/aggregation";
 import type { Caller } from "@/lib/auth/guards";
+import { listDecisions } from "@/lib/db/queries/decisions";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import type { TripStatus } from "@/lib/db/schema";
 import { type Resolution, resolutionsFor } from "@/lib/resolutions";
+import type { DecisionView } from "@/lib/schemas/decisions";
 import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
 import { availableWindows } from "@/lib/schemas/preferences";
 
@@ -19,6 +21,8 @@ export interface DashboardView {
   members: { id: string; name: string; role: "organizer" | "member"; responded: boolean }[];
   profile: GroupProfile;
   conflicts: Conflict[];
+  /** The organizer's decisions on conflicts, with who decided and when (everyone sees them). */
+  decisions: DecisionView[];
   /** The viewer's own fixes to those conflicts (changes to their own answers), and the version of those answers. */
   fixes: { resolutions: Resolution[]; answersVersion: number | null };
   /** Who answered with which dates (dates aren't private: the heat map's day details). */
@@ -26,11 +30,12 @@ export interface DashboardView {
 }
 
 export async function loadDashboard(caller: Caller): Promise<DashboardView> {
-  const [members, own] = await Promise.all([
+  const [members, own, decisions] = await Promise.all([
     listMembersWithPreferences({ tripId: caller.trip.id }),
     getPreferences({ memberId: caller.member.id }),
+    listDecisions({ tripId: caller.trip.id }),
   ]);
-  const profile = aggregatePreferences(members);
+  const profile = aggregatePreferences(members, decisions);
   const conflicts = detectConflicts(
     profile,
     caller.isOrganizer ? { kind: "organizer" } : { kind: "member", memberId: caller.member.id },
@@ -51,6 +56,7 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     members: members.map((m) => ({ id: m.id, name: m.name, role: m.role, responded: m.preferences !== null })),
     profile,
     conflicts,
+    decisions,
     fixes: {
       resolutions: own ? resolutionsFor(profile, caller.member.id, own.data) : [],
       answersVersion: own?.version ?? null,

@@ -43,8 +43,8 @@ export function resolutionsFor(
 }
 
 function datesFix(profile: GroupProfile, memberId: string, answers: MemberPreferences): Resolution | null {
-  const { status, best } = profile.dates;
-  if ((status !== "partial" && status !== "none") || !best) return null;
+  const { status, best, decided } = profile.dates;
+  if ((status !== "partial" && status !== "none") || !best || decided) return null;
   const widen = best.widen.find((w) => w.memberId === memberId);
   if (!widen || widen.days === 0 || answers.dates.flexible) return null;
   const windows = merged([...answers.dates.windows, { start: best.start, end: best.end }]);

@@ -10,6 +10,7 @@ import { addDevice, listMembersWithPreferences } from "@/lib/db/queries/members"
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import {
+  conflictDecisions,
   destinationVotes,
   feedbackItems,
   itineraries,
@@ -78,6 +79,15 @@ const matrix: Record<keyof typeof actions, Row> = {
       expectedVersion: MEMBERS.includes(who) ? await ownVersion(trip, who) : 1,
     }),
   },
+  decideConflict: {
+    allowed: ORGANIZER,
+    input: (trip) => ({
+      tripId: trip.tripId,
+      decision: { kind: "dates", start: "2027-06-12", end: "2027-06-15" },
+      note: "Kim joins for 2 days",
+    }),
+  },
+  clearDecision: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId, kind: "dates" }) },
   rotateInviteLink: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
   createRecoveryLink: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
   removeMember: {
@@ -351,13 +361,14 @@ async function fingerprint(tripId: string) {
     .from(feedbackItems)
     .where(eq(feedbackItems.tripId, tripId))
     .orderBy(feedbackItems.id);
+  const decisions = await db.select().from(conflictDecisions).where(eq(conflictDecisions.tripId, tripId));
   const devices = await db
     .select({ id: memberDevices.id })
     .from(memberDevices)
     .innerJoin(members, eq(members.id, memberDevices.memberId))
     .where(eq(members.tripId, tripId))
     .orderBy(memberDevices.id);
-  return { trip, memberRows, prefRows, tripCount, runs, recs, votes, plans, feedback, devices };
+  return { trip, memberRows, prefRows, tripCount, runs, recs, votes, plans, feedback, devices, decisions };
 }
 
 let callers: Record<Who, TestBrowser>;

@@ -4,6 +4,7 @@
  * ship without its row in the matrix.
  */
 
+export { clearDecision, decideConflict } from "./decisions";
 export { deleteTrip, eraseMyAnswers } from "./deletion";
 export { createDeviceLink, reissuePersonalLink, revokeDevice } from "./devices";
 export {
@@ -23,7 +24,7 @@ export {
   removeItineraryItem,
 } from "./itinerary-edits";
 export { savePreferences } from "./preferences";
-export { applyResolution, undoResolution } from "./resolutions";
 export { chooseDestination, generateRecommendations, voteForDestination, withdrawVote } from "./recommendations";
+export { applyResolution, undoResolution } from "./resolutions";
 export { createShareLink, finalizePlan, reopenPlan, revokeShareLink } from "./share";
 export { createDemoTrip, createRecoveryLink, createTrip, joinTrip, removeMember, rotateInviteLink } from "./trips";

@@ -1,6 +1,7 @@
 import "server-only";
 import { aggregatePreferences } from "@/lib/agents/aggregation";
 import type { Caller } from "@/lib/auth/guards";
+import { listDecisions } from "@/lib/db/queries/decisions";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences, savePreferences } from "@/lib/db/queries/preferences";
 import { AppError } from "@/lib/errors";
@@ -21,10 +22,13 @@ export const applyResolution = tripAction({
   input: ApplyResolutionInput,
   async run({ input, caller }) {
     await consume("save", caller.member.id);
-    const members = await listMembersWithPreferences({ tripId: caller.trip.id });
+    const [members, decisions] = await Promise.all([
+      listMembersWithPreferences({ tripId: caller.trip.id }),
+      listDecisions({ tripId: caller.trip.id }),
+    ]);
     const own = members.find((m) => m.id === caller.member.id)?.preferences ?? null;
     // Judged against the answers as they are now: a fix someone else's change made moot is refused.
-    const fix = resolutionsFor(aggregatePreferences(members), caller.member.id, own).find(
+    const fix = resolutionsFor(aggregatePreferences(members, decisions), caller.member.id, own).find(
       (r) => r.id === input.resolutionId,
     );
     if (!fix || !own) {

@@ -8,6 +8,7 @@
  */
 import { fromDayNumber, toDayNumber } from "@/lib/dates";
 import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
+import type { ConflictDecision } from "@/lib/schemas/decisions";
 import type { BestWindow, Conflict, CoverageWindow, GroupProfile, Severity } from "@/lib/schemas/group-profile";
 import { availableWindows, type DateWindow, type MemberPreferences, VIBES } from "@/lib/schemas/preferences";
 
@@ -22,7 +23,7 @@ type ScheduledMember = { id: string; intervals: Interval[] };
 /** IsoDate only accepts dates up to here; a best window must not run past it. */
 const LAST_ALLOWED_DAY = toDayNumber("2100-12-31");
 
-export function aggregatePreferences(members: GroupMember[]): GroupProfile {
+export function aggregatePreferences(members: GroupMember[], decisions: ConflictDecision[] = []): GroupProfile {
   const respondents: Respondent[] = members.flatMap(({ id, name, preferences }) =>
     preferences ? [{ id, name, preferences }] : [],
   );
@@ -32,7 +33,11 @@ export function aggregatePreferences(members: GroupMember[]): GroupProfile {
     respondedIds: respondents.map((r) => r.id),
     pendingIds: members.filter((m) => m.preferences === null).map((m) => m.id),
     tripLength,
-    dates: aggregateDates(respondents, tripLength.windowDays),
+    dates: withDecidedDates(
+      aggregateDates(respondents, tripLength.windowDays),
+      respondents,
+      decisions.find((d) => d.kind === "dates"),
+    ),
     budget: aggregateBudget(respondents),
     vibes: aggregateVibes(respondents),
     constraints: aggregateConstraints(respondents),
@@ -77,7 +82,7 @@ function aggregateDates(respondents: Respondent[], windowDays: number): GroupPro
   const scheduled: ScheduledMember[] = respondents
     .filter((r) => !r.preferences.dates.flexible)
     .map((r) => ({ id: r.id, intervals: mergeWindows(availableWindows(r.preferences.dates), dayNumber) }));
-  const empty = { overlapWindows: [], best: null, calendar: null, flexibleIds };
+  const empty = { overlapWindows: [], best: null, calendar: null, flexibleIds, decided: null };
   if (respondents.length === 0) return { status: "no-data", ...empty };
   if (scheduled.length === 0) return { status: "flexible", ...empty };
 
@@ -93,11 +98,12 @@ function aggregateDates(respondents: Respondent[], windowDays: number): GroupPro
     .filter((run) => run.end - run.start + 1 >= windowDays)
     .sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start)
     .map((run) => coverageWindow(run, respondentIds, []));
-  if (overlapWindows.length > 0) return { status: "overlap", overlapWindows, best: null, calendar, flexibleIds };
+  if (overlapWindows.length > 0)
+    return { status: "overlap", overlapWindows, best: null, calendar, flexibleIds, decided: null };
 
   const best = bestWindow(respondents, scheduled, span, windowDays);
   const status = best.availableIds.length >= 2 ? "partial" : "none";
-  return { status, overlapWindows, best, calendar, flexibleIds };
+  return { status, overlapWindows, best, calendar, flexibleIds, decided: null };
 }
 
 /** Sorted, disjoint intervals; overlapping or touching windows become one. */
@@ -200,6 +206,32 @@ function overlapDays(intervals: Interval[], window: Interval): number {
     days += Math.max(0, Math.min(end, window.end) - Math.max(start, window.start) + 1);
   }
   return days;
+}
+
+/**
+ * The organizer decided the dates (lib/schemas/decisions.ts): the window everyone plans for,
+ * with who can make every day of it and who can't. Flexible members can make any day.
+ */
+function withDecidedDates(
+  dates: GroupProfile["dates"],
+  respondents: Respondent[],
+  decision: ConflictDecision | undefined,
+): GroupProfile["dates"] {
+  if (!decision) return dates;
+  const dayNumber = memoize(toDayNumber);
+  const window = { start: dayNumber(decision.start), end: dayNumber(decision.end) };
+  const days = window.end - window.start + 1;
+  const covers = (r: Respondent) =>
+    r.preferences.dates.flexible ||
+    overlapDays(mergeWindows(availableWindows(r.preferences.dates), dayNumber), window) === days;
+  return {
+    ...dates,
+    decided: coverageWindow(
+      window,
+      respondents.filter(covers).map((r) => r.id),
+      respondents.filter((r) => !covers(r)).map((r) => r.id),
+    ),
+  };
 }
 
 function coverageWindow(run: Interval, availableIds: string[], missingIds: string[]): CoverageWindow {
@@ -378,8 +410,9 @@ export function detectConflicts(profile: GroupProfile, audience: ConflictAudienc
 }
 
 function datesConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null {
-  const { status, best } = profile.dates;
-  if ((status !== "partial" && status !== "none") || !best) return null;
+  const { status, best, decided } = profile.dates;
+  // The organizer decided the dates: the decision is shown instead (with who it leaves out).
+  if ((status !== "partial" && status !== "none") || !best || decided) return null;
   const range = formatRange(best.start, best.end);
   // Easiest fixes first; the sort is stable, so ties keep the form's order.
   const fixes = best.widen.filter((w) => w.days > 0).sort((a, b) => a.days - b.days);

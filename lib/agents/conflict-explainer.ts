@@ -79,7 +79,7 @@ export function questionsFor(profile: GroupProfile): Question[] {
     questions.push({ memberId: id, question: `${name(id)}, add your dates and budget so the plan covers you too.` });
   }
   const best = profile.dates.best;
-  if (best && profile.dates.status !== "overlap") {
+  if (best && profile.dates.status !== "overlap" && !profile.dates.decided) {
     for (const w of best.widen.filter((x) => x.days > 0).slice(0, 3)) {
       questions.push({
         memberId: w.memberId,

@@ -4,10 +4,10 @@ import { defineAgent } from "@/lib/agents/define-agent";
 /** The deterministic aggregation (DESIGN.md contract) as a pipeline step. */
 export const groupProfiler = defineAgent({
   name: "Group profile",
-  reads: ["rawPreferences"],
+  reads: ["rawPreferences", "tripContext"],
   writes: ["groupProfile"],
-  async run({ rawPreferences }) {
-    const profile = aggregatePreferences(rawPreferences);
+  async run({ rawPreferences, tripContext }) {
+    const profile = aggregatePreferences(rawPreferences, tripContext.decisions ?? []);
     return {
       patch: { groupProfile: profile },
       inputSummary: `${profile.respondedIds.length} of ${profile.members.length} members answered`,

@@ -1,6 +1,6 @@
 import { tasteOf } from "@/lib/agents/candidate-generator";
 import { CATALOG_VERSION } from "@/lib/catalog/destinations";
-import { joinAnd } from "@/lib/format";
+import { formatRange, joinAnd } from "@/lib/format";
 import { tripFrame } from "@/lib/planning/trip-shape";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
 import type { NormalizedPreferences, PipelineState } from "@/lib/schemas/pipeline";
@@ -18,7 +18,13 @@ export function coverageOf(profile: GroupProfile, normalized: NormalizedPreferen
     );
   }
   if (profile.budget.status === "flexible") missing.push("Nobody set a budget, so costs are a guide only");
-  if (["none", "partial"].includes(profile.dates.status))
+  const decided = profile.dates.decided;
+  if (decided) {
+    if (decided.missingIds.length)
+      missing.push(
+        `The organizer decided on ${formatRange(decided.start, decided.end)}: ${joinAnd(decided.missingIds.map(name))} can't make all of it`,
+      );
+  } else if (["none", "partial"].includes(profile.dates.status))
     missing.push("The group hasn't found dates that work for everyone");
   const vague = normalized.filter((n) => n.confidence === "low").map((n) => name(n.memberId));
   if (vague.length) missing.push(`${joinAnd(vague)} gave few specifics`);

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ConflictDecision } from "@/lib/schemas/decisions";
 import type { FeedbackOutcome, FlagReason, Itinerary } from "@/lib/schemas/itinerary";
 import type { Engine, ProgressEvent, RunError, RunStatus, Usage } from "@/lib/schemas/pipeline";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
@@ -423,3 +424,23 @@ export const feedbackItems = pgTable(
   ],
 );
 export type FeedbackItemRow = typeof feedbackItems.$inferSelect;
+
+/** The organizer's decisions on conflicts (lib/schemas/decisions.ts): one per kind per trip. */
+export const conflictDecisions = pgTable(
+  "conflict_decisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["dates"] }).notNull(),
+    decision: jsonb("decision").$type<ConflictDecision>().notNull(),
+    note: text("note").notNull().default(""),
+    decidedBy: uuid("decided_by").references(() => members.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("conflict_decisions_trip_kind_idx").on(t.tripId, t.kind),
+    check("conflict_decisions_kind_check", sql`${t.kind} in ('dates')`),
+  ],
+);

@@ -245,6 +245,7 @@ async function load(ref: RunRef, deps: WorkflowDeps): Promise<StepOutput<Itinera
         tripName: trip.name,
         today,
         preferencesFingerprint: preferencesFingerprint(rawPreferences),
+        decisions: [],
       },
       brief: {
         slug: trip.selectedDestination,

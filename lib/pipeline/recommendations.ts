@@ -9,6 +9,7 @@ import { needsMoreInput, packBase } from "@/lib/agents/recommendation-pack";
 import { recommendationValidator } from "@/lib/agents/recommendation-validator";
 import { riskGuard, screenedByRules } from "@/lib/agents/risk-guard";
 import { addUsage, NO_USAGE } from "@/lib/ai/usage";
+import { listDecisions } from "@/lib/db/queries/decisions";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { completeRun } from "@/lib/db/queries/runs";
 import { getTrip } from "@/lib/db/queries/trips";
@@ -66,7 +67,11 @@ export async function recommendationsWorkflow(
     await step("load-preferences", "load", "Reading everyone's preferences", async () => {
       const startedAt = deps.now();
       const started = performance.now();
-      const [trip, members] = await Promise.all([getTrip({ tripId: ref.tripId }), listMembersWithPreferences(ref)]);
+      const [trip, members, decisions] = await Promise.all([
+        getTrip({ tripId: ref.tripId }),
+        listMembersWithPreferences(ref),
+        listDecisions(ref),
+      ]);
       if (!trip) throw new Error(`Trip ${ref.tripId} is gone`);
       const rawPreferences = members.map(({ id, name, preferences }) => ({ id, name, preferences }));
       return {
@@ -76,6 +81,7 @@ export async function recommendationsWorkflow(
             tripName: trip.name,
             today: startedAt.toISOString().slice(0, 10),
             preferencesFingerprint: preferencesFingerprint(rawPreferences),
+            decisions: decisions.map(({ note: _note, decidedBy: _by, decidedAt: _at, ...decision }) => decision),
           },
           rawPreferences,
         },

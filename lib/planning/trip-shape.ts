@@ -27,7 +27,8 @@ export function tripFrame(profile: GroupProfile, today: string): TripFrame {
   const longest = tripLength.maxDays ?? tripLength.windowDays;
   const shortest = tripLength.conflict ? longest : (tripLength.minDays ?? 1);
   // A partial window (most of the group) is a proposal; with no real overlap there are no dates to propose.
-  const chosen = dates.overlapWindows[0] ?? (dates.status === "partial" ? dates.best : null);
+  // The organizer's decision comes first: it is what the group agreed to plan for.
+  const chosen = dates.decided ?? dates.overlapWindows[0] ?? (dates.status === "partial" ? dates.best : null);
   const tomorrow = addDays(today, 1);
   // Never plan a day that has passed: a window that started already begins tomorrow.
   const window =
@@ -40,7 +41,7 @@ export function tripFrame(profile: GroupProfile, today: string): TripFrame {
   const minDays = Math.max(1, Math.min(shortest, maxDays));
   return {
     window,
-    datesPending: window === null || dates.status !== "overlap",
+    datesPending: window === null || (dates.decided ? dates.decided.missingIds.length > 0 : dates.status !== "overlap"),
     maxDays,
     minDays,
     limit:

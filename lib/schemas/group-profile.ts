@@ -63,6 +63,8 @@ export const GroupProfile = z.object({
     /** Heat map: available respondents per day from `calendar.start` (flexible members count every day). */
     calendar: z.object({ start: IsoDate, counts: z.array(z.number().int().nonnegative()) }).nullable(),
     flexibleIds: z.array(MemberId),
+    /** The window the organizer decided to plan for (lib/schemas/decisions.ts), with who can make all of it. */
+    decided: CoverageWindow.nullable().default(null),
   }),
   budget: z.object({
     status: z.enum(["ok", "conflict", "flexible", "no-data"]),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CatalogActivity, Source, WorldRegion } from "@/lib/schemas/catalog";
+import { ConflictDecision } from "@/lib/schemas/decisions";
 import { GroupProfile } from "@/lib/schemas/group-profile";
 import { MemberCost } from "@/lib/schemas/money";
 import { ACCESSIBILITY, DIETARY, IsoDate, MemberPreferences, VIBES } from "@/lib/schemas/preferences";
@@ -24,6 +25,8 @@ export const TripContext = z.object({
   /** Today, as the pipeline saw it when it started (dates are judged against it). */
   today: IsoDate,
   preferencesFingerprint: z.string(),
+  /** The organizer's decisions on conflicts, as the run read them (the profile plans with them). */
+  decisions: z.array(ConflictDecision).default([]),
 });
 export type TripContext = z.infer<typeof TripContext>;
 

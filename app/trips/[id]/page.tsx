@@ -7,6 +7,7 @@ import { AvailabilityCalendar } from "@/components/dashboard/availability-calend
 import { BudgetBars } from "@/components/dashboard/budget-bars";
 import { ConflictList } from "@/components/dashboard/conflict-list";
 import { ConstraintsSummary } from "@/components/dashboard/constraints-summary";
+import { Decisions } from "@/components/dashboard/decisions";
 import { StatusStepper } from "@/components/dashboard/status-stepper";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
@@ -32,7 +33,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   // Read before anything the page shows (the membership included): whatever happens later reaches it live.
   const after = await liveCursor(id);
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
-  const [{ trip, viewer, members, profile, conflicts, fixes, availability }, recommendations, deviceList] =
+  const [{ trip, viewer, members, profile, conflicts, decisions, fixes, availability }, recommendations, deviceList] =
     await Promise.all([
       loadDashboard(caller),
       loadRecommendationsView(caller),
@@ -155,6 +156,20 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       ) : (
         <>
           <Card title="Conflicts" description="Where the group disagrees, and the smallest change that would fix it.">
+            <Decisions
+              tripId={trip.id}
+              decisions={decisions}
+              decided={profile.dates.decided}
+              proposal={
+                (profile.dates.status === "partial" || profile.dates.status === "none") &&
+                profile.dates.best &&
+                (trip.status === "collecting" || trip.status === "recommending")
+                  ? { start: profile.dates.best.start, end: profile.dates.best.end }
+                  : null
+              }
+              members={profile.members}
+              isOrganizer={viewer.isOrganizer}
+            />
             <ConflictList
               tripId={trip.id}
               conflicts={conflicts}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import * as actions from "@/lib/actions";
+import { requireMember } from "@/lib/auth/guards";
+import { loadDashboard } from "@/lib/dashboard";
+import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { withTestDatabase } from "@/test/db";
+import { answers, tripWithAnswers } from "@/test/fixtures";
+import { runPipeline } from "@/test/pipeline";
+
+withTestDatabase();
+
+/**
+ * No 4-day window suits all three (hand-worked: L = 4; Olga covers starts Jun 10–17, Ben
+ * Jun 12–15, Kim Jun 19–22; the best window is Jun 12–15), so the organizer decides: plan for
+ * Jun 13–16 (not the best window, so the test tells them apart). Kim can't make
+ * any of it; Olga and Ben can make all of it.
+ */
+const group = [
+  {
+    name: "Olga",
+    answers: answers({
+      dates: { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] },
+      tripLength: { minDays: 4, maxDays: 4 },
+    }),
+  },
+  {
+    name: "Ben",
+    answers: answers({
+      dates: { flexible: false, windows: [{ start: "2027-06-12", end: "2027-06-18" }] },
+      tripLength: { minDays: 4, maxDays: 4 },
+    }),
+  },
+  {
+    name: "Kim",
+    answers: answers({
+      dates: { flexible: false, windows: [{ start: "2027-06-19", end: "2027-06-25" }] },
+      tripLength: { minDays: 4, maxDays: 4 },
+    }),
+  },
+];
+const DECIDED = { kind: "dates" as const, start: "2027-06-13", end: "2027-06-16" };
+
+/** The group, with Kim's own browser. */
+async function groupTrip() {
+  const trip = await tripWithAnswers(group.slice(0, 2));
+  const kim = await trip.join("Kim");
+  const saved = await actions.savePreferences(kim.ctx, {
+    tripId: trip.tripId,
+    expectedVersion: 0,
+    preferences: group[2]?.answers,
+  });
+  if (!saved.ok) throw new Error(saved.message);
+  return { ...trip, kim };
+}
+
+describe("the organizer's decision on the dates", () => {
+  it("replaces the dates conflict for everyone, says who it leaves out, and the recommendations plan for it", async () => {
+    const trip = await groupTrip();
+    const { kim } = trip;
+    const kimView = async () => loadDashboard(await requireMember(kim.ctx, trip.tripId));
+    expect((await kimView()).conflicts.map((c) => c.kind)).toContain("dates");
+
+    const decided = await actions.decideConflict(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      decision: DECIDED,
+      note: "Kim joins us after",
+    });
+    expect(decided.ok).toBe(true);
+
+    const view = await kimView();
+    expect(view.conflicts.map((c) => c.kind)).not.toContain("dates");
+    expect(view.decisions).toEqual([
+      expect.objectContaining({ ...DECIDED, note: "Kim joins us after", decidedBy: "Olga" }),
+    ]);
+    const names = (ids: string[]) => ids.map((id) => view.members.find((m) => m.id === id)?.name).sort();
+    expect(names(view.profile.dates.decided?.availableIds ?? [])).toEqual(["Ben", "Olga"]);
+    expect(names(view.profile.dates.decided?.missingIds ?? [])).toEqual(["Kim"]);
+
+    const run = await runPipeline(trip.tripId);
+    expect(run.status).toBe("succeeded");
+    const pack = (await latestRecommendations({ tripId: trip.tripId }))?.pack;
+    expect(pack?.frame.window).toEqual({ start: "2027-06-13", end: "2027-06-16" });
+    expect(pack?.frame.datesPending).toBe(true);
+    expect(pack?.coverage.missing).toContain("The organizer decided on Jun 13–16: Kim can't make all of it");
+    for (const option of pack?.options ?? []) {
+      expect(option.trip.start).toBe("2027-06-13");
+      expect(option.trip.end).toBe("2027-06-16");
+    }
+
+    // Withdrawn: the conflict is back.
+    expect((await actions.clearDecision(trip.organizer.ctx, { tripId: trip.tripId, kind: "dates" })).ok).toBe(true);
+    expect((await kimView()).conflicts.map((c) => c.kind)).toContain("dates");
+    expect((await kimView()).decisions).toEqual([]);
+  });
+
+  it("refuses dates that have started, a window over 30 days, and a member deciding", async () => {
+    const trip = await groupTrip();
+    const past = await actions.decideConflict(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      decision: { kind: "dates", start: "2020-01-01", end: "2020-01-05" },
+    });
+    expect(past).toMatchObject({
+      ok: false,
+      code: "invalid:input",
+      fieldErrors: { "decision.start": expect.any(String) },
+    });
+    const long = await actions.decideConflict(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      decision: { kind: "dates", start: "2027-06-01", end: "2027-07-15" },
+    });
+    expect(long).toMatchObject({ ok: false, fieldErrors: { "decision.end": "At most 30 days" } });
+    const byMember = await actions.decideConflict(trip.kim.ctx, { tripId: trip.tripId, decision: DECIDED });
+    expect(byMember).toMatchObject({ ok: false, code: "forbidden:organizer" });
+    const view = await loadDashboard(await requireMember(trip.kim.ctx, trip.tripId));
+    expect(view.decisions).toEqual([]);
+  });
+});

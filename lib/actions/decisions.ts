@@ -1,0 +1,44 @@
+import "server-only";
+import { daysBetweenInclusive } from "@/lib/dates";
+import { clearDecision as clear, saveDecision } from "@/lib/db/queries/decisions";
+import { AppError } from "@/lib/errors";
+import { ClearDecisionInput, DecideConflictInput } from "@/lib/schemas/decisions";
+import { tripAction } from "./define";
+
+/** Longest window a decision may plan for (the form's longest trip). */
+const MAX_DECIDED_DAYS = 30;
+
+/**
+ * The organizer's decision on a conflict no one's change solves ("plan for Jun 12–16; Kim
+ * joins for 3 days"): recorded with who decided and when, shown to everyone, and used by
+ * the next recommendations. Replaced by deciding again, withdrawn by clearing it.
+ */
+export const decideConflict = tripAction({
+  access: "organizer",
+  input: DecideConflictInput,
+  async run({ input, caller }) {
+    const { decision } = input;
+    const today = new Date().toISOString().slice(0, 10);
+    if (decision.start <= today) {
+      throw new AppError("invalid:input", "Pick dates that start after today.", {
+        "decision.start": "Pick a first day after today",
+      });
+    }
+    if (daysBetweenInclusive(decision.start, decision.end) > MAX_DECIDED_DAYS) {
+      throw new AppError("invalid:input", `A trip can be at most ${MAX_DECIDED_DAYS} days.`, {
+        "decision.end": `At most ${MAX_DECIDED_DAYS} days`,
+      });
+    }
+    await saveDecision({ tripId: caller.trip.id, memberId: caller.member.id, decision, note: input.note });
+    return { kind: decision.kind };
+  },
+});
+
+export const clearDecision = tripAction({
+  access: "organizer",
+  input: ClearDecisionInput,
+  async run({ input, caller }) {
+    await clear({ tripId: caller.trip.id, kind: input.kind });
+    return { kind: input.kind };
+  },
+});
