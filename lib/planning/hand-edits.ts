@@ -248,6 +248,6 @@ function noRoom(
       : `Day ${day.day} is the departure day: the plan ends by late afternoon, so it has no ${slot}.`;
   }
   return `${title} doesn't fit in the ${slot} of day ${day.day}: ${
-    hours ? `it's open ${hours.open}–${hours.close}, ` : ""
-  }and it has to fit around what's already there that ${slot}. Try another time of day or another day.`;
+    hours ? `it's open ${hours.open}–${hours.close}, and it` : "it"
+  } has to fit around what's already there that ${slot}. Try another time of day or another day.`;
 }
