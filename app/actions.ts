@@ -219,6 +219,23 @@ export async function lockItineraryItemAction(input: unknown) {
   return planWrite(actions.lockItineraryItem, input);
 }
 
+export async function swapItineraryItemAction(input: unknown) {
+  return planWrite(actions.swapItineraryItem, input);
+}
+
+export async function addCustomItineraryItemAction(input: unknown) {
+  return planWrite(actions.addCustomItineraryItem, input);
+}
+
+/** The trip's name and description show on every page of the trip: all of them refresh. */
+export async function renameTripAction(input: unknown) {
+  const result = await actions.renameTrip(await requestContext(), input);
+  if (result.ok && typeof input === "object" && input && "tripId" in input && typeof input.tripId === "string") {
+    revalidatePath(`/trips/${input.tripId}`, "layout");
+  }
+  return result;
+}
+
 /** Deletes the whole trip (the organizer typed its name); the browser then lands on the home page with a notice. */
 export async function deleteTripAction(input: unknown) {
   const result = await actions.deleteTrip(await requestContext(), input);

@@ -137,3 +137,27 @@ test("hand edits make new versions without using a regeneration; a regeneration 
   expect((await guest.page.goto(`/trips/${tripId}/plan`))?.status()).toBe(404);
   expect((await guest.page.request.get(`/api/trips/${tripId}/calendar.ics`)).status()).toBe(404);
 });
+
+test("the organizer renames the trip in place: an error under the field, then the new name and description", async ({
+  page,
+}) => {
+  const tripId = await new HomePage(page).openDemoTrip();
+  await page.getByRole("button", { name: "Edit name and description" }).click();
+  const form = page.getByRole("form", { name: "Edit the trip's name and description" });
+  const name = form.getByLabel("Trip name");
+  await expect(name).toBeFocused();
+
+  await name.fill("   ");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(name).toHaveAccessibleDescription(/Give the trip a name/);
+
+  await name.fill("  Friends in Lisbon  ");
+  await form.getByLabel(/^Description/).fill("Tiles, tarts and the sea.");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Friends in Lisbon");
+  await expect(page.getByText("Tiles, tarts and the sea.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit name and description" })).toBeFocused();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Friends in Lisbon");
+  expect(page.url()).toContain(tripId);
+});

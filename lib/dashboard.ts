@@ -16,7 +16,7 @@ import { availableWindows } from "@/lib/schemas/preferences";
  * another member's raw answers (notes, origin, …) here.
  */
 export interface DashboardView {
-  trip: { id: string; name: string; status: TripStatus; invitePath: string };
+  trip: { id: string; name: string; description: string; status: TripStatus; invitePath: string };
   viewer: { memberId: string; name: string; isOrganizer: boolean; hasResponded: boolean };
   members: { id: string; name: string; role: "organizer" | "member"; responded: boolean }[];
   profile: GroupProfile;
@@ -44,6 +44,7 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     trip: {
       id: caller.trip.id,
       name: caller.trip.name,
+      description: caller.trip.description,
       status: caller.trip.status,
       invitePath: `/join/${caller.trip.inviteToken}`,
     },

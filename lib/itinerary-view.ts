@@ -124,6 +124,7 @@ export async function loadItineraryView(
       dates: { start: caller.trip.startDate, end: caller.trip.endDate },
       plannedOn: "0000-01-01",
       feedback: [],
+      organizerItems: true,
     })
       .filter((v) => ["hard-constraint", "hard-cap", "dates", "pace"].includes(v.rule))
       .map((v) => ({ message: v.message }));

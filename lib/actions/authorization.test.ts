@@ -23,7 +23,7 @@ import {
 } from "@/lib/db/schema";
 import { factsFor } from "@/lib/facts";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
-import { applyHandEdit } from "@/lib/planning/hand-edits";
+import { applyHandEdit, type HandEdit } from "@/lib/planning/hand-edits";
 import { SLOTS } from "@/lib/schemas/itinerary";
 import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
@@ -89,6 +89,11 @@ const matrix: Record<keyof typeof actions, Row> = {
   },
   clearDecision: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId, kind: "dates" }) },
   rotateInviteLink: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
+  // The name stays "Matrix": deleting the trip at the end confirms it.
+  renameTrip: {
+    allowed: ORGANIZER,
+    input: (trip, who) => ({ tripId: trip.tripId, name: "Matrix", description: `Renamed by ${who}` }),
+  },
   createRecoveryLink: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
   removeMember: {
     allowed: ORGANIZER,
@@ -207,6 +212,14 @@ const matrix: Record<keyof typeof actions, Row> = {
     allowed: ORGANIZER,
     input: async (trip) => ({ tripId: trip.tripId, ...(await feasibleAddition(trip.tripId)) }),
   },
+  swapItineraryItem: {
+    allowed: ORGANIZER,
+    input: async (trip) => ({ tripId: trip.tripId, ...(await feasibleSwap(trip.tripId)) }),
+  },
+  addCustomItineraryItem: {
+    allowed: ORGANIZER,
+    input: async (trip) => ({ tripId: trip.tripId, ...(await feasibleCustomItem(trip.tripId)) }),
+  },
   lockItineraryItem: {
     allowed: ORGANIZER,
     input: async (trip) => {
@@ -299,8 +312,8 @@ async function currentPlan(tripId: string): Promise<{ version: number; itemKey: 
   return { version: current.version, itemKey: item.key, day: day.day, slot: item.slot };
 }
 
-/** An activity the organizer can add to the current plan, and where (the first place the edit goes through). */
-async function feasibleAddition(tripId: string) {
+/** The current plan and what a hand edit of it is judged against (waiting for a generation in the background). */
+async function editContext(tripId: string) {
   await settleLocalRuns();
   const current = await currentItinerary({ tripId });
   const db = await getDb();
@@ -315,15 +328,48 @@ async function feasibleAddition(tripId: string) {
     today: new Date().toISOString().slice(0, 10),
     now: new Date(),
   };
+  /** Whether the edit goes through on the current plan. */
+  const works = (edit: HandEdit) => {
+    try {
+      applyHandEdit(current.itinerary, edit, ctx);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return { current, facts, works };
+}
+
+/** An activity the organizer can add to the current plan, and where (the first place the edit goes through). */
+async function feasibleAddition(tripId: string) {
+  const { current, facts, works } = await editContext(tripId);
   for (const a of facts.activities)
     for (const day of current.itinerary.days)
-      for (const slot of SLOTS) {
-        try {
-          applyHandEdit(current.itinerary, { kind: "add", activityId: a.id, day: day.day, slot }, ctx);
+      for (const slot of SLOTS)
+        if (works({ kind: "add", activityId: a.id, day: day.day, slot }))
           return { version: current.version, activityId: a.id, day: day.day, slot };
-        } catch {}
-      }
   throw new Error("nothing can be added to the matrix trip's plan");
+}
+
+/** An item of the current plan and an activity that can take its place. */
+async function feasibleSwap(tripId: string) {
+  const { current, facts, works } = await editContext(tripId);
+  for (const item of current.itinerary.days.flatMap((d) => d.items))
+    for (const a of facts.activities)
+      if (works({ kind: "swap", itemKey: item.key, activityId: a.id }))
+        return { version: current.version, itemKey: item.key, activityId: a.id };
+  throw new Error("nothing in the matrix trip's plan can be swapped");
+}
+
+/** Where the organizer's own item fits in the current plan. */
+async function feasibleCustomItem(tripId: string) {
+  const { current, works } = await editContext(tripId);
+  const custom = { title: "Dinner at Ana's", costPerPerson: 25, note: "She cooks." };
+  for (const day of current.itinerary.days)
+    for (const slot of SLOTS)
+      if (works({ kind: "custom", key: "c:probe", day: day.day, slot, ...custom }))
+        return { version: current.version, day: day.day, slot, ...custom };
+  throw new Error("no room for a custom item in the matrix trip's plan");
 }
 
 /** The first option of the trip's recommendations, generating them (offline model) the first time. */

@@ -18,13 +18,23 @@ export {
   withdrawFeedback,
 } from "./itinerary";
 export {
+  addCustomItineraryItem,
   addItineraryActivity,
   lockItineraryItem,
   moveItineraryItem,
   removeItineraryItem,
+  swapItineraryItem,
 } from "./itinerary-edits";
 export { savePreferences } from "./preferences";
 export { chooseDestination, generateRecommendations, voteForDestination, withdrawVote } from "./recommendations";
 export { applyResolution, undoResolution } from "./resolutions";
 export { createShareLink, finalizePlan, reopenPlan, revokeShareLink } from "./share";
-export { createDemoTrip, createRecoveryLink, createTrip, joinTrip, removeMember, rotateInviteLink } from "./trips";
+export {
+  createDemoTrip,
+  createRecoveryLink,
+  createTrip,
+  joinTrip,
+  removeMember,
+  renameTrip,
+  rotateInviteLink,
+} from "./trips";

@@ -1,11 +1,19 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { Caller } from "@/lib/auth/guards";
 import { commitItineraryEdit } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { AppError } from "@/lib/errors";
 import { factsFor } from "@/lib/facts";
 import { applyHandEdit, EditRefused, type HandEdit } from "@/lib/planning/hand-edits";
-import { AddActivityInput, LockItemInput, MoveItemInput, RemoveItemInput } from "@/lib/schemas/itinerary";
+import {
+  AddActivityInput,
+  AddCustomItemInput,
+  LockItemInput,
+  MoveItemInput,
+  RemoveItemInput,
+  SwapItemInput,
+} from "@/lib/schemas/itinerary";
 import { tripAction } from "./define";
 
 /**
@@ -40,6 +48,28 @@ export const lockItineraryItem = tripAction({
   input: LockItemInput,
   run: ({ input, caller }) =>
     edit(caller, input.version, { kind: "lock", itemKey: input.itemKey, locked: input.locked }),
+});
+
+export const swapItineraryItem = tripAction({
+  access: "organizer",
+  input: SwapItemInput,
+  run: ({ input, caller }) =>
+    edit(caller, input.version, { kind: "swap", itemKey: input.itemKey, activityId: input.activityId }),
+});
+
+export const addCustomItineraryItem = tripAction({
+  access: "organizer",
+  input: AddCustomItemInput,
+  run: ({ input, caller }) =>
+    edit(caller, input.version, {
+      kind: "custom",
+      key: `c:${randomUUID()}`,
+      title: input.title,
+      day: input.day,
+      slot: input.slot,
+      costPerPerson: input.costPerPerson ?? 0,
+      note: input.note ?? "",
+    }),
 });
 
 async function edit(caller: Caller, version: number, change: HandEdit): Promise<{ version: number }> {

@@ -5,12 +5,17 @@ import { deviceLabel } from "@/lib/auth/device-label";
 import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { addMember, deleteMember, listMembersWithPreferences, setRecoveryTokenHash } from "@/lib/db/queries/members";
-import { createTripWithOrganizer, getTripByInviteToken, replaceInviteToken } from "@/lib/db/queries/trips";
+import {
+  createTripWithOrganizer,
+  getTripByInviteToken,
+  renameTrip as renameTripRow,
+  replaceInviteToken,
+} from "@/lib/db/queries/trips";
 import { demoMembers } from "@/lib/demo-trip";
 import { AppError } from "@/lib/errors";
 import { clientKey, consume } from "@/lib/limits/rate";
 import { confusableName } from "@/lib/member-names";
-import { CreateTripInput, JoinTripInput, RemoveMemberInput, TripOnlyInput } from "@/lib/schemas/trip";
+import { CreateTripInput, JoinTripInput, RemoveMemberInput, RenameTripInput, TripOnlyInput } from "@/lib/schemas/trip";
 import { publicAction, tripAction } from "./define";
 import { issuePersonalLinkFor } from "./devices";
 
@@ -110,6 +115,20 @@ function refuseInstructions(fields: Record<string, string>): void {
     );
   }
 }
+
+/**
+ * The organizer renames the trip and/or edits its description (in any state of the trip).
+ * The name goes into the planners' prompts, so it is screened like a new trip's name.
+ */
+export const renameTrip = tripAction({
+  access: "organizer",
+  input: RenameTripInput,
+  async run({ input, caller }) {
+    refuseInstructions({ name: input.name });
+    const trip = await renameTripRow({ tripId: caller.trip.id, name: input.name, description: input.description });
+    return { name: trip.name, description: trip.description };
+  },
+});
 
 /** A leaked invite link stops working; members who already joined are unaffected. */
 export const rotateInviteLink = tripAction({

@@ -29,6 +29,8 @@ export const trips = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
+    /** What the organizer says the trip is about, shown to the group ("" when none). */
+    description: text("description").notNull().default(""),
     status: text("status", { enum: TRIP_STATUSES }).notNull().default("collecting"),
     /** Shared with the whole group (it is shown on the dashboard), so stored as is. */
     inviteToken: text("invite_token").notNull(),

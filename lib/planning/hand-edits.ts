@@ -1,14 +1,24 @@
 import { costSheetOf } from "@/lib/agents/cost-checker";
+import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
 import type { DestinationFacts } from "@/lib/facts";
 import { slotsOf, startInDay } from "@/lib/planning/itinerary-allocation";
-import { type Itinerary, type ItineraryDay, type ItineraryItem, SLOTS, type Slot } from "@/lib/schemas/itinerary";
+import {
+  CUSTOM_ITEM_AREA,
+  CUSTOM_ITEM_HOURS,
+  type Itinerary,
+  type ItineraryDay,
+  type ItineraryItem,
+  SLOTS,
+  type Slot,
+} from "@/lib/schemas/itinerary";
 import type { RawMember } from "@/lib/schemas/pipeline";
 import { type ItineraryViolation, validateItinerary } from "@/lib/validation/itinerary";
 
 /**
  * The organizer's hand edits of a plan (remove, move, add one of the destination's
- * activities, lock / unlock), as a pure function from one version to the next. The
+ * activities, swap an item for another of them, add something of their own, lock /
+ * unlock), as a pure function from one version to the next. The
  * edited plan's costs are recomputed per member with the pipeline's own cost sheet
  * (lib/agents/cost-checker.ts), and the independent validator judges it against the
  * members' current answers: an edit that adds a problem the plan didn't have (a member's
@@ -21,7 +31,18 @@ export type HandEdit =
   | { kind: "remove"; itemKey: string }
   | { kind: "move"; itemKey: string; day: number; slot: Slot }
   | { kind: "add"; activityId: string; day: number; slot: Slot }
-  | { kind: "lock"; itemKey: string; locked: boolean };
+  | { kind: "lock"; itemKey: string; locked: boolean }
+  | { kind: "swap"; itemKey: string; activityId: string }
+  | {
+      kind: "custom";
+      /** `c:<random id>`: made by the caller, so the function stays pure. */
+      key: string;
+      title: string;
+      day: number;
+      slot: Slot;
+      costPerPerson: number;
+      note: string;
+    };
 
 export type HandEditContext = {
   facts: DestinationFacts;
@@ -58,6 +79,26 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
     if (!day) throw new EditRefused(`The trip has no day ${n}; it runs ${days.length} days.`);
     return day;
   };
+  /** One of the destination's activities, as a plan item (refused when unknown or already in the plan). */
+  const catalogItem = (activityId: string): Omit<ItineraryItem, "slot" | "startTime"> => {
+    const activity = ctx.facts.activities.find((a) => a.id === activityId);
+    if (!activity) throw new EditRefused(`That isn't one of ${ctx.facts.name}'s activities.`);
+    const already = days.find((d) => d.items.some((i) => i.activityId === activity.id));
+    if (already) throw new EditRefused(`${activity.title} is already on day ${already.day}.`);
+    return {
+      key: `a:${activity.id}`,
+      kind: "activity",
+      activityId: activity.id,
+      title: activity.title,
+      description: activity.description,
+      area: activity.area,
+      durationHours: activity.durationHours,
+      costPerPerson: activity.costUsd,
+      tips: activity.tips.slice(0, 3),
+      source: activity.source,
+      locked: false,
+    };
+  };
   const put = (day: ItineraryDay, slot: Slot, item: Omit<ItineraryItem, "slot" | "startTime">) => {
     const activity = ctx.facts.activities.find((a) => a.id === item.activityId);
     const start = startInDay(
@@ -91,21 +132,51 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
       break;
     }
     case "add": {
+      put(targetDay(edit.day), edit.slot, catalogItem(edit.activityId));
+      break;
+    }
+    case "swap": {
+      const { day, item } = located(edit.itemKey);
+      if (item.locked) {
+        throw new EditRefused(
+          `${item.title} is locked in place: unlock it first if you want to swap it for something else.`,
+        );
+      }
+      const replacement = catalogItem(edit.activityId);
       const activity = ctx.facts.activities.find((a) => a.id === edit.activityId);
-      if (!activity) throw new EditRefused(`That isn't one of ${ctx.facts.name}'s activities.`);
-      const already = days.find((d) => d.items.some((i) => i.activityId === activity.id));
-      if (already) throw new EditRefused(`${activity.title} is already on day ${already.day}.`);
+      // Only an alternative: one that suits every member (what the page offers; the validator would name the rule anyway).
+      if (activity && !suitsEveryone(activity, respondentConstraints(ctx.members))) {
+        throw new EditRefused(
+          `${activity.title} doesn't suit everyone in the group, so it can't replace ${item.title}.`,
+        );
+      }
+      day.items = day.items.filter((i) => i !== item);
+      try {
+        put(day, item.slot, replacement);
+      } catch (error) {
+        if (!(error instanceof EditRefused)) throw error;
+        const hours = activity?.hours;
+        throw new EditRefused(
+          `${replacement.title} can't take the place of ${item.title}: it doesn't fit in the ${item.slot} of day ${day.day}${
+            hours ? ` (it's open ${hours.open}–${hours.close})` : ""
+          } around what's already there. Pick another alternative, or add it on another day.`,
+        );
+      }
+      break;
+    }
+    case "custom": {
+      // The organizer's own plan: no catalog facts to go by, so a fixed length that fits every window, and no source.
       put(targetDay(edit.day), edit.slot, {
-        key: `a:${activity.id}`,
-        kind: "activity",
-        activityId: activity.id,
-        title: activity.title,
-        description: activity.description,
-        area: activity.area,
-        durationHours: activity.durationHours,
-        costPerPerson: activity.costUsd,
-        tips: activity.tips.slice(0, 3),
-        source: activity.source,
+        key: edit.key,
+        kind: "custom",
+        activityId: null,
+        title: edit.title,
+        description: edit.note,
+        area: CUSTOM_ITEM_AREA,
+        durationHours: CUSTOM_ITEM_HOURS,
+        costPerPerson: edit.costPerPerson,
+        tips: [],
+        source: null,
         locked: false,
       });
       break;
@@ -117,7 +188,7 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
   const removedByHand = [
     ...new Set([
       ...(plan.removedByHand ?? []),
-      ...(edit.kind === "remove"
+      ...(edit.kind === "remove" || edit.kind === "swap"
         ? plan.days.flatMap((d) => d.items.filter((i) => i.key === edit.itemKey))
         : []
       ).flatMap((i) => (i.activityId ? [i.activityId] : [])),
@@ -147,6 +218,8 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
     dates: ctx.dates,
     plannedOn: ctx.today,
     feedback: [],
+    // The organizer's own items are theirs to add; a generated plan may not hold any.
+    organizerItems: true,
   };
   const before = new Set(validateItinerary(plan, evidence).map((v) => v.message));
   const added = validateItinerary(edited, evidence).filter((v) => !before.has(v.message));
@@ -175,6 +248,6 @@ function noRoom(
       : `Day ${day.day} is the departure day: the plan ends by late afternoon, so it has no ${slot}.`;
   }
   return `${title} doesn't fit in the ${slot} of day ${day.day}: ${
-    hours ? `it's open ${hours.open}–${hours.close}, ` : ""
-  }and it has to fit around what's already there that ${slot}. Try another time of day or another day.`;
+    hours ? `it's open ${hours.open}–${hours.close}, and it` : "it"
+  } has to fit around what's already there that ${slot}. Try another time of day or another day.`;
 }

@@ -254,6 +254,46 @@ export type AddActivityInput = z.input<typeof AddActivityInput>;
 export const LockItemInput = z.object({ ...EditBase, itemKey: ItemKey, locked: z.boolean() }).strict();
 export type LockItemInput = z.input<typeof LockItemInput>;
 
+/** The organizer swaps an item for another of the destination's activities (same day and time of day). */
+export const SwapItemInput = z
+  .object({ ...EditBase, itemKey: ItemKey, activityId: z.string().regex(/^[a-z0-9-]{1,80}$/, "Pick an activity") })
+  .strict();
+export type SwapItemInput = z.input<typeof SwapItemInput>;
+
+export const MAX_CUSTOM_TITLE = 80;
+export const MAX_CUSTOM_NOTE = 280;
+export const MAX_CUSTOM_COST = 10_000;
+/** How long the organizer's own plan is assumed to take: two hours fits every time of day's window. */
+export const CUSTOM_ITEM_HOURS = 2;
+/** What a custom item shows where an activity shows its neighbourhood. */
+export const CUSTOM_ITEM_AREA = "Your own plan";
+
+/**
+ * The organizer adds something of their own (a friend's dinner, a boat they booked): a
+ * title, when, what it costs each person (counted in everyone's total) and a note.
+ */
+export const AddCustomItemInput = z
+  .object({
+    ...EditBase,
+    title: typedText({
+      min: 2,
+      max: MAX_CUSTOM_TITLE,
+      messages: { type: "Give it a title", required: "Give it a title of at least 2 characters" },
+    }),
+    day: DayNumber,
+    slot: Slot,
+    /** Whole US dollars a person; null or absent: free. */
+    costPerPerson: z
+      .number("Enter the cost in whole dollars")
+      .int("Enter the cost in whole dollars")
+      .min(0, "The cost can't be negative")
+      .max(MAX_CUSTOM_COST, `At most $${MAX_CUSTOM_COST.toLocaleString("en-US")} a person`)
+      .nullish(),
+    note: typedText({ max: MAX_CUSTOM_NOTE, multiline: true }).optional(),
+  })
+  .strict();
+export type AddCustomItemInput = z.input<typeof AddCustomItemInput>;
+
 function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
 }

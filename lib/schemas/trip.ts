@@ -6,6 +6,7 @@ import { typedText } from "@/lib/schemas/text";
 
 export const MAX_TRIP_NAME = 80;
 export const MAX_MEMBER_NAME = 40;
+export const MAX_TRIP_DESCRIPTION = 500;
 
 export const TripId = z.uuid("Not a trip id");
 
@@ -67,3 +68,13 @@ export const DeleteTripInput = z
   .object({ tripId: TripId, confirmName: z.string().max(MAX_TRIP_NAME * 2, "That isn't the trip's name") })
   .strict();
 export type DeleteTripInput = z.infer<typeof DeleteTripInput>;
+
+/** The organizer renames the trip and/or changes its description (empty: none). */
+export const RenameTripInput = z
+  .object({
+    tripId: TripId,
+    name: TripName,
+    description: typedText({ max: MAX_TRIP_DESCRIPTION, multiline: true }).optional(),
+  })
+  .strict();
+export type RenameTripInput = z.input<typeof RenameTripInput>;

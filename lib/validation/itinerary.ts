@@ -13,6 +13,7 @@ import {
   normalise,
   sameSet,
   type Tier,
+  titleBreaks,
 } from "@/lib/validation/rules";
 
 /**
@@ -39,6 +40,12 @@ export type ItineraryEvidence = {
   plannedOn: string;
   /** Feedback the run was asked to answer. */
   feedback: { id: string; kind: "flag" | "suggestion"; itemKey: string | null; suggestedActivityId: string | null }[];
+  /**
+   * The plan may hold the organizer's own items (kind "custom", added by hand): true when
+   * judging a hand edit or the current plan. A generated plan may not (its every item must
+   * be one of the destination's activities), so the pipeline's gate leaves this out.
+   */
+  organizerItems?: boolean;
 };
 
 const PACE = { relaxed: 2, balanced: 3, packed: 4 } as const;
@@ -115,6 +122,8 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
           out.push({ day: n, rule: "repeat", message: `${where} is already on day ${earlier}.`, itemKey: item.key });
         seen.set(item.activityId ?? "", n);
         out.push(...checkActivity(item, facts, date, members, n, where));
+      } else {
+        out.push(...checkCustom(item, members, n, where, evidence.organizerItems ?? false));
       }
       const [from, to] = WINDOWS[item.slot];
       const end = mins(item.startTime) + item.durationHours * 60;
@@ -196,6 +205,28 @@ function checkActivity(
     v("hours", `${where} is closed at ${item.startTime}${date ? ` on ${date}` : ""}.`);
   }
   for (const m of members) for (const why of activityBreaks(a, m)) v("hard-constraint", `${where}: ${m.name}: ${why}.`);
+  return out;
+}
+
+/**
+ * The organizer's own item: nothing in the facts to ground it (no opening hours, area or
+ * source to check), so it must say it is theirs (key `c:…`, no activity, no source) and its
+ * title must not name anything a member ruled out. Its cost counts like any other (checkCosts).
+ */
+function checkCustom(
+  item: ItineraryItem,
+  members: MemberView[],
+  day: number,
+  where: string,
+  allowed: boolean,
+): ItineraryViolation[] {
+  const v = (rule: string, message: string): ItineraryViolation => ({ day, rule, message, itemKey: item.key });
+  if (!allowed) return [v("ungrounded", `${where} is not an activity we know.`)];
+  const out: ItineraryViolation[] = [];
+  if (!item.key.startsWith("c:") || item.activityId !== null || item.source !== null)
+    out.push(v("key", `${where}: the organizer's own item must have a c: key, no activity and no source.`));
+  for (const m of members)
+    for (const why of titleBreaks(item.title, m)) out.push(v("hard-constraint", `${where}: ${m.name}: ${why}.`));
   return out;
 }
 

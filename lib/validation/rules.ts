@@ -137,6 +137,17 @@ export function activityBreaks(
   return out;
 }
 
+/** The hard no's of one member a title names (what can be judged of the organizer's own item: it has no facts). */
+export function titleBreaks(title: string, m: MemberView): string[] {
+  const words = wordsOf(title);
+  return m.rules.flatMap((rule) =>
+    rule.kind === "term" &&
+    (rule.phrases.some((p) => containsPhrase(words, p)) || rule.keywords.some((k) => containsPhrase(words, k)))
+      ? [rule.label]
+      : [],
+  );
+}
+
 export function monthsBetween(start: string, end: string): number[] {
   return [...new Set(everyDay(start, end).map((d) => Number(d.slice(5, 7))))];
 }

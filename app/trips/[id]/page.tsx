@@ -16,6 +16,7 @@ import { InviteCard } from "@/components/trip/invite-card";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { MemberList } from "@/components/trip/member-list";
 import { OrganizerTools } from "@/components/trip/organizer-tools";
+import { TripHeading } from "@/components/trip/trip-heading";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
 import { requireMember } from "@/lib/auth/guards";
@@ -47,11 +48,11 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     <div className="space-y-6">
       <LiveTrip tripId={trip.id} after={after} />
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-600">
             {viewer.isOrganizer ? "You organize" : `You're in as ${viewer.name}`}
           </p>
-          <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{trip.name}</h1>
+          <TripHeading tripId={trip.id} name={trip.name} description={trip.description} canEdit={viewer.isOrganizer} />
         </div>
         <Link
           href={`/trips/${trip.id}/preferences`}

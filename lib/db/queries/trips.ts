@@ -138,6 +138,33 @@ export async function applyTransition(
   return trip;
 }
 
+/**
+ * The organizer renames the trip or changes its description, in any state of the trip.
+ * Open views hear `trip.changed` and re-read the trip.
+ */
+export async function renameTrip({
+  tripId,
+  name,
+  description,
+}: {
+  tripId: string;
+  name: string;
+  /** Left as it is when absent. */
+  description?: string;
+}): Promise<Trip> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [trip] = await tx
+      .update(trips)
+      .set({ name, ...(description === undefined ? {} : { description }), updatedAt: new Date() })
+      .where(eq(trips.id, tripId))
+      .returning();
+    if (!trip) throw tripNotFound();
+    await publishTripEvent({ tx, tripId, event: { kind: "trip.changed", status: trip.status } });
+    return trip;
+  });
+}
+
 /** The organizer confirms the dates the plan is for. */
 export async function setTripDates({
   tripId,

@@ -3,7 +3,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DatesForm } from "@/components/itinerary/dates-form";
-import { AddActivityForm, type DayChoice, ItemEditControls } from "@/components/itinerary/hand-edits";
+import {
+  AddActivityForm,
+  AddCustomItemForm,
+  type DayChoice,
+  ItemEditControls,
+} from "@/components/itinerary/hand-edits";
 import { FeedbackLine, ItemFeedback } from "@/components/itinerary/item-feedback";
 import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days";
 import { PlanButton } from "@/components/itinerary/plan-button";
@@ -343,6 +348,7 @@ export default async function PlanPage({
                       item={{ key: item.key, title: item.title, slot: item.slot, locked: item.locked }}
                       day={day.day}
                       days={dayChoices}
+                      alternatives={view.otherActivities}
                     />
                   ) : null}
                   <ItemFeedback
@@ -369,6 +375,15 @@ export default async function PlanPage({
                 activities={view.otherActivities}
                 days={dayChoices}
               />
+            </Card>
+          ) : null}
+
+          {canEdit && current ? (
+            <Card
+              title="Add your own"
+              description="Something that isn't among the destination's activities: a friend's dinner, a tour you booked. Its cost is added to everyone's total."
+            >
+              <AddCustomItemForm tripId={trip.id} version={current.version} days={dayChoices} />
             </Card>
           ) : null}
 

@@ -1,0 +1,1 @@
+ALTER TABLE "trips" ADD COLUMN "description" text DEFAULT '' NOT NULL;
