@@ -11,10 +11,12 @@ import type { RecommendationsPack } from "@/lib/schemas/recommendations";
  * made with.
  */
 
-export function itineraryWithoutMember(plan: Itinerary, memberId: string): Itinerary {
+export function itineraryWithoutMember(plan: Itinerary, memberId: string, feedbackIds: string[] = []): Itinerary {
   const other = (id: string) => id !== memberId;
   return {
     ...plan,
+    // A member who leaves takes their flags and suggestions with them, and what became of them.
+    feedback: plan.feedback.filter((f) => !feedbackIds.includes(f.feedbackId)),
     costs: plan.costs.filter((c) => other(c.memberId)),
     impactedMemberIds: plan.impactedMemberIds.filter(other),
     stretches: plan.stretches.filter((s) => other(s.memberId)),

@@ -4,7 +4,7 @@
  * ship without its row in the matrix.
  */
 
-export { deleteTrip, eraseMyAnswers } from "./deletion";
+export { deleteTrip, eraseMyAnswers, leaveTrip } from "./deletion";
 export { createDeviceLink, reissuePersonalLink, revokeDevice } from "./devices";
 export {
   flagItineraryItem,

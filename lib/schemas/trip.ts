@@ -67,3 +67,12 @@ export const DeleteTripInput = z
   .object({ tripId: TripId, confirmName: z.string().max(MAX_TRIP_NAME * 2, "That isn't the trip's name") })
   .strict();
 export type DeleteTripInput = z.infer<typeof DeleteTripInput>;
+
+/**
+ * A member leaves the trip. `confirm: true` is what the page's "Yes, leave the trip"
+ * button sends after the member saw what leaving erases; anything else is refused.
+ */
+export const LeaveTripInput = z
+  .object({ tripId: TripId, confirm: z.literal(true, "Confirm that you want to leave the trip") })
+  .strict();
+export type LeaveTripInput = z.infer<typeof LeaveTripInput>;

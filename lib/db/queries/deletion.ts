@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import {
+  feedbackItems,
   itineraries,
   members,
   modelSpend,
@@ -83,40 +84,101 @@ export async function deleteTripAndEverything({
 export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string; memberId: string }) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const erased = await tx
-      .delete(preferences)
-      .where(and(eq(preferences.tripId, tripId), eq(preferences.memberId, memberId)))
-      .returning({ memberId: preferences.memberId });
-    const finished = tx
+    const erased = await scrubMemberAnswers(tx, { tripId, memberId });
+    await publishTripEvent({ tx, tripId, event: { kind: "preferences.erased", memberId } });
+    return { erased };
+  });
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
+
+/** What erasing a member's answers does (see eraseMemberAnswers), inside the caller's transaction. */
+async function scrubMemberAnswers(
+  tx: Tx,
+  { tripId, memberId, feedbackIds = [] }: { tripId: string; memberId: string; feedbackIds?: string[] },
+): Promise<boolean> {
+  const erased = await tx
+    .delete(preferences)
+    .where(and(eq(preferences.tripId, tripId), eq(preferences.memberId, memberId)))
+    .returning({ memberId: preferences.memberId });
+  const finished = tx
+    .select({ id: pipelineRuns.id })
+    .from(pipelineRuns)
+    .where(and(eq(pipelineRuns.tripId, tripId), sql`${pipelineRuns.status} <> 'running'`));
+  await tx
+    .delete(runSteps)
+    .where(and(inArray(runSteps.runId, finished), sql`${runSteps.result}::text like ${`%${memberId}%`}`));
+  const packs = await tx
+    .select({ id: recommendations.id, payload: recommendations.payload })
+    .from(recommendations)
+    .where(eq(recommendations.tripId, tripId));
+  for (const row of packs) {
+    const pack = RecommendationsPack.safeParse(row.payload);
+    const payload = pack.success
+      ? RecommendationsPack.parse(packWithoutMember(pack.data, memberId))
+      : (jsonWithoutMember(row.payload, memberId) as RecommendationsPack);
+    await tx.update(recommendations).set({ payload }).where(eq(recommendations.id, row.id));
+  }
+  const plans = await tx
+    .select({ id: itineraries.id, payload: itineraries.payload })
+    .from(itineraries)
+    .where(eq(itineraries.tripId, tripId));
+  for (const row of plans) {
+    const plan = Itinerary.safeParse(row.payload);
+    const payload = plan.success
+      ? Itinerary.parse(itineraryWithoutMember(plan.data, memberId, feedbackIds))
+      : (jsonWithoutMember(row.payload, memberId) as Itinerary);
+    await tx.update(itineraries).set({ payload }).where(eq(itineraries.id, row.id));
+  }
+  return erased.length > 0;
+}
+
+/**
+ * A member (not the organizer) leaves the trip, and what they put in it is erased with
+ * them, in one transaction: their answers as `eraseMemberAnswers` erases them (so plans
+ * made with them say the answers changed), then their member row and with it, by its
+ * foreign keys (`on delete cascade`), their devices, sign-in links, votes and flags and
+ * suggestions; what becomes of their feedback goes from every plan version, and their
+ * rate-limit counters go. Rows the group shares (runs they started, plan versions) keep
+ * their place with `requested_by` / `created_by` set to null. Their cookie and personal
+ * link then find nothing. Refused for the organizer (the trip would have none), and while
+ * something is being generated (the run read their answers and would write them back).
+ */
+export async function leaveTripAndErase({ tripId, memberId }: { tripId: string; memberId: string }): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ role: members.role })
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.tripId, tripId)))
+      .for("update");
+    if (!member) throw tripNotFound();
+    if (member.role === "organizer") throw organizerCannotLeave();
+    const [busy] = await tx
       .select({ id: pipelineRuns.id })
       .from(pipelineRuns)
-      .where(and(eq(pipelineRuns.tripId, tripId), sql`${pipelineRuns.status} <> 'running'`));
-    await tx
-      .delete(runSteps)
-      .where(and(inArray(runSteps.runId, finished), sql`${runSteps.result}::text like ${`%${memberId}%`}`));
-    const packs = await tx
-      .select({ id: recommendations.id, payload: recommendations.payload })
-      .from(recommendations)
-      .where(eq(recommendations.tripId, tripId));
-    for (const row of packs) {
-      const pack = RecommendationsPack.safeParse(row.payload);
-      const payload = pack.success
-        ? RecommendationsPack.parse(packWithoutMember(pack.data, memberId))
-        : (jsonWithoutMember(row.payload, memberId) as RecommendationsPack);
-      await tx.update(recommendations).set({ payload }).where(eq(recommendations.id, row.id));
+      .where(and(eq(pipelineRuns.tripId, tripId), eq(pipelineRuns.status, "running")));
+    if (busy) {
+      throw new AppError(
+        "conflict:run-active",
+        "Something is being generated for this trip right now. Wait for it to finish, then leave the trip.",
+      );
     }
-    const plans = await tx
-      .select({ id: itineraries.id, payload: itineraries.payload })
-      .from(itineraries)
-      .where(eq(itineraries.tripId, tripId));
-    for (const row of plans) {
-      const plan = Itinerary.safeParse(row.payload);
-      const payload = plan.success
-        ? Itinerary.parse(itineraryWithoutMember(plan.data, memberId))
-        : (jsonWithoutMember(row.payload, memberId) as Itinerary);
-      await tx.update(itineraries).set({ payload }).where(eq(itineraries.id, row.id));
-    }
-    await publishTripEvent({ tx, tripId, event: { kind: "preferences.erased", memberId } });
-    return { erased: erased.length > 0 };
+    const feedbackIds = (
+      await tx.select({ id: feedbackItems.id }).from(feedbackItems).where(eq(feedbackItems.memberId, memberId))
+    ).map((f) => f.id);
+    await scrubMemberAnswers(tx, { tripId, memberId, feedbackIds });
+    await tx.delete(rateLimits).where(like(rateLimits.key, `%${memberId}`));
+    await tx.delete(members).where(eq(members.id, memberId));
+    // Others' member lists refresh; the leaver's own open live views close (lib/live/stream.ts).
+    await publishTripEvent({ tx, tripId, event: { kind: "member.left", memberId } });
   });
+}
+
+export function organizerCannotLeave(): AppError {
+  return new AppError(
+    "forbidden:organizer-leave",
+    "As the organizer you can't leave the trip. Delete the trip instead (from the dashboard), or keep it: " +
+      "handing it over to someone else isn't possible yet.",
+  );
 }
