@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, like, or, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, like, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import {
   feedbackItems,
@@ -8,15 +8,18 @@ import {
   modelSpend,
   pipelineRuns,
   preferences,
+  progressEvents,
   rateLimits,
   recommendations,
   runSteps,
+  tripEvents,
   trips,
 } from "@/lib/db/schema";
-import { itineraryWithoutMember, jsonWithoutMember, packWithoutMember } from "@/lib/erasure";
+import { itineraryWithoutMember, jsonWithoutMember, jsonWithoutName, packWithoutMember } from "@/lib/erasure";
 import { AppError, tripNotFound } from "@/lib/errors";
 import { Itinerary } from "@/lib/schemas/itinerary";
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
+import type { TripEventBody } from "@/lib/schemas/trip-events";
 import { publishTripEvent } from "./trip-events";
 
 /**
@@ -148,7 +151,7 @@ export async function leaveTripAndErase({ tripId, memberId }: { tripId: string; 
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [member] = await tx
-      .select({ role: members.role })
+      .select({ role: members.role, name: members.name })
       .from(members)
       .where(and(eq(members.id, memberId), eq(members.tripId, tripId)))
       .for("update");
@@ -168,11 +171,107 @@ export async function leaveTripAndErase({ tripId, memberId }: { tripId: string; 
       await tx.select({ id: feedbackItems.id }).from(feedbackItems).where(eq(feedbackItems.memberId, memberId))
     ).map((f) => f.id);
     await scrubMemberAnswers(tx, { tripId, memberId, feedbackIds });
+    await scrubMemberName(tx, { tripId, memberId, name: member.name });
     await tx.delete(rateLimits).where(like(rateLimits.key, `%${memberId}`));
     await tx.delete(members).where(eq(members.id, memberId));
     // Others' member lists refresh; the leaver's own open live views close (lib/live/stream.ts).
     await publishTripEvent({ tx, tripId, event: { kind: "member.left", memberId } });
   });
+}
+
+/**
+ * The leaver's name out of the text made while they were in the trip (generated prose,
+ * progress messages, decision logs, live events: lib/erasure.ts `jsonWithoutName`), and
+ * their id out of progress details, decision logs, memoized steps and run inputs. Only rows whose
+ * text holds the name are rewritten; progress steps about them alone are deleted.
+ */
+async function scrubMemberName(tx: Tx, { tripId, memberId, name }: { tripId: string; memberId: string; name: string }) {
+  // How the name reads inside a jsonb value's text (quotes and backslashes escaped).
+  const needle = JSON.stringify(name.trim()).slice(1, -1);
+  const holds = (column: AnyColumn) => sql`strpos(${column}::text, ${needle}) > 0`;
+  const unnamed = <T>(value: T): T => jsonWithoutName(value, name) as T;
+  // Packs and plans already lost their id where it attributes something (scrubMemberAnswers;
+  // who had answered stays, as when erasing answers); logs and details lose it everywhere.
+  const scrub = <T>(value: T): T => unnamed(jsonWithoutMember(value, memberId) as T);
+  const tripRuns = tx.select({ id: pipelineRuns.id }).from(pipelineRuns).where(eq(pipelineRuns.tripId, tripId));
+
+  const packs = await tx
+    .select()
+    .from(recommendations)
+    .where(
+      and(eq(recommendations.tripId, tripId), or(holds(recommendations.payload), holds(recommendations.decisionLog))),
+    );
+  for (const row of packs) {
+    await tx
+      .update(recommendations)
+      .set({ payload: unnamed(row.payload), decisionLog: scrub(row.decisionLog) })
+      .where(eq(recommendations.id, row.id));
+  }
+  const plans = await tx
+    .select()
+    .from(itineraries)
+    .where(and(eq(itineraries.tripId, tripId), or(holds(itineraries.payload), holds(itineraries.decisionLog))));
+  for (const row of plans) {
+    await tx
+      .update(itineraries)
+      .set({ payload: unnamed(row.payload), decisionLog: scrub(row.decisionLog) })
+      .where(eq(itineraries.id, row.id));
+  }
+  // Steps about them alone ("Reading Sam's answers…"), and their echoes on the live channel, go.
+  await tx
+    .delete(progressEvents)
+    .where(and(inArray(progressEvents.runId, tripRuns), like(progressEvents.stepId, `%${memberId}%`)));
+  await tx
+    .delete(tripEvents)
+    .where(
+      and(
+        eq(tripEvents.tripId, tripId),
+        eq(tripEvents.kind, "run.progress"),
+        sql`${tripEvents.data}::text like ${`%${memberId}%`}`,
+      ),
+    );
+  const progress = await tx
+    .select()
+    .from(progressEvents)
+    .where(
+      and(inArray(progressEvents.runId, tripRuns), or(holds(progressEvents.message), holds(progressEvents.detail))),
+    );
+  for (const row of progress) {
+    await tx
+      .update(progressEvents)
+      .set({ message: scrub(row.message), detail: scrub(row.detail) })
+      .where(eq(progressEvents.id, row.id));
+  }
+  const steps = await tx
+    .select()
+    .from(runSteps)
+    .where(and(inArray(runSteps.runId, tripRuns), holds(runSteps.result)));
+  for (const row of steps) {
+    await tx
+      .update(runSteps)
+      .set({ result: scrub(row.result) })
+      .where(and(eq(runSteps.runId, row.runId), eq(runSteps.stepId, row.stepId)));
+  }
+  const runs = await tx
+    .select()
+    .from(pipelineRuns)
+    .where(and(eq(pipelineRuns.tripId, tripId), or(holds(pipelineRuns.input), holds(pipelineRuns.error))));
+  for (const row of runs) {
+    await tx
+      .update(pipelineRuns)
+      .set({ input: scrub(row.input), error: scrub(row.error) })
+      .where(eq(pipelineRuns.id, row.id));
+  }
+  const events = await tx
+    .select()
+    .from(tripEvents)
+    .where(and(eq(tripEvents.tripId, tripId), holds(tripEvents.data)));
+  for (const row of events) {
+    await tx
+      .update(tripEvents)
+      .set({ data: jsonWithoutName(row.data, name) as TripEventBody })
+      .where(eq(tripEvents.id, row.id));
+  }
 }
 
 export function organizerCannotLeave(): AppError {
