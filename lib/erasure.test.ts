@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jsonWithoutMember, jsonWithoutName } from "./erasure";
+import type { Itinerary } from "@/lib/schemas/itinerary";
+import { itineraryWithoutMember, jsonWithoutMember, jsonWithoutName } from "./erasure";
 
 describe("erasing a member from a stored payload an older app wrote", () => {
   it("drops their id from arrays and every object naming them, at any depth; leaves everyone else's", () => {
@@ -42,5 +43,20 @@ describe("taking a member's name out of generated text when they leave", () => {
       "J? Smith",
     ]);
     expect(jsonWithoutName(["Zoë is in", "Zoëlle is too"], "Zoë")).toEqual(["Someone is in", "Zoëlle is too"]);
+  });
+});
+
+describe("a plan version when a member leaves", () => {
+  it("loses what became of their flags and suggestions, and keeps everyone else's", () => {
+    const outcome = (feedbackId: string) => ({ feedbackId, status: "applied", reason: "done", alternatives: [] });
+    const plan = {
+      costs: [],
+      impactedMemberIds: [],
+      stretches: [],
+      feedback: [outcome("ben-flag"), outcome("olga-flag"), outcome("ben-idea")],
+    } as unknown as Itinerary;
+    expect(itineraryWithoutMember(plan, "ben", ["ben-flag", "ben-idea"]).feedback).toEqual([outcome("olga-flag")]);
+    // Erasing answers only (no feedback ids) leaves the outcomes alone.
+    expect(itineraryWithoutMember(plan, "ben").feedback).toHaveLength(3);
   });
 });

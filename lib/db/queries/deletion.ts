@@ -1,6 +1,6 @@
 import "server-only";
 import { type AnyColumn, and, eq, inArray, like, or, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import {
   feedbackItems,
   itineraries,
@@ -92,8 +92,6 @@ export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string;
     return { erased };
   });
 }
-
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
 
 /** What erasing a member's answers does (see eraseMemberAnswers), inside the caller's transaction. */
 async function scrubMemberAnswers(
