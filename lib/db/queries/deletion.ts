@@ -148,6 +148,8 @@ async function scrubMemberAnswers(
 export async function leaveTripAndErase({ tripId, memberId }: { tripId: string; memberId: string }): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
+    // Locked like a run's start locks it (lib/db/queries/runs.ts): none can begin until the leaver is gone.
+    await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("update");
     const [member] = await tx
       .select({ role: members.role, name: members.name })
       .from(members)
