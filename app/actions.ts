@@ -252,3 +252,10 @@ export async function eraseMyAnswersAction(input: unknown) {
   }
   return result;
 }
+
+/** The member left the trip and their data was erased; the browser lands on the home page, which says so. */
+export async function leaveTripAction(input: unknown) {
+  const result = await actions.leaveTrip(await requestContext(), input);
+  if (!result.ok) return result;
+  redirect("/?notice=left-trip");
+}

@@ -52,6 +52,13 @@ export default async function HomePage({
         </FormMessage>
       ) : null}
 
+      {notice === "left-trip" ? (
+        <FormMessage tone="success">
+          You left the trip. Your answers, votes, flags and suggestions were erased, and this browser, your other
+          devices and your personal link no longer open it.
+        </FormMessage>
+      ) : null}
+
       {error === "recovery" ? (
         <FormMessage tone="error">
           That recovery link isn't valid any more. The organizer can make a new one from the trip's dashboard.

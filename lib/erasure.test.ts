@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jsonWithoutMember } from "./erasure";
+import type { Itinerary } from "@/lib/schemas/itinerary";
+import { itineraryWithoutMember, jsonWithoutMember, jsonWithoutName } from "./erasure";
 
 describe("erasing a member from a stored payload an older app wrote", () => {
   it("drops their id from arrays and every object naming them, at any depth; leaves everyone else's", () => {
@@ -19,5 +20,43 @@ describe("erasing a member from a stored payload an older app wrote", () => {
       options: [{ stretches: [], note: "ben" }],
       range: { low: 1380, high: 1540 },
     });
+  });
+});
+
+describe("taking a member's name out of generated text when they leave", () => {
+  it("replaces the name as a whole word in every string, at any depth; other words, keys and numbers stay", () => {
+    const before = {
+      whyItFits: ["Bangkok gives Olga great food and Ann a big city.", "Anne and Ann's sister like it"],
+      tradeoffs: [{ summary: "Ann won't find much city in Banff (annual pass).", memberIds: ["ann-id"] }],
+      Ann: 3,
+      note: "Ann.B (yes, a.k.a. Ann)",
+    };
+    expect(jsonWithoutName(before, "Ann")).toEqual({
+      whyItFits: ["Bangkok gives Olga great food and Someone a big city.", "Anne and Someone's sister like it"],
+      tradeoffs: [{ summary: "Someone won't find much city in Banff (annual pass).", memberIds: ["ann-id"] }],
+      Ann: 3,
+      note: "Someone.B (yes, a.k.a. Someone)",
+    });
+    // Names with characters regular expressions treat specially are matched literally.
+    expect(jsonWithoutName(["J. (Jo) Smith+ said", "J? Smith"], "J. (Jo) Smith+")).toEqual([
+      "Someone said",
+      "J? Smith",
+    ]);
+    expect(jsonWithoutName(["Zoë is in", "Zoëlle is too"], "Zoë")).toEqual(["Someone is in", "Zoëlle is too"]);
+  });
+});
+
+describe("a plan version when a member leaves", () => {
+  it("loses what became of their flags and suggestions, and keeps everyone else's", () => {
+    const outcome = (feedbackId: string) => ({ feedbackId, status: "applied", reason: "done", alternatives: [] });
+    const plan = {
+      costs: [],
+      impactedMemberIds: [],
+      stretches: [],
+      feedback: [outcome("ben-flag"), outcome("olga-flag"), outcome("ben-idea")],
+    } as unknown as Itinerary;
+    expect(itineraryWithoutMember(plan, "ben", ["ben-flag", "ben-idea"]).feedback).toEqual([outcome("olga-flag")]);
+    // Erasing answers only (no feedback ids) leaves the outcomes alone.
+    expect(itineraryWithoutMember(plan, "ben").feedback).toHaveLength(3);
   });
 });

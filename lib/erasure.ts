@@ -11,10 +11,12 @@ import type { RecommendationsPack } from "@/lib/schemas/recommendations";
  * made with.
  */
 
-export function itineraryWithoutMember(plan: Itinerary, memberId: string): Itinerary {
+export function itineraryWithoutMember(plan: Itinerary, memberId: string, feedbackIds: string[] = []): Itinerary {
   const other = (id: string) => id !== memberId;
   return {
     ...plan,
+    // A member who leaves takes their flags and suggestions with them, and what became of them.
+    feedback: plan.feedback.filter((f) => !feedbackIds.includes(f.feedbackId)),
     costs: plan.costs.filter((c) => other(c.memberId)),
     impactedMemberIds: plan.impactedMemberIds.filter(other),
     stretches: plan.stretches.filter((s) => other(s.memberId)),
@@ -64,4 +66,25 @@ export function jsonWithoutMember(value: unknown, memberId: string): unknown {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A member who leaves takes their name out of the text made while they were in: every
+ * string in `value` with `name` as a whole word (case as written, not inside another word:
+ * "Ann" leaves "Anne" and "annual" alone) replaced by `replacement`. Generated prose names
+ * members ("Bangkok gives Olga great food and Sam a big city"); after leaving, it says
+ * "…and Someone a big city". Keys are kept as they are.
+ */
+export function jsonWithoutName(value: unknown, name: string, replacement = "Someone"): unknown {
+  const trimmed = name.trim();
+  if (!trimmed) return value;
+  const escaped = trimmed.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const word = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu");
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return v.replace(word, replacement);
+    if (Array.isArray(v)) return v.map(walk);
+    if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value);
 }

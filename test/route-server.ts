@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NextRequest, type NextResponse } from "next/server";
-import { tripCookieName } from "@/lib/auth/session";
+import { type RequestContext, tripCookieName } from "@/lib/auth/session";
 import { browser, type TestBrowser } from "./browser";
 
 type Handler = (request: NextRequest, context: { params: Promise<{ token: string }> }) => Promise<NextResponse>;
@@ -80,4 +80,61 @@ async function serve(req: IncomingMessage, res: ServerResponse, routes: Record<s
 /** The trip cookie's value in a test browser (the device token). */
 export function deviceToken(b: TestBrowser, tripId: string): string | undefined {
   return b.cookie(tripCookieName(tripId));
+}
+
+type TripRoute = (args: { request: Request; ctx: RequestContext; tripId: string }) => Promise<Response>;
+
+/**
+ * A trip's route handlers (`/trips/<id>/<route>`) over real HTTP without Next: each GET
+ * goes to the same function the route handler calls, with the request's cookies as its
+ * context (as `requestContext()` gives the handler), and `get` sends one as a browser
+ * holding `who`'s cookies would (none: a stranger).
+ */
+export async function startTripServer(routes: Record<string, TripRoute>) {
+  const server = createServer((req, res) => {
+    serveTrip(req, res, routes).catch((error) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    /** `who`'s cookie for `tripId` (none: a stranger), sent under `sendAs`'s cookie name (a forged one) if given. */
+    get(path: string, who?: TestBrowser, tripId?: string, sendAs = tripId): Promise<Response> {
+      const token = who && tripId ? deviceToken(who, tripId) : undefined;
+      return fetch(`${origin}${path}`, {
+        headers: token && sendAs ? { cookie: `${tripCookieName(sendAs)}=${token}` } : {},
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function serveTrip(req: IncomingMessage, res: ServerResponse, routes: Record<string, TripRoute>): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  const [, tripId, route] = /^\/trips\/([^/]+)\/(.+)$/.exec(url.pathname) ?? [];
+  const respond = route ? routes[route] : undefined;
+  if (!tripId || !respond || req.method !== "GET") {
+    res.writeHead(404).end();
+    return;
+  }
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
+  const jar = new Map(
+    (req.headers.cookie ?? "")
+      .split(";")
+      .map((part) => part.trim().split("=") as [string, string])
+      .filter(([name, value]) => name && value),
+  );
+  const response = await respond({ request: new Request(url, { headers }), ctx: browser(jar).ctx, tripId });
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
 }

@@ -1,10 +1,10 @@
 "use client";
 
-import { Trash2 } from "lucide-react";
+import { Download, LogOut, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
-import { deleteTripAction, eraseMyAnswersAction } from "@/app/actions";
-import { Button } from "@/components/ui/button";
+import { useEffect, useId, useRef, useState, useTransition } from "react";
+import { deleteTripAction, eraseMyAnswersAction, leaveTripAction } from "@/app/actions";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { FormMessage, inputClasses } from "@/components/ui/field";
 
 /**
@@ -119,6 +119,100 @@ export function EraseMyAnswers({ tripId, hasAnswers }: { tripId: string; hasAnsw
           </Button>
         )
       ) : null}
+    </div>
+  );
+}
+
+/** A plain link to the member's own data as a JSON file (GET /trips/<id>/me/export). */
+export function DownloadMyData({ tripId }: { tripId: string }) {
+  return (
+    <a href={`/trips/${tripId}/me/export`} download className={buttonClasses("secondary")}>
+      <Download aria-hidden className="size-4" />
+      Download my data
+    </a>
+  );
+}
+
+/**
+ * A member leaves the trip after confirming inline: the question takes focus (so it is
+ * read out), Escape or "Stay in the trip" goes back to the button. Leaving erases their
+ * data; the browser then lands on the home page, which says they left. The organizer gets
+ * a sentence instead: they can't leave, only delete the trip.
+ */
+export function LeaveTrip({ tripId, isOrganizer }: { tripId: string; isOrganizer: boolean }) {
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const question = useRef<HTMLParagraphElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const reopened = useRef(false);
+
+  useEffect(() => {
+    if (confirming) question.current?.focus();
+    else if (reopened.current) opener.current?.focus();
+  }, [confirming]);
+
+  if (isOrganizer) {
+    return (
+      <p className="text-sm text-slate-600">
+        As the organizer you can't leave the trip. You can delete it for everyone from the dashboard.
+      </p>
+    );
+  }
+  const cancel = () => {
+    reopened.current = true;
+    setConfirming(false);
+  };
+  return (
+    <div className="space-y-3">
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {confirming ? (
+        <fieldset
+          className="min-w-0 space-y-2 border-0 p-0"
+          aria-label="Confirm leaving the trip"
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && !pending) cancel();
+          }}
+        >
+          <p ref={question} tabIndex={-1} className="text-sm text-slate-800 outline-none">
+            Leave this trip? Your answers, votes, flags and suggestions are erased and your name is taken off the
+            group's plans. Every device you're signed in on, and your personal link, stop working. To come back you'd
+            need a new invite. This can't be undone.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="danger"
+              disabled={pending}
+              aria-busy={pending}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onClick={() =>
+                startTransition(async () => {
+                  setError(null);
+                  // On success the server sends the browser to the home page, which says they left.
+                  const result = await leaveTripAction({ tripId, confirm: true });
+                  if (result && !result.ok) setError(result.message);
+                })
+              }
+            >
+              <LogOut aria-hidden className="size-4" />
+              {pending ? "Leaving…" : "Yes, leave the trip"}
+            </Button>
+            <Button variant="ghost" disabled={pending} onClick={cancel}>
+              Stay in the trip
+            </Button>
+          </div>
+        </fieldset>
+      ) : (
+        <Button ref={opener} variant="secondary" onClick={() => setConfirming(true)}>
+          <LogOut aria-hidden className="size-4" />
+          Leave this trip
+        </Button>
+      )}
     </div>
   );
 }

@@ -45,6 +45,10 @@ interface Row {
   allowed: Who[];
   /** The input for a call on `trip`; called once per cell, so it may create what it needs. */
   input(trip: Trip, who: Who): Promise<unknown> | unknown;
+  /** Who calls, when not the shared browser of `who` (an action that would spend it, like leaving). */
+  caller?(trip: Trip, who: Who): Promise<TestBrowser>;
+  /** A refusal other than the usual one (`forbidden:organizer` for a member, `not_found:trip` outside). */
+  refusal?: Partial<Record<Who, { code: string; message: RegExp }>>;
 }
 
 const EVERYONE = WHO;
@@ -253,6 +257,16 @@ const matrix: Record<keyof typeof actions, Row> = {
   },
   // Each allowed caller erases their own answers.
   eraseMyAnswers: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId }) },
+  // A member who joined for it leaves (Mia stays for the rows below); the organizer can't leave.
+  leaveTrip: {
+    allowed: ["member"],
+    input: async (trip) => {
+      await settleLocalRuns();
+      return { tripId: trip.tripId, confirm: true };
+    },
+    caller: async (trip, who) => (who === "member" ? trip.join("Leaving for good") : callers[who]),
+    refusal: { organizer: { code: "forbidden:organizer-leave", message: /delete the trip/i } },
+  },
   // Last: the organizer's cell (the last caller) deletes the matrix trip.
   deleteTrip: {
     allowed: ORGANIZER,
@@ -438,15 +452,18 @@ describe("authorization matrix", () => {
       const allowed = row.allowed.includes(who);
       it(`${name} by ${who}: ${allowed ? "allowed" : "refused"}`, async () => {
         const input = await row.input(trip, who);
+        const caller = row.caller ? await row.caller(trip, who) : callers[who];
         const before = await fingerprint(trip.tripId);
         // biome-ignore lint/performance/noDynamicNamespaceImportAccess: walking every action is the point of the matrix.
-        const result = (await actions[name](callers[who].clone().ctx, input)) as ActionResult<unknown>;
+        const result = (await actions[name](caller.clone().ctx, input)) as ActionResult<unknown>;
         if (allowed) {
           expect(result).toMatchObject({ ok: true });
         } else {
           expect(result.ok).toBe(false);
           if (!result.ok) {
-            expect(result.code).toBe(who === "member" ? "forbidden:organizer" : "not_found:trip");
+            const refusal = row.refusal?.[who];
+            expect(result.code).toBe(refusal?.code ?? (who === "member" ? "forbidden:organizer" : "not_found:trip"));
+            if (refusal) expect(result.message).toMatch(refusal.message);
           }
           expect(await fingerprint(trip.tripId)).toEqual(before);
         }

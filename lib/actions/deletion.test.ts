@@ -1,10 +1,13 @@
-import { eq, is, sql } from "drizzle-orm";
+import { and, eq, gt, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it, vi } from "vitest";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
+import { tripCookieName } from "@/lib/auth/session";
+import { hashToken, newToken } from "@/lib/auth/tokens";
 import { loadDashboard } from "@/lib/dashboard";
 import { getDb } from "@/lib/db/client";
+import { redeemSignInLink } from "@/lib/db/queries/devices";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import * as schema from "@/lib/db/schema";
@@ -22,6 +25,8 @@ import { runPipeline } from "@/test/pipeline";
 
 withTestDatabase();
 
+type Trip = Awaited<ReturnType<typeof newTrip>>;
+
 const JUNE = { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] };
 /** Only Bartholomew wrote these; after he erases his answers none may be anywhere. */
 const BARTHOLOMEW_SAID = ["Winnipeg", "Prefers trams and quiet", "karaoke nights", "a lighthouse"];
@@ -31,7 +36,15 @@ const BARTHOLOMEW_SAID = ["Winnipeg", "Prefers trams and quiet", "karaoke nights
  * its steps and progress, votes, the choice, a plan, flags and suggestions, a hand edit,
  * a share link, live events, model spend and rate-limit counters.
  */
-async function busyTrip() {
+async function busyTrip({
+  beforePlanning,
+  beforeChoosing,
+}: {
+  /** After Olga and Bartholomew answered, before recommendations are made. */
+  beforePlanning?(trip: Trip): Promise<void>;
+  /** While the group can still vote. */
+  beforeChoosing?(choice: { tripId: string; recommendationId: string; slug: string }): Promise<void>;
+} = {}) {
   const trip = await newTrip("Group trip");
   const bartholomew = await trip.join("Bartholomew");
   const save = async (who: TestBrowser, preferences: ReturnType<typeof answers>) => {
@@ -50,12 +63,14 @@ async function busyTrip() {
       mustHaves: ["a lighthouse"],
     }),
   );
+  await beforePlanning?.(trip);
   await runPipeline(trip.tripId);
   const stored = await latestRecommendations({ tripId: trip.tripId });
   const option = stored?.pack.options[0];
   if (!stored || !option) throw new Error("no options");
   const choice = { tripId: trip.tripId, recommendationId: stored.id, slug: option.slug };
   expect((await actions.voteForDestination(bartholomew.ctx, choice)).ok).toBe(true);
+  await beforeChoosing?.(choice);
   expect((await actions.chooseDestination(trip.organizer.ctx, choice)).ok).toBe(true);
   const dated = await actions.setTripDates(trip.organizer.ctx, {
     tripId: trip.tripId,
@@ -284,6 +299,185 @@ describe("pages open when the trip is deleted", () => {
       // Let the closed stream leave its trip before the database goes away.
       const hub = await tripHub();
       await vi.waitFor(() => expect(hub.stats().trips).toBe(0));
+    }
+  });
+});
+
+/** Every column that points at a member, by table: what a member's rows are. */
+const MEMBER_COLUMNS = {
+  members: "id",
+  preferences: "member_id",
+  destination_votes: "member_id",
+  feedback_items: "member_id",
+  member_devices: "member_id",
+  sign_in_links: "member_id",
+  pipeline_runs: "requested_by",
+  itineraries: "created_by",
+} as const;
+
+/** The member's rows in each table that references members. */
+async function rowsOf(memberId: string): Promise<Record<keyof typeof MEMBER_COLUMNS, number>> {
+  const db = await getDb();
+  const counts = {} as Record<keyof typeof MEMBER_COLUMNS, number>;
+  for (const [table, column] of Object.entries(MEMBER_COLUMNS) as [keyof typeof MEMBER_COLUMNS, string][]) {
+    const result = await db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${memberId}`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+    counts[table] = Number(rows[0]?.n ?? 0);
+  }
+  return counts;
+}
+
+describe("leaving a trip", () => {
+  it("erases the leaver's rows in every table that references members, and their answers from outputs; nobody else's rows move; their cookies and links open nothing", async () => {
+    let cleo: TestBrowser | undefined;
+    const trip = await busyTrip({
+      beforePlanning: async (t) => {
+        cleo = await t.join("Cleo");
+        const saved = await actions.savePreferences(cleo.ctx, {
+          tripId: t.tripId,
+          expectedVersion: 0,
+          preferences: answers({ dates: JUNE, vibes: ["nature"], notes: "Cleo likes night trains" }),
+        });
+        expect(saved.ok).toBe(true);
+      },
+      beforeChoosing: async (choice) => {
+        expect((await actions.voteForDestination((cleo as TestBrowser).ctx, choice)).ok).toBe(true);
+      },
+    });
+    if (!cleo) throw new Error("no Cleo");
+    const { tripId, organizer, bartholomew } = trip;
+    const id = async (who: TestBrowser) => (await requireMember(who.ctx, tripId)).member.id;
+    const [olgaId, bartId, cleoId] = [await id(organizer), await id(bartholomew), await id(cleo)];
+
+    // Cleo voted; she flags too; Bartholomew suggests something, and signs a phone in with a one-time link.
+    const plan = await currentItinerary({ tripId });
+    const item = plan?.itinerary.days[1]?.items[0];
+    if (!plan || !item) throw new Error("no plan");
+    const cleoFlag = { tripId, version: plan.version, itemKey: item.key, reason: "other", note: "Cleo: too early" };
+    expect((await actions.flagItineraryItem(cleo.ctx, cleoFlag)).ok).toBe(true);
+    const suggestion = { tripId, version: plan.version, activityId: null, text: "a lighthouse tour" };
+    expect((await actions.suggestAddition(bartholomew.ctx, suggestion)).ok).toBe(true);
+    const deviceLink = await actions.createDeviceLink(bartholomew.ctx, { tripId });
+    if (!deviceLink.ok) throw new Error(deviceLink.message);
+    const phoneToken = newToken();
+    const phoneSignedIn = await redeemSignInLink({
+      tokenHash: hashToken(deviceLink.data.devicePath.replace("/signin/", "")),
+      device: { tokenHash: hashToken(phoneToken), label: "Phone" },
+    });
+    expect(phoneSignedIn?.member.id).toBe(bartId);
+    const phone = browser(new Map([[tripCookieName(tripId), phoneToken]]));
+    const personal = await actions.reissuePersonalLink(organizer.ctx, { tripId, memberId: bartId });
+    if (!personal.ok) throw new Error(personal.message);
+    await settleLocalRuns();
+
+    // Hand-counted: what each of them has in the trip.
+    const bartBefore = {
+      members: 1,
+      preferences: 1,
+      destination_votes: 1,
+      feedback_items: 2, // the flag (busyTrip) and the suggestion
+      member_devices: 2, // the browser he joined with, and the phone
+      sign_in_links: 2, // his personal link, and the (used) device link
+      pipeline_runs: 0,
+      itineraries: 0,
+    };
+    const cleoRows = { ...bartBefore, feedback_items: 1, member_devices: 1, sign_in_links: 1 };
+    // Olga made plan version 2 by hand (the lock); the tests' runs were started by nobody.
+    const olgaRows = {
+      ...bartBefore,
+      destination_votes: 0,
+      feedback_items: 0,
+      member_devices: 1,
+      sign_in_links: 0,
+      itineraries: 1,
+    };
+    expect(await rowsOf(bartId)).toEqual(bartBefore);
+    expect(await rowsOf(cleoId)).toEqual(cleoRows);
+    expect(await rowsOf(olgaId)).toEqual(olgaRows);
+    const ids = await idsOf(tripId);
+    expect(Object.values(await rowsMentioning(BARTHOLOMEW_SAID, ids)).some((n) => n > 0)).toBe(true);
+    const othersSaid = await rowsMentioning(["Boston", "Cleo likes night trains", "Cleo: too early"], ids);
+    expect((await loadItineraryView(await requireMember(cleo.ctx, tripId))).stale).toBe(false);
+
+    // The organizer can't leave (nothing changes); a half-hearted confirmation is refused.
+    expect(await actions.leaveTrip(organizer.ctx, { tripId, confirm: true })).toMatchObject({
+      ok: false,
+      code: "forbidden:organizer-leave",
+      message: expect.stringMatching(/delete the trip/i),
+    });
+    expect(await rowsOf(olgaId)).toEqual(olgaRows);
+    expect(await actions.leaveTrip(bartholomew.ctx, { tripId, confirm: "yes" })).toMatchObject({
+      ok: false,
+      code: "invalid:input",
+    });
+    expect(await rowsOf(bartId)).toEqual(bartBefore);
+
+    const events = await liveCursor(tripId);
+    const left = await actions.leaveTrip(bartholomew.ctx, { tripId, confirm: true });
+    expect(left).toEqual({ ok: true, data: { left: true } });
+
+    // All of his rows are gone; Cleo's and Olga's are all still there.
+    const none = Object.fromEntries(Object.keys(MEMBER_COLUMNS).map((t) => [t, 0]));
+    expect(await rowsOf(bartId)).toEqual(none);
+    expect(await rowsOf(cleoId)).toEqual(cleoRows);
+    expect(await rowsOf(olgaId)).toEqual(olgaRows);
+    // Nothing he wrote, nor his name, is left anywhere in the trip; what the others wrote is where it was.
+    const hisWords = await rowsMentioning([...BARTHOLOMEW_SAID, "lighthouse tour", "Bartholomew"], ids);
+    expect(
+      Object.values(hisWords).every((n) => n === 0),
+      JSON.stringify(hisWords),
+    ).toBe(true);
+    // (Finished runs' memoized steps that read his answers along with theirs go, as when erasing answers.)
+    expect(await rowsMentioning(["Boston", "Cleo likes night trains", "Cleo: too early"], ids)).toEqual({
+      ...othersSaid,
+      run_steps: 0,
+    });
+    // His id only survives in the live channel's past events (ids, never text), the last one saying he left,
+    // and in who had answered when each pack was made (it says what it was made with).
+    const mentions = await rowsMentioning([bartId]);
+    expect(
+      Object.entries(mentions)
+        .filter(([, n]) => n > 0)
+        .map(([table]) => table),
+    ).toEqual(["recommendations", "trip_events"]);
+    const db = await getDb();
+    for (const { payload } of await db
+      .select()
+      .from(schema.recommendations)
+      .where(eq(schema.recommendations.tripId, tripId))) {
+      expect(payload.coverage.respondedIds).toContain(bartId);
+      expect(JSON.stringify({ ...payload, coverage: null })).not.toContain(bartId);
+    }
+    const published = await db
+      .select({ kind: schema.tripEvents.kind, data: schema.tripEvents.data })
+      .from(schema.tripEvents)
+      .where(and(eq(schema.tripEvents.tripId, tripId), gt(schema.tripEvents.id, events)));
+    expect(published).toEqual([{ kind: "member.left", data: { kind: "member.left", memberId: bartId } }]);
+
+    // The browser he left from forgot the trip; a copy of its cookie, his phone and his personal link open nothing.
+    expect(bartholomew.cookie(tripCookieName(tripId))).toBe("");
+    for (const cookie of [trip.bartholomew, phone]) {
+      await expect(requireMember(cookie.ctx, tripId)).rejects.toMatchObject({ code: "not_found:trip", status: 404 });
+    }
+    expect(
+      await redeemSignInLink({
+        tokenHash: hashToken(personal.data.personalPath.replace("/signin/", "")),
+        device: { tokenHash: hashToken(newToken()), label: "Laptop" },
+      }),
+    ).toBeNull();
+    expect(await actions.eraseMyAnswers(phone.ctx, { tripId })).toMatchObject({ ok: false, code: "not_found:trip" });
+
+    // The group: two members; the plan made with his answers says someone's answers changed since.
+    const dashboard = await loadDashboard(await requireMember(organizer.ctx, tripId));
+    expect(dashboard.members.map((m) => m.name)).toEqual(["Olga", "Cleo"]);
+    const cleoPlan = await loadItineraryView(await requireMember(cleo.ctx, tripId));
+    expect(cleoPlan.stale).toBe(true);
+    expect(cleoPlan.current?.itinerary.costs.map((c) => c.memberId)).not.toContain(bartId);
+    const packs = await db.select().from(schema.recommendations).where(eq(schema.recommendations.tripId, tripId));
+    for (const option of packs.flatMap((p) => p.payload.options)) {
+      expect(option.costs.map((c) => c.memberId).sort()).toEqual([olgaId, cleoId].sort());
     }
   });
 });

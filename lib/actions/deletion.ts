@@ -1,7 +1,7 @@
 import "server-only";
 import { forgetTripToken, rememberShareToken } from "@/lib/auth/session";
-import { deleteTripAndEverything, eraseMemberAnswers } from "@/lib/db/queries/deletion";
-import { DeleteTripInput, TripOnlyInput } from "@/lib/schemas/trip";
+import { deleteTripAndEverything, eraseMemberAnswers, leaveTripAndErase } from "@/lib/db/queries/deletion";
+import { DeleteTripInput, LeaveTripInput, TripOnlyInput } from "@/lib/schemas/trip";
 import { tripAction } from "./define";
 
 /** The organizer deletes the trip and everything in it, after typing its name. */
@@ -22,5 +22,21 @@ export const eraseMyAnswers = tripAction({
   input: TripOnlyInput,
   async run({ caller }) {
     return eraseMemberAnswers({ tripId: caller.trip.id, memberId: caller.member.id });
+  },
+});
+
+/**
+ * A member leaves the trip, and their data goes with them (answers, votes, feedback,
+ * devices, sign-in links: lib/db/queries/deletion.ts). This browser forgets the trip; the
+ * member's other devices and personal link open nothing any more. The organizer can't
+ * leave: they delete the trip instead.
+ */
+export const leaveTrip = tripAction({
+  access: "member",
+  input: LeaveTripInput,
+  async run({ caller, ctx }) {
+    await leaveTripAndErase({ tripId: caller.trip.id, memberId: caller.member.id });
+    forgetTripToken(ctx, caller.trip.id);
+    return { left: true as const };
   },
 });

@@ -5,7 +5,7 @@
  */
 
 export { clearDecision, decideConflict } from "./decisions";
-export { deleteTrip, eraseMyAnswers } from "./deletion";
+export { deleteTrip, eraseMyAnswers, leaveTrip } from "./deletion";
 export { createDeviceLink, reissuePersonalLink, revokeDevice } from "./devices";
 export {
   flagItineraryItem,

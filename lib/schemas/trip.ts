@@ -78,3 +78,12 @@ export const RenameTripInput = z
   })
   .strict();
 export type RenameTripInput = z.input<typeof RenameTripInput>;
+
+/**
+ * A member leaves the trip. `confirm: true` is what the page's "Yes, leave the trip"
+ * button sends after the member saw what leaving erases; anything else is refused.
+ */
+export const LeaveTripInput = z
+  .object({ tripId: TripId, confirm: z.literal(true, "Confirm that you want to leave the trip") })
+  .strict();
+export type LeaveTripInput = z.infer<typeof LeaveTripInput>;

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PreferencesForm } from "@/components/preferences/preferences-form";
-import { EraseMyAnswers } from "@/components/trip/danger-zone";
+import { DownloadMyData, EraseMyAnswers, LeaveTrip } from "@/components/trip/danger-zone";
 import { Card } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
@@ -55,6 +55,15 @@ export default async function PreferencesPage({
       />
       <Card title="Your answers" description="Only you can erase them; plans already made with them stay as they are.">
         <EraseMyAnswers tripId={caller.trip.id} hasAnswers={saved !== null} />
+      </Card>
+      <Card
+        title="Your data in this trip"
+        description="A copy of everything the trip holds about you: your answers, votes, flags and suggestions, and your devices. Nothing about anyone else."
+      >
+        <div className="space-y-4">
+          <DownloadMyData tripId={caller.trip.id} />
+          <LeaveTrip tripId={caller.trip.id} isOrganizer={caller.isOrganizer} />
+        </div>
       </Card>
     </div>
   );

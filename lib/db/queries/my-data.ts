@@ -1,0 +1,39 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { destinationVotes, feedbackItems, memberDevices, preferences } from "@/lib/db/schema";
+
+/**
+ * The rows one member owns in a trip, for "Download my data": every query is keyed by
+ * their own member id (and the trip), so nothing of another member can come along.
+ * Devices come without their token hashes.
+ */
+export async function memberOwnRows({ tripId, memberId }: { tripId: string; memberId: string }) {
+  const db = await getDb();
+  const [answers, votes, feedback, devices] = await Promise.all([
+    db
+      .select({ data: preferences.data, updatedAt: preferences.updatedAt })
+      .from(preferences)
+      .where(and(eq(preferences.tripId, tripId), eq(preferences.memberId, memberId))),
+    db
+      .select({
+        recommendationId: destinationVotes.recommendationId,
+        slug: destinationVotes.slug,
+        createdAt: destinationVotes.createdAt,
+      })
+      .from(destinationVotes)
+      .where(eq(destinationVotes.memberId, memberId))
+      .orderBy(asc(destinationVotes.createdAt)),
+    db
+      .select()
+      .from(feedbackItems)
+      .where(and(eq(feedbackItems.tripId, tripId), eq(feedbackItems.memberId, memberId)))
+      .orderBy(asc(feedbackItems.createdAt)),
+    db
+      .select({ label: memberDevices.label, createdAt: memberDevices.createdAt, lastSeenAt: memberDevices.lastSeenAt })
+      .from(memberDevices)
+      .where(eq(memberDevices.memberId, memberId))
+      .orderBy(asc(memberDevices.createdAt)),
+  ]);
+  return { answers: answers[0] ?? null, votes, feedback, devices };
+}

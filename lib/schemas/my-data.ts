@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { FEEDBACK_KINDS, FEEDBACK_STATUSES } from "@/lib/db/schema";
+import { FlagReason } from "@/lib/schemas/itinerary";
+import { MemberPreferences } from "@/lib/schemas/preferences";
+
+/**
+ * "Download my data" (`GET /trips/<id>/me/export`): everything the trip holds that the
+ * member put in it or that describes them, and nothing about anyone else — no other
+ * member's name, answers, votes, feedback or devices, and no figures computed from the
+ * group. Times are ISO 8601 (UTC). The route parses what it sends with this schema, and
+ * `.strict()` objects keep a field from slipping in unnoticed.
+ */
+
+const Timestamp = z.iso.datetime();
+
+export const MyDataExport = z
+  .object({
+    /** Which file this is, so a reader can tell it apart from other exports. */
+    format: z.literal("tripsync.my-data.v1"),
+    exportedAt: Timestamp,
+    trip: z.object({ id: z.uuid(), name: z.string() }).strict(),
+    me: z
+      .object({
+        id: z.uuid(),
+        name: z.string(),
+        role: z.enum(["organizer", "member"]),
+        joinedAt: Timestamp,
+      })
+      .strict(),
+    /** Their preference answers exactly as saved (null: none saved, or erased). */
+    answers: MemberPreferences.nullable(),
+    answersUpdatedAt: Timestamp.nullable(),
+    /** One per set of recommended destinations they voted in: the destination they voted for. */
+    votes: z.array(z.object({ recommendationId: z.uuid(), destination: z.string(), votedAt: Timestamp }).strict()),
+    /** Their flags on plan items and suggestions, in their words, with what became of each. */
+    feedback: z.array(
+      z
+        .object({
+          id: z.uuid(),
+          kind: z.enum(FEEDBACK_KINDS),
+          planVersion: z.number().int(),
+          itemKey: z.string().nullable(),
+          reason: FlagReason.nullable(),
+          text: z.string(),
+          suggestedActivityId: z.string().nullable(),
+          status: z.enum(FEEDBACK_STATUSES),
+          createdAt: Timestamp,
+        })
+        .strict(),
+    ),
+    /** Browsers signed in as them: what each said it is and when; never the token or its hash. */
+    devices: z.array(z.object({ label: z.string(), signedInAt: Timestamp, lastSeenAt: Timestamp }).strict()),
+  })
+  .strict();
+export type MyDataExport = z.infer<typeof MyDataExport>;
