@@ -79,3 +79,48 @@ test("a member applies her own fix to a conflict, both views update live, and un
   await kim.context.close();
   await olgaContext.close();
 });
+
+test("the organizer decides the dates no one's change would solve; the member sees the decision live, with who it leaves out", async ({
+  browser,
+}) => {
+  const olgaContext = await browser.newContext();
+  const olga = await olgaContext.newPage();
+  const tripId = await new HomePage(olga).createTrip("Decide for us", "Olga");
+  await new PreferencesPage(olga).fillAndSave({
+    windows: [{ start: "2027-07-01", end: "2027-07-10" }],
+    tripLength: { min: 4, max: 5 },
+  });
+  const olgaDashboard = new DashboardPage(olga);
+  await olgaDashboard.goto(tripId);
+  const kim = await joinInNewBrowser(browser, await olgaDashboard.inviteLink(), "Kim");
+  await new PreferencesPage(kim.page).fillAndSave({
+    windows: [{ start: "2027-07-20", end: "2027-07-30" }],
+    tripLength: { min: 4, max: 5 },
+  });
+  const kimDashboard = new DashboardPage(kim.page);
+  await kimDashboard.goto(tripId);
+  await markOpened(kim.page);
+  await expect(kimDashboard.conflicts().getByText("Dates", { exact: true })).toBeVisible();
+  // Only the organizer may decide.
+  await expect(kim.page.getByRole("form", { name: "Decide the dates" })).toHaveCount(0);
+
+  await olga.reload();
+  const decide = olga.getByRole("form", { name: "Decide the dates" });
+  await decide.getByLabel("First day").fill("2027-07-03");
+  await decide.getByLabel("Last day").fill("2027-07-06");
+  await decide.getByLabel("Note for the group (optional)").fill("Kim joins us for the last weekend");
+  await decide.getByRole("button", { name: "Plan for these dates" }).click();
+
+  const decision = (page: Page) => page.getByRole("note", { name: "Decision on the dates" });
+  await expect(decision(olga)).toContainText("Decided: plan for Jul 3–6");
+  await expect(decision(kim.page)).toContainText("Decided: plan for Jul 3–6", { timeout: LIVE_MS });
+  await expect(decision(kim.page)).toContainText("Kim can't make all of it.");
+  await expect(decision(kim.page)).toContainText("“Kim joins us for the last weekend”");
+  await expect(decision(kim.page)).toContainText("Decided by Olga");
+  // The dates conflict gives way to the decision; only the organizer can withdraw it.
+  await expect(kimDashboard.conflicts().getByText("Dates", { exact: true })).toHaveCount(0);
+  await expect(decision(kim.page).getByRole("button", { name: "Withdraw the decision" })).toHaveCount(0);
+  await expectNotReloaded(kim.page);
+  await kim.context.close();
+  await olgaContext.close();
+});

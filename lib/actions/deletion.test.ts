@@ -63,6 +63,13 @@ async function busyTrip({
       mustHaves: ["a lighthouse"],
     }),
   );
+  // The organizer's decision on the dates (a row of its own that names the trip).
+  const decided = await actions.decideConflict(trip.organizer.ctx, {
+    tripId: trip.tripId,
+    decision: { kind: "dates", start: "2027-06-12", end: "2027-06-16" },
+    note: "Midweek is cheaper",
+  });
+  expect(decided.ok).toBe(true);
   await beforePlanning?.(trip);
   await runPipeline(trip.tripId);
   const stored = await latestRecommendations({ tripId: trip.tripId });
@@ -172,11 +179,13 @@ describe("deleting a trip", () => {
       "feedback_items",
       "member_devices",
       "sign_in_links",
+      "conflict_decisions",
     ]) {
       expect(before[table], table).toBeGreaterThan(0);
     }
     expect(Object.keys(before).sort()).toEqual(
       [
+        "conflict_decisions",
         "destination_votes",
         "feedback_items",
         "itineraries",
