@@ -1,0 +1,76 @@
+import { expect, it } from "vitest";
+import * as actions from "@/lib/actions";
+import { requireMember } from "@/lib/auth/guards";
+import { factsFor } from "@/lib/facts";
+import { loadItineraryView } from "@/lib/itinerary-view";
+import { withTestDatabase } from "@/test/db";
+import { answers } from "@/test/fixtures";
+import { plannedTrip, runItinerary } from "@/test/itinerary";
+
+withTestDatabase();
+
+const JUNE = { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] };
+
+/**
+ * Zoe answers after the plan exists: she uses a wheelchair and eats vegan. The organizer's
+ * view judges the current plan against her answers at once. What it must report is worked
+ * out here from the destination's raw catalog facts, item by item and meal by meal — not
+ * from the validator — and each line names Zoe and the item.
+ */
+it("a member who answers after the plan was made: what it breaks for her is reported to the organizer by name and item", async () => {
+  const trip = await plannedTrip(
+    [
+      { name: "Olga", answers: answers({ dates: JUNE, vibes: ["food", "culture"] }) },
+      { name: "Ben", answers: answers({ dates: JUNE, vibes: ["city", "nature"] }) },
+    ],
+    { start: "2027-06-12", end: "2027-06-16" },
+  );
+  expect((await runItinerary(trip.tripId)).status).toBe("succeeded");
+  const organizer = await requireMember(trip.organizer.ctx, trip.tripId);
+  const before = await loadItineraryView(organizer);
+  expect(before.stale).toBe(false);
+  expect(before.breaks).toBeNull();
+
+  const zoe = await trip.join("Zoe");
+  const saved = await actions.savePreferences(zoe.ctx, {
+    tripId: trip.tripId,
+    expectedVersion: 0,
+    preferences: answers({ dates: JUNE, accessibility: ["wheelchair"], dietary: ["vegan"] }),
+  });
+  expect(saved.ok).toBe(true);
+
+  const view = await loadItineraryView(await requireMember(trip.organizer.ctx, trip.tripId));
+  const plan = view.current?.itinerary;
+  const facts = factsFor(trip.slug);
+  if (!plan || !facts) throw new Error("no plan");
+  const expected: string[] = [];
+  // The destination as a whole (its transport, lodging and main sights).
+  if (!facts.accessibility.includes("wheelchair")) expected.push("Zoe: not wheelchair friendly.");
+  for (const day of plan.days) {
+    for (const item of day.items) {
+      const activity = facts.activities.find((a) => a.id === item.activityId);
+      if (!activity) continue;
+      const where = `Day ${day.day}, "${item.title}"`;
+      if (!activity.accessibility.includes("wheelchair")) expected.push(`${where}: Zoe: not wheelchair accessible.`);
+      if (activity.involvesFood && !activity.dietaryOptions.includes("vegan"))
+        expected.push(`${where}: Zoe: no vegan option.`);
+    }
+    for (const meal of day.meals) {
+      const venue = facts.meals.find((m) => m.id === meal.mealId);
+      if (!venue) continue;
+      const where = `Day ${day.day}, ${meal.meal} at ${meal.name}`;
+      if (!venue.accessibility.includes("wheelchair")) expected.push(`${where}: Zoe: not wheelchair accessible.`);
+      if (!venue.dietaryOptions.includes("vegan")) expected.push(`${where}: Zoe: no vegan option.`);
+    }
+  }
+  // The plan was made without Zoe, so something in it doesn't suit her.
+  expect(expected.length).toBeGreaterThan(0);
+  expect(view.stale).toBe(true);
+  const reported = (view.breaks ?? []).map((b) => b.message);
+  expect(reported).toEqual(expect.arrayContaining(expected));
+  // Nothing is reported for Olga or Ben, whose answers the plan was made with.
+  expect(reported.filter((m) => !/(^|: )Zoe: /.test(m))).toEqual([]);
+
+  // A member doesn't get the organizer's report.
+  expect((await loadItineraryView(await requireMember(zoe.ctx, trip.tripId))).breaks).toBeNull();
+});
