@@ -166,6 +166,10 @@ export async function regenerateItineraryAction(input: unknown) {
   return planWrite(actions.regenerateItinerary, input);
 }
 
+export async function replanWithNewAnswersAction(input: unknown) {
+  return planWrite(actions.replanWithNewAnswers, input);
+}
+
 export async function flagItineraryItemAction(input: unknown) {
   return planWrite(actions.flagItineraryItem, input);
 }

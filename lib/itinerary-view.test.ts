@@ -3,6 +3,7 @@ import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
 import { factsFor } from "@/lib/facts";
 import { loadItineraryView } from "@/lib/itinerary-view";
+import { settleLocalRuns } from "@/lib/pipeline/local-runner";
 import { withTestDatabase } from "@/test/db";
 import { answers } from "@/test/fixtures";
 import { plannedTrip, runItinerary } from "@/test/itinerary";
@@ -12,7 +13,7 @@ withTestDatabase();
 const JUNE = { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] };
 
 /**
- * Zoe answers after the plan exists: she uses a wheelchair and eats vegan. The organizer's
+ * Zoe answers after the plan exists: she can only walk a little, and eats vegan. The organizer's
  * view judges the current plan against her answers at once. What it must report is worked
  * out here from the destination's raw catalog facts, item by item and meal by meal — not
  * from the validator — and each line names Zoe and the item.
@@ -35,7 +36,7 @@ it("a member who answers after the plan was made: what it breaks for her is repo
   const saved = await actions.savePreferences(zoe.ctx, {
     tripId: trip.tripId,
     expectedVersion: 0,
-    preferences: answers({ dates: JUNE, accessibility: ["wheelchair"], dietary: ["vegan"] }),
+    preferences: answers({ dates: JUNE, accessibility: ["limited-walking"], dietary: ["vegan"] }),
   });
   expect(saved.ok).toBe(true);
 
@@ -45,13 +46,14 @@ it("a member who answers after the plan was made: what it breaks for her is repo
   if (!plan || !facts) throw new Error("no plan");
   const expected: string[] = [];
   // The destination as a whole (its transport, lodging and main sights).
-  if (!facts.accessibility.includes("wheelchair")) expected.push("Zoe: not wheelchair friendly.");
+  if (!facts.accessibility.includes("limited-walking")) expected.push("Zoe: not limited-walking friendly.");
   for (const day of plan.days) {
     for (const item of day.items) {
       const activity = facts.activities.find((a) => a.id === item.activityId);
       if (!activity) continue;
       const where = `Day ${day.day}, "${item.title}"`;
-      if (!activity.accessibility.includes("wheelchair")) expected.push(`${where}: Zoe: not wheelchair accessible.`);
+      if (!activity.accessibility.includes("limited-walking"))
+        expected.push(`${where}: Zoe: not limited-walking accessible.`);
       if (activity.involvesFood && !activity.dietaryOptions.includes("vegan"))
         expected.push(`${where}: Zoe: no vegan option.`);
     }
@@ -59,7 +61,7 @@ it("a member who answers after the plan was made: what it breaks for her is repo
       const venue = facts.meals.find((m) => m.id === meal.mealId);
       if (!venue) continue;
       const where = `Day ${day.day}, ${meal.meal} at ${meal.name}`;
-      if (!venue.accessibility.includes("wheelchair")) expected.push(`${where}: Zoe: not wheelchair accessible.`);
+      // A seated meal suits limited walking (only step access matters at a table): just the diet.
       if (!venue.dietaryOptions.includes("vegan")) expected.push(`${where}: Zoe: no vegan option.`);
     }
   }
@@ -73,4 +75,31 @@ it("a member who answers after the plan was made: what it breaks for her is repo
 
   // A member doesn't get the organizer's report.
   expect((await loadItineraryView(await requireMember(zoe.ctx, trip.tripId))).breaks).toBeNull();
+
+  // The organizer plans again with the new answers: only the organizer, no regeneration used,
+  // and afterwards the plan suits Zoe too.
+  expect(await actions.replanWithNewAnswers(zoe.ctx, { tripId: trip.tripId })).toMatchObject({
+    ok: false,
+    code: "forbidden:organizer",
+  });
+  expect((await actions.replanWithNewAnswers(trip.organizer.ctx, { tripId: trip.tripId })).ok).toBe(true);
+  await settleLocalRuns();
+  const after = await loadItineraryView(await requireMember(trip.organizer.ctx, trip.tripId));
+  expect(after.current?.version).toBe((view.current?.version ?? 0) + 1);
+  expect(after.current?.source).toBe("regenerated");
+  expect(after.regenerations.used).toBe(0);
+  expect(after.stale).toBe(false);
+  const replanned = after.current?.itinerary;
+  for (const day of replanned?.days ?? []) {
+    for (const item of day.items) {
+      const activity = facts.activities.find((a) => a.id === item.activityId);
+      expect(activity?.accessibility, item.title).toContain("limited-walking");
+      if (activity?.involvesFood) expect(activity.dietaryOptions, item.title).toContain("vegan");
+    }
+  }
+  // Nothing changed since: asking again is refused.
+  expect(await actions.replanWithNewAnswers(trip.organizer.ctx, { tripId: trip.tripId })).toMatchObject({
+    ok: false,
+    code: "conflict:answers-unchanged",
+  });
 });

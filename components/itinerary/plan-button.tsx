@@ -9,6 +9,7 @@ import {
   regenerateItineraryAction,
   reopenDestinationAction,
   reopenPlanAction,
+  replanWithNewAnswersAction,
   restoreItineraryAction,
 } from "@/app/actions";
 import { Button } from "@/components/ui/button";
@@ -18,6 +19,7 @@ import { FormMessage } from "@/components/ui/field";
 const DOES = {
   generate: { act: generateItineraryAction, icon: Sparkles, confirm: null },
   regenerate: { act: regenerateItineraryAction, icon: RefreshCw, confirm: null },
+  replan: { act: replanWithNewAnswersAction, icon: RefreshCw, confirm: null },
   finalize: {
     act: finalizePlanAction,
     icon: Lock,

@@ -190,6 +190,23 @@ const matrix: Record<keyof typeof actions, Row> = {
     },
   },
   regenerateItinerary: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
+  // Someone answers after the regeneration above: the organizer's cell finds the plan out of date.
+  replanWithNewAnswers: {
+    allowed: ORGANIZER,
+    input: async (trip, who) => {
+      await settleLocalRuns();
+      if (who === "organizer") {
+        const late = await trip.join("Late answerer");
+        const saved = await actions.savePreferences(late.ctx, {
+          tripId: trip.tripId,
+          expectedVersion: 0,
+          preferences: answers({ vibes: ["nature"] }),
+        });
+        if (!saved.ok) throw new Error(saved.message);
+      }
+      return { tripId: trip.tripId };
+    },
+  },
   restoreItinerary: {
     allowed: ORGANIZER,
     input: async (trip) => {

@@ -12,6 +12,7 @@ export {
   generateItinerary,
   regenerateItinerary,
   reopenDestination,
+  replanWithNewAnswers,
   restoreItinerary,
   setTripDates,
   suggestAddition,

@@ -2,11 +2,14 @@ import "server-only";
 import { addDays } from "@/lib/dates";
 import { addFeedback, listOpenFeedback, withdrawFeedback as withdraw } from "@/lib/db/queries/feedback";
 import { currentItinerary, restoreItineraryVersion } from "@/lib/db/queries/itineraries";
+import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { ANSWERS_CHANGED } from "@/lib/db/queries/runs";
 import { reopenDestinationChoice, setTripDates as saveTripDates } from "@/lib/db/queries/trips";
 import { AppError } from "@/lib/errors";
 import { factsFor } from "@/lib/facts";
 import { ensureModelSpendAllowed } from "@/lib/limits/budget";
 import { startRun } from "@/lib/pipeline/engine";
+import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import { FeedbackIdInput, FlagItemInput, SetTripDatesInput, SuggestInput, VersionInput } from "@/lib/schemas/itinerary";
 import { TripOnlyInput } from "@/lib/schemas/trip";
 import { tripAction } from "./define";
@@ -54,6 +57,43 @@ export const regenerateItinerary = tripAction({
     }
     await ensureModelSpendAllowed({ tripId: input.tripId, memberId: caller.member.id });
     return startRun({ tripId: input.tripId, kind: "regenerate", requestedBy: caller.member.id });
+  },
+});
+
+/**
+ * Someone's answers changed since the current plan was made (a late member answered, or
+ * someone changed theirs): the organizer plans again from the current version with
+ * everyone's current answers, keeping what is locked. No feedback caused it, so it doesn't
+ * use one of the group's regenerations; with open feedback, "Regenerate with feedback"
+ * answers both and counts.
+ */
+export const replanWithNewAnswers = tripAction({
+  access: "organizer",
+  input: TripOnlyInput,
+  async run({ input, caller }) {
+    requireDates(caller.trip);
+    const [current, open, members] = await Promise.all([
+      currentItinerary({ tripId: input.tripId }),
+      listOpenFeedback(input),
+      listMembersWithPreferences(input),
+    ]);
+    if (!current) throw new AppError("conflict:no-itinerary", "Generate the plan first.");
+    if (current.itinerary.preferencesFingerprint === preferencesFingerprint(members)) {
+      throw new AppError("conflict:answers-unchanged", "Nobody's answers changed since this plan was made.");
+    }
+    if (open.length > 0) {
+      throw new AppError(
+        "conflict:open-feedback",
+        "There are open flags or suggestions: regenerate with feedback, which takes the new answers into account too.",
+      );
+    }
+    await ensureModelSpendAllowed({ tripId: input.tripId, memberId: caller.member.id });
+    return startRun({
+      tripId: input.tripId,
+      kind: "regenerate",
+      requestedBy: caller.member.id,
+      input: { cause: ANSWERS_CHANGED },
+    });
   },
 });
 

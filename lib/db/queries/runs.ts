@@ -18,12 +18,16 @@ import { RecommendationsPack } from "@/lib/schemas/recommendations";
 import type { TripEventBody } from "@/lib/schemas/trip-events";
 import { publishStatement, publishTripEvent, rowsOf } from "./trip-events";
 
+/** A regeneration's `input.cause` when the members' answers changed, not feedback: it isn't counted. */
+export const ANSWERS_CHANGED = "answers-changed";
+
 /**
  * Starts a run unless the trip already has an active one, in one transaction with the
  * lifecycle check (lib/trip-status.ts): the trip row is locked, a second click or tab
  * finds the run already going, a recommendation run needs the destination still open,
  * an itinerary run needs a chosen destination, and a feedback regeneration is counted
- * here and refused past MAX_REGENERATIONS — whatever the caller's UI allowed.
+ * here and refused past MAX_REGENERATIONS — whatever the caller's UI allowed (one caused
+ * by changed answers, not feedback, is neither counted nor refused).
  */
 export async function createRunOrGetActive({
   tripId,
@@ -50,7 +54,8 @@ export async function createRunOrGetActive({
     if (kind !== "recommendations" && !trip.selectedDestination) {
       throw new AppError("conflict:no-destination", "Choose a destination before planning the days.");
     }
-    if (kind === "regenerate" && trip.regenerations >= MAX_REGENERATIONS) {
+    const counted = kind === "regenerate" && input?.cause !== ANSWERS_CHANGED;
+    if (counted && trip.regenerations >= MAX_REGENERATIONS) {
       throw new AppError(
         "limit:regenerations",
         `This trip has used all ${MAX_REGENERATIONS} regenerations. Edit the plan by hand or restore an earlier version instead.`,
@@ -62,12 +67,7 @@ export async function createRunOrGetActive({
       .onConflictDoNothing({ target: pipelineRuns.tripId, where: sql`${pipelineRuns.status} = 'running'` })
       .returning();
     if (!created) throw new Error("run conflict with the trip row locked");
-    await applyTransition(
-      tx,
-      tripId,
-      transition,
-      kind === "regenerate" ? { regenerations: trip.regenerations + 1 } : {},
-    );
+    await applyTransition(tx, tripId, transition, counted ? { regenerations: trip.regenerations + 1 } : {});
     await publishTripEvent({ tx, tripId, event: { kind: "run.started", runId: created.id } });
     return { run: created, created: true };
   });

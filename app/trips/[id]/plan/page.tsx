@@ -183,6 +183,20 @@ export default async function PlanPage({
                     <li key={b.message}>{b.message}</li>
                   ))}
                 </ul>
+                <p className="mt-2">
+                  Fix it by hand below, or plan again with everyone's current answers (locked items stay). No feedback
+                  caused this, so it doesn't use one of the group's regenerations.
+                </p>
+                {planning && !running ? (
+                  <div className="mt-2">
+                    <PlanButton
+                      does="replan"
+                      input={{ tripId: trip.id }}
+                      label="Plan again with the new answers"
+                      pendingLabel="Starting…"
+                    />
+                  </div>
+                ) : null}
               </div>
             ) : null}
             {link ? (
