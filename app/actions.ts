@@ -87,6 +87,18 @@ export async function clearDecisionAction(input: { tripId: string; kind: "dates"
   return result;
 }
 
+export async function askMemberToResolveAction(input: { tripId: string; memberId: string; conflict: string }) {
+  const result = await actions.askMemberToResolve(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}
+
+export async function declineResolutionRequestAction(input: { tripId: string; conflict: string }) {
+  const result = await actions.declineResolutionRequest(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}
+
 export async function rotateInviteLinkAction(tripId: string) {
   const result = await actions.rotateInviteLink(await requestContext(), { tripId });
   if (result.ok) revalidatePath(`/trips/${tripId}`);

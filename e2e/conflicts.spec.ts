@@ -58,6 +58,11 @@ test("a member applies her own fix to a conflict, both views update live, and un
     olgaDashboard.conflicts().getByRole("button", { name: "Apply: Lower your shortest trip to 4 days" }),
   ).toHaveCount(0);
 
+  // The organizer asks Kim to look at it: the request shows on Kim's open page.
+  await tripLength(olga).getByRole("button", { name: "Ask Kim" }).click();
+  await expect(tripLength(olga)).toContainText("Asked Kim");
+  await expect(tripLength(kim.page)).toContainText("The organizer asked you to look at this.", { timeout: LIVE_MS });
+
   await fix.getByRole("button", { name: "Apply: Lower your shortest trip to 4 days" }).click();
   await expect(kim.page.getByText("Applied to your answers: Lower your shortest trip to 4 days.")).toBeVisible();
   await expect(tripLength(kim.page)).toHaveCount(0);

@@ -4,6 +4,7 @@ import type { Caller } from "@/lib/auth/guards";
 import { listDecisions } from "@/lib/db/queries/decisions";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences } from "@/lib/db/queries/preferences";
+import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
 import type { TripStatus } from "@/lib/db/schema";
 import { type Resolution, resolutionsFor } from "@/lib/resolutions";
 import type { DecisionView } from "@/lib/schemas/decisions";
@@ -23,6 +24,13 @@ export interface DashboardView {
   conflicts: Conflict[];
   /** The organizer's decisions on conflicts, with who decided and when (everyone sees them). */
   decisions: DecisionView[];
+  /**
+   * Requests to look at a conflict: the organizer sees everyone's, a member their own. Only
+   * those the member's answers can still fix (the rest were answered by the change).
+   */
+  requests: ResolutionRequest[];
+  /** Organizer: who could fix which conflict with their own answers (whom "Ask" can ask). */
+  askable: { conflict: Conflict["kind"]; memberId: string }[];
   /** The viewer's own fixes to those conflicts (changes to their own answers), and the version of those answers. */
   fixes: { resolutions: Resolution[]; answersVersion: number | null };
   /** Who answered with which dates (dates aren't private: the heat map's day details). */
@@ -30,12 +38,19 @@ export interface DashboardView {
 }
 
 export async function loadDashboard(caller: Caller): Promise<DashboardView> {
-  const [members, own, decisions] = await Promise.all([
+  const [members, own, decisions, requests] = await Promise.all([
     listMembersWithPreferences({ tripId: caller.trip.id }),
     getPreferences({ memberId: caller.member.id }),
     listDecisions({ tripId: caller.trip.id }),
+    listRequests({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
   ]);
   const profile = aggregatePreferences(members, decisions);
+  // Who could fix what with their own answers: the organizer's "Ask", and which requests still stand.
+  const askable = members.flatMap((m) =>
+    resolutionsFor(profile, m.id, m.preferences).map((r) => ({ conflict: r.conflict, memberId: m.id })),
+  );
+  const standing = (r: ResolutionRequest) =>
+    askable.some((a) => a.memberId === r.memberId && a.conflict === r.conflict);
   const conflicts = detectConflicts(
     profile,
     caller.isOrganizer ? { kind: "organizer" } : { kind: "member", memberId: caller.member.id },
@@ -58,6 +73,14 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     profile,
     conflicts,
     decisions,
+    requests: requests.filter(standing),
+    askable: caller.isOrganizer
+      ? askable.filter(
+          (a, i) =>
+            a.memberId !== caller.member.id &&
+            askable.findIndex((b) => b.memberId === a.memberId && b.conflict === a.conflict) === i,
+        )
+      : [],
     fixes: {
       resolutions: own ? resolutionsFor(profile, caller.member.id, own.data) : [],
       answersVersion: own?.version ?? null,

@@ -12,12 +12,18 @@ import {
 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { applyResolutionAction, undoResolutionAction } from "@/app/actions";
+import {
+  applyResolutionAction,
+  askMemberToResolveAction,
+  declineResolutionRequestAction,
+  undoResolutionAction,
+} from "@/app/actions";
 import { type MemberName, nameOf } from "@/components/dashboard/layout-math";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
+import type { ResolutionRequest } from "@/lib/db/queries/requests";
 import { joinAnd } from "@/lib/format";
 import type { Resolution } from "@/lib/resolutions";
 import type { Conflict, Severity } from "@/lib/schemas/group-profile";
@@ -50,12 +56,18 @@ export function ConflictList({
   tripId,
   conflicts,
   fixes,
+  requests,
+  askable,
   members,
   showAttribution,
 }: {
   tripId: string;
   conflicts: Conflict[];
   fixes: { resolutions: Resolution[]; answersVersion: number | null };
+  /** The organizer's requests to look at a conflict (a member gets only their own). */
+  requests: ResolutionRequest[];
+  /** Organizer: whom "Ask" can ask about which conflict. */
+  askable: { conflict: Conflict["kind"]; memberId: string }[];
   members: MemberName[];
   showAttribution: boolean;
 }) {
@@ -74,6 +86,20 @@ export function ConflictList({
       });
       if (result.ok) setApplied(result.data);
       else setError(result.message);
+      router.refresh();
+    });
+  const ask = (memberId: string, conflict: Conflict["kind"]) =>
+    startTransition(async () => {
+      setError(null);
+      const result = await askMemberToResolveAction({ tripId, memberId, conflict });
+      if (!result.ok) setError(result.message);
+      router.refresh();
+    });
+  const decline = (conflict: Conflict["kind"]) =>
+    startTransition(async () => {
+      setError(null);
+      const result = await declineResolutionRequestAction({ tripId, conflict });
+      if (!result.ok) setError(result.message);
       router.refresh();
     });
   const undo = (done: Applied) =>
@@ -111,8 +137,12 @@ export function ConflictList({
               members={members}
               showAttribution={showAttribution}
               fixes={fixes.resolutions.filter((r) => r.conflict === conflict.kind)}
+              requests={requests.filter((r) => r.conflict === conflict.kind)}
+              askable={askable.filter((a) => a.conflict === conflict.kind).map((a) => a.memberId)}
               pending={pending}
               onApply={apply}
+              onAsk={(memberId) => ask(memberId, conflict.kind)}
+              onDecline={() => decline(conflict.kind)}
             />
           ))}
         </ul>
@@ -126,15 +156,23 @@ function ConflictItem({
   members,
   showAttribution,
   fixes,
+  requests,
+  askable,
   pending,
   onApply,
+  onAsk,
+  onDecline,
 }: {
   conflict: Conflict;
   members: MemberName[];
   showAttribution: boolean;
   fixes: Resolution[];
+  requests: ResolutionRequest[];
+  askable: string[];
   pending: boolean;
   onApply: (fix: Resolution) => void;
+  onAsk: (memberId: string) => void;
+  onDecline: () => void;
 }) {
   const { label, icon: Icon } = KINDS[conflict.kind];
   const severity = SEVERITY[conflict.severity];
@@ -154,6 +192,39 @@ function ConflictItem({
       </div>
       <p className="mt-2 text-sm text-slate-800">{conflict.summary}</p>
       {involved.length > 0 ? <p className="mt-1 text-xs text-slate-600">Involves {joinAnd(involved)}</p> : null}
+      {!showAttribution && requests.some((r) => !r.declined) ? (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p>The organizer asked you to look at this. Apply your part below, or decline.</p>
+          <Button variant="ghost" disabled={pending} onClick={onDecline}>
+            Decline
+          </Button>
+        </div>
+      ) : null}
+      {askable.length > 0 ? (
+        <div className="mt-3">
+          <h4 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Ask someone to change</h4>
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {askable.map((memberId) => {
+              const name = nameOf(members, memberId);
+              const request = requests.find((r) => r.memberId === memberId);
+              return (
+                <li key={memberId} className="flex items-center gap-2 text-sm text-slate-700">
+                  {request && !request.declined ? (
+                    <span>Asked {name}</span>
+                  ) : (
+                    <>
+                      {request?.declined ? <span>{name} declined</span> : null}
+                      <Button variant="secondary" disabled={pending} onClick={() => onAsk(memberId)}>
+                        {request?.declined ? `Ask ${name} again` : `Ask ${name}`}
+                      </Button>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
       {fixes.length > 0 ? (
         <div className="mt-3 space-y-2">
           <h4 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">Your part</h4>

@@ -9,6 +9,7 @@ import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { addDevice, listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { saveRequest } from "@/lib/db/queries/requests";
 import {
   conflictDecisions,
   destinationVotes,
@@ -19,6 +20,7 @@ import {
   pipelineRuns,
   preferences,
   recommendations,
+  resolutionRequests,
   trips,
 } from "@/lib/db/schema";
 import { factsFor } from "@/lib/facts";
@@ -92,6 +94,22 @@ const matrix: Record<keyof typeof actions, Row> = {
     }),
   },
   clearDecision: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId, kind: "dates" }) },
+  // After the undo above, the callers want to stay domestic and "Abroad member" wants to go abroad.
+  askMemberToResolve: {
+    allowed: ORGANIZER,
+    input: async (trip) => ({ tripId: trip.tripId, memberId: await memberIdNamed("Abroad member"), conflict: "scope" }),
+  },
+  // Each allowed caller has been asked about the scope (the organizer can't ask themselves: stored directly).
+  declineResolutionRequest: {
+    allowed: MEMBERS,
+    input: async (trip, who) => {
+      if (MEMBERS.includes(who)) {
+        const { member } = await requireMember(callers[who].clone().ctx, trip.tripId);
+        await saveRequest({ tripId: trip.tripId, memberId: member.id, conflict: "scope" });
+      }
+      return { tripId: trip.tripId, conflict: "scope" };
+    },
+  },
   rotateInviteLink: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId }) },
   // The name stays "Matrix": deleting the trip at the end confirms it.
   renameTrip: {
@@ -327,6 +345,14 @@ async function scopeConflictFor(trip: Trip, who: Who): Promise<number> {
   return mine.data.version;
 }
 
+/** The id of the member with this name (names are unique in the matrix trips). */
+async function memberIdNamed(name: string): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.name, name));
+  if (!row) throw new Error(`no member ${name}`);
+  return row.id;
+}
+
 /** The version of the caller's own answers (0: none yet). */
 async function ownVersion(trip: Trip, who: Who): Promise<number> {
   const { member } = await requireMember(callers[who].clone().ctx, trip.tripId);
@@ -439,13 +465,18 @@ async function fingerprint(tripId: string) {
     .where(eq(feedbackItems.tripId, tripId))
     .orderBy(feedbackItems.id);
   const decisions = await db.select().from(conflictDecisions).where(eq(conflictDecisions.tripId, tripId));
+  const requests = await db
+    .select()
+    .from(resolutionRequests)
+    .where(eq(resolutionRequests.tripId, tripId))
+    .orderBy(resolutionRequests.id);
   const devices = await db
     .select({ id: memberDevices.id })
     .from(memberDevices)
     .innerJoin(members, eq(members.id, memberDevices.memberId))
     .where(eq(members.tripId, tripId))
     .orderBy(memberDevices.id);
-  return { trip, memberRows, prefRows, tripCount, runs, recs, votes, plans, feedback, devices, decisions };
+  return { trip, memberRows, prefRows, tripCount, runs, recs, votes, plans, feedback, devices, decisions, requests };
 }
 
 let callers: Record<Who, TestBrowser>;

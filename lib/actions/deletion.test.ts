@@ -197,6 +197,7 @@ describe("deleting a trip", () => {
         "progress_events",
         "rate_limits",
         "recommendations",
+        "resolution_requests",
         "run_steps",
         "sign_in_links",
         "trip_events",

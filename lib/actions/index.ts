@@ -28,7 +28,12 @@ export {
 } from "./itinerary-edits";
 export { savePreferences } from "./preferences";
 export { chooseDestination, generateRecommendations, voteForDestination, withdrawVote } from "./recommendations";
-export { applyResolution, undoResolution } from "./resolutions";
+export {
+  applyResolution,
+  askMemberToResolve,
+  declineResolutionRequest,
+  undoResolution,
+} from "./resolutions";
 export { createShareLink, finalizePlan, reopenPlan, revokeShareLink } from "./share";
 export {
   createDemoTrip,

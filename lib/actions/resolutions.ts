@@ -4,11 +4,18 @@ import type { Caller } from "@/lib/auth/guards";
 import { listDecisions } from "@/lib/db/queries/decisions";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences, savePreferences } from "@/lib/db/queries/preferences";
+import { declineRequest, saveRequest } from "@/lib/db/queries/requests";
 import { AppError } from "@/lib/errors";
 import { consume } from "@/lib/limits/rate";
 import { resolutionsFor } from "@/lib/resolutions";
 import { MemberPreferences } from "@/lib/schemas/preferences";
-import { type AnswerPatch, ApplyResolutionInput, UndoResolutionInput } from "@/lib/schemas/resolutions";
+import {
+  type AnswerPatch,
+  ApplyResolutionInput,
+  AskMemberInput,
+  DeclineRequestInput,
+  UndoResolutionInput,
+} from "@/lib/schemas/resolutions";
 import { tripAction } from "./define";
 
 /**
@@ -69,3 +76,53 @@ async function changeOwnAnswers(caller: Caller, patch: AnswerPatch, expectedVers
     expectedVersion,
   });
 }
+
+/**
+ * The organizer asks a member to look at a conflict: only one the member can fix with their
+ * own answers (nobody can change them for the member). The request shows on the member's
+ * dashboard until the conflict asks nothing more of them, or they decline.
+ */
+export const askMemberToResolve = tripAction({
+  access: "organizer",
+  input: AskMemberInput,
+  async run({ input, caller }) {
+    const members = await listMembersWithPreferences({ tripId: caller.trip.id });
+    const asked = members.find((m) => m.id === input.memberId);
+    if (!asked) throw new AppError("not_found:member", "That person isn't in this trip.");
+    if (asked.id === caller.member.id)
+      throw new AppError("invalid:input", "Apply your own fix instead of asking yourself.");
+    const decisions = await listDecisions({ tripId: caller.trip.id });
+    const fixes = resolutionsFor(aggregatePreferences(members, decisions), asked.id, asked.preferences);
+    if (!fixes.some((f) => f.conflict === input.conflict)) {
+      throw new AppError(
+        "conflict:resolution",
+        `${asked.name}'s answers can't fix that conflict any more: the conflicts shown now are up to date.`,
+      );
+    }
+    await saveRequest({ tripId: caller.trip.id, memberId: asked.id, conflict: input.conflict });
+    return { memberId: asked.id, conflict: input.conflict };
+  },
+});
+
+export const declineResolutionRequest = tripAction({
+  access: "member",
+  input: DeclineRequestInput,
+  async run({ input, caller }) {
+    const [members, decisions] = await Promise.all([
+      listMembersWithPreferences({ tripId: caller.trip.id }),
+      listDecisions({ tripId: caller.trip.id }),
+    ]);
+    const own = members.find((m) => m.id === caller.member.id)?.preferences ?? null;
+    const fixes = resolutionsFor(aggregatePreferences(members, decisions), caller.member.id, own);
+    if (!fixes.some((f) => f.conflict === input.conflict)) {
+      throw new AppError("conflict:resolution", "Your answers already fix your part of that conflict.");
+    }
+    const declined = await declineRequest({
+      tripId: caller.trip.id,
+      memberId: caller.member.id,
+      conflict: input.conflict,
+    });
+    if (!declined) throw new AppError("not_found:request", "Nobody asked you about that.");
+    return { conflict: input.conflict };
+  },
+});

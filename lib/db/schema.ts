@@ -446,3 +446,25 @@ export const conflictDecisions = pgTable(
     check("conflict_decisions_kind_check", sql`${t.kind} in ('dates')`),
   ],
 );
+
+/**
+ * The organizer asked a member to look at a conflict they can fix by changing their own
+ * answers (lib/resolutions.ts). Shown on that member's dashboard until the conflict no
+ * longer asks anything of them, or they decline.
+ */
+export const resolutionRequests = pgTable(
+  "resolution_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    conflict: text("conflict").notNull(),
+    askedAt: timestamp("asked_at", { withTimezone: true }).notNull().defaultNow(),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("resolution_requests_member_conflict_idx").on(t.memberId, t.conflict)],
+);

@@ -23,3 +23,12 @@ export const ApplyResolutionInput = z
 export const UndoResolutionInput = z
   .object({ tripId: TripId, before: AnswerPatch, expectedVersion: z.number().int().min(1) })
   .strict();
+
+/** The conflicts a member can be asked about: those their own answers can fix. */
+export const ASKABLE = ["dates", "budget", "trip-length", "scope"] as const;
+
+/** The organizer asks a member to look at a conflict only their own answers can fix. */
+export const AskMemberInput = z.object({ tripId: TripId, memberId: z.uuid(), conflict: z.enum(ASKABLE) }).strict();
+
+/** The member declines the organizer's request about a conflict. */
+export const DeclineRequestInput = z.object({ tripId: TripId, conflict: z.enum(ASKABLE) }).strict();

@@ -47,6 +47,8 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("trip.deleted") }),
   /** A flag or suggestion was added or withdrawn. */
   z.object({ kind: z.literal("feedback.changed"), feedbackId: z.uuid() }),
+  /** The organizer asked a member to look at a conflict, or the member declined. */
+  z.object({ kind: z.literal("request.changed"), ...MemberRef }),
 ]);
 export type TripEventBody = z.infer<typeof TripEventBody>;
 export type TripEventKind = TripEventBody["kind"];

@@ -34,13 +34,16 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   // Read before anything the page shows (the membership included): whatever happens later reaches it live.
   const after = await liveCursor(id);
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
-  const [{ trip, viewer, members, profile, conflicts, decisions, fixes, availability }, recommendations, deviceList] =
-    await Promise.all([
-      loadDashboard(caller),
-      loadRecommendationsView(caller),
-      // The organizer sees every member's devices; a member only their own.
-      listDevices({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
-    ]);
+  const [
+    { trip, viewer, members, profile, conflicts, decisions, requests, askable, fixes, availability },
+    recommendations,
+    deviceList,
+  ] = await Promise.all([
+    loadDashboard(caller),
+    loadRecommendationsView(caller),
+    // The organizer sees every member's devices; a member only their own.
+    listDevices({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
+  ]);
   const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
   const respondentCount = profile.respondedIds.length;
 
@@ -175,6 +178,8 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
               tripId={trip.id}
               conflicts={conflicts}
               fixes={fixes}
+              requests={requests}
+              askable={askable}
               members={profile.members}
               showAttribution={viewer.isOrganizer}
             />

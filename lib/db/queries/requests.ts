@@ -1,0 +1,97 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { members, resolutionRequests } from "@/lib/db/schema";
+import type { Conflict } from "@/lib/schemas/group-profile";
+import { publishTripEvent } from "./trip-events";
+
+export type ResolutionRequest = {
+  memberId: string;
+  conflict: Conflict["kind"];
+  askedAt: string;
+  declined: boolean;
+};
+
+/** The trip's requests (the organizer's view), or one member's own. */
+export async function listRequests({
+  tripId,
+  memberId,
+}: {
+  tripId: string;
+  memberId?: string;
+}): Promise<ResolutionRequest[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(resolutionRequests)
+    .where(
+      and(eq(resolutionRequests.tripId, tripId), memberId ? eq(resolutionRequests.memberId, memberId) : undefined),
+    );
+  return rows.map((r) => ({
+    memberId: r.memberId,
+    conflict: r.conflict as Conflict["kind"],
+    askedAt: r.askedAt.toISOString(),
+    declined: r.declinedAt !== null,
+  }));
+}
+
+/** Asks (again: a declined request is asked anew) and tells the trip's open views. */
+export async function saveRequest({
+  tripId,
+  memberId,
+  conflict,
+}: {
+  tripId: string;
+  memberId: string;
+  conflict: Conflict["kind"];
+}): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(resolutionRequests)
+      .values({ tripId, memberId, conflict })
+      .onConflictDoUpdate({
+        target: [resolutionRequests.memberId, resolutionRequests.conflict],
+        set: { askedAt: new Date(), declinedAt: null },
+      });
+    await publishTripEvent({ tx, tripId, event: { kind: "request.changed", memberId } });
+  });
+}
+
+/** The member declines; false when there was nothing open to decline. */
+export async function declineRequest({
+  tripId,
+  memberId,
+  conflict,
+}: {
+  tripId: string;
+  memberId: string;
+  conflict: Conflict["kind"];
+}): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const declined = await tx
+      .update(resolutionRequests)
+      .set({ declinedAt: new Date() })
+      .where(
+        and(
+          eq(resolutionRequests.tripId, tripId),
+          eq(resolutionRequests.memberId, memberId),
+          eq(resolutionRequests.conflict, conflict),
+        ),
+      )
+      .returning({ id: resolutionRequests.id });
+    if (declined.length) await publishTripEvent({ tx, tripId, event: { kind: "request.changed", memberId } });
+    return declined.length > 0;
+  });
+}
+
+/** Whether `memberId` is a member of `tripId`. */
+export async function isMemberOf({ tripId, memberId }: { tripId: string; memberId: string }): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, memberId), eq(members.tripId, tripId)));
+  return Boolean(row);
+}
