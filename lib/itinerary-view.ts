@@ -15,7 +15,7 @@ import type { RunError, RunStatus } from "@/lib/schemas/pipeline";
 import { availableWindows } from "@/lib/schemas/preferences";
 import type { TripShape } from "@/lib/schemas/recommendations";
 import type { TimelineEntry } from "@/lib/schemas/trip-events";
-import { validateItinerary } from "@/lib/validation/itinerary";
+import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 
 /**
  * The plan page, as `caller` may see it (DESIGN.md "Identity and authorization"): the
@@ -124,7 +124,7 @@ export async function loadItineraryView(
       dates: { start: caller.trip.startDate, end: caller.trip.endDate },
       plannedOn: "0000-01-01",
       feedback: [],
-      organizerItems: true,
+      organizerItems: organizerItemsOf(current.itinerary),
     })
       .filter((v) => ["hard-constraint", "hard-cap", "dates", "pace"].includes(v.rule))
       .map((v) => ({ message: v.message }));

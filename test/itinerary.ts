@@ -13,7 +13,7 @@ import { type LocalRunnerOptions, runLocal } from "@/lib/pipeline/local-runner";
 import type { WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { ItineraryState } from "@/lib/schemas/itinerary-pipeline";
 import type { MemberPreferences, MemberPreferencesInput } from "@/lib/schemas/preferences";
-import { validateItinerary } from "@/lib/validation/itinerary";
+import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 import { tripWithAnswers } from "@/test/fixtures";
 import { runPipeline, testDeps } from "@/test/pipeline";
 
@@ -70,6 +70,8 @@ export async function itineraryOutcome(tripId: string, runId: string) {
           dates: brief.start && brief.end ? { start: brief.start, end: brief.end } : null,
           plannedOn: patch("load")?.tripContext?.today ?? "",
           feedback: patch("feedback-guard")?.feedback ?? [],
+          // Only the organizer's own items of the version the run started from.
+          organizerItems: organizerItemsOf(patch("load")?.previous ?? null),
         })
       : [];
   return { stored, steps, violations, brief };

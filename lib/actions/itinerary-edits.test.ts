@@ -8,7 +8,7 @@ import { getTrip } from "@/lib/db/queries/trips";
 import { factsFor } from "@/lib/facts";
 import type { Itinerary } from "@/lib/schemas/itinerary";
 import { MemberPreferences } from "@/lib/schemas/preferences";
-import { validateItinerary } from "@/lib/validation/itinerary";
+import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 import { browser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers } from "@/test/fixtures";
@@ -69,6 +69,7 @@ async function violationsNow(tripId: string) {
     dates: { start: "2027-05-10", end: "2027-05-14" },
     plannedOn: new Date().toISOString().slice(0, 10),
     feedback: [],
+    organizerItems: organizerItemsOf(current.itinerary),
   });
 }
 

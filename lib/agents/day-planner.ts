@@ -7,7 +7,8 @@ import { allocate } from "@/lib/planning/itinerary-allocation";
 /**
  * Shares the days out, in code: which activity goes in which slot of which day, and
  * where to eat — only what suits every member and is open then, around one area a day,
- * at the group's pace, keeping locked items and (on a regeneration) the rest of the plan,
+ * at the group's pace, keeping locked items and the organizer's own items exactly as they were,
+ * and (on a regeneration) the rest of the plan,
  * and answering every flag and suggestion (lib/planning/itinerary-allocation.ts).
  */
 export const dayPlanner = defineItineraryAgent({
@@ -27,13 +28,14 @@ export const dayPlanner = defineItineraryAgent({
       feedback,
       groupTier: usualTier(members),
     });
-    const placed = allocation.days.reduce((n, d) => n + d.items.length, 0);
+    const placed = allocation.days.reduce((n, d) => n + d.items.length + (d.custom?.length ?? 0), 0);
     return {
       patch: { allocation },
       inputSummary: `${facts.name}, ${brief.days} day${brief.days === 1 ? "" : "s"} at a ${brief.pace} pace, ${feedback.length} feedback item${feedback.length === 1 ? "" : "s"}`,
       keyEvidence: [
         ...allocation.days.map(
-          (d) => `day ${d.day}: ${d.area} (${d.items.length} activities, ${d.meals.length} meals)`,
+          (d) =>
+            `day ${d.day}: ${d.area} (${d.items.length} activities${d.custom?.length ? `, ${d.custom.length} of the organizer's own` : ""}, ${d.meals.length} meals)`,
         ),
         ...allocation.outcomes.map((o) => `feedback ${o.status}`),
       ].slice(0, 8),

@@ -12,6 +12,8 @@ import { type DraftDayInput, DraftDayOutput } from "@/lib/schemas/itinerary-pipe
  * while every fact comes from code: which activities, when, where, for how much, from
  * which source. Its answer is checked (exactly those activities, no prices of its own)
  * and repaired if needed. On a repair round it gets the validator's problems for the day.
+ * The organizer's own items on the day (kept by the allocation) are not the model's to word:
+ * they go into the day exactly as the organizer left them.
  */
 export const dayWriter = defineItineraryAgent({
   name: "Day writer",
@@ -107,6 +109,8 @@ export const dayWriter = defineItineraryAgent({
         locked: p.locked || lockedBefore.has(`a:${a.id}`),
       };
     });
+    // The organizer's own items: never sent to the model, kept exactly as they were.
+    items.push(...(planned.custom ?? []));
     items.sort((x, y) => SLOTS.indexOf(x.slot) - SLOTS.indexOf(y.slot) || x.startTime.localeCompare(y.startTime));
     const day: ItineraryDay = {
       day: planned.day,

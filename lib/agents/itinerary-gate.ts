@@ -3,7 +3,7 @@ import { CATALOG_VERSION } from "@/lib/catalog/destinations";
 import { factsFor } from "@/lib/facts";
 import { Itinerary } from "@/lib/schemas/itinerary";
 import type { ItineraryState } from "@/lib/schemas/itinerary-pipeline";
-import { validateItinerary } from "@/lib/validation/itinerary";
+import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 
 /**
  * The critic: puts the plan together (schema enforced) and runs the independent
@@ -40,6 +40,8 @@ export const itineraryGate = defineItineraryAgent({
           dates: state.brief.start && state.brief.end ? { start: state.brief.start, end: state.brief.end } : null,
           plannedOn: state.tripContext.today,
           feedback: state.feedback,
+          // Only the organizer's own items of the version this one regenerates, exactly as they were.
+          organizerItems: organizerItemsOf(state.previous),
         })
       : parsed.error.issues.map((i) => ({ day: null, rule: "schema", message: `${i.path.join(".")}: ${i.message}` }));
     return {

@@ -40,7 +40,15 @@ export const itineraryRepair = defineItineraryAgent({
         );
         return false;
       });
-      return { ...planned, items, meals };
+      // The organizer's own item the check caught (a member has since ruled out what it names…) leaves with a note, never silently.
+      const custom = planned.custom?.filter((c) => {
+        if (!keys.has(c.key)) return true;
+        notes.push(
+          `Day ${planned.day}: your own "${c.title}" was taken out because a final check found a problem with it.`,
+        );
+        return false;
+      });
+      return { ...planned, items, meals, ...(custom ? { custom } : {}) };
     });
     return {
       patch: { allocation: { ...allocation, days: next, notes: [...allocation.notes, ...notes] } },

@@ -8,7 +8,7 @@ import { factsFor } from "@/lib/facts";
 import { applyHandEdit, EditRefused, type HandEditContext } from "@/lib/planning/hand-edits";
 import type { Itinerary } from "@/lib/schemas/itinerary";
 import { MemberPreferences } from "@/lib/schemas/preferences";
-import { validateItinerary } from "@/lib/validation/itinerary";
+import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 import { browser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers } from "@/test/fixtures";
@@ -223,9 +223,11 @@ describe("the organizer's own item", () => {
 
     const ctx = await editContext(tripId);
     const evidence = { ...ctx, plannedOn: ctx.today, feedback: [] };
-    expect(validateItinerary(v2.itinerary, { ...evidence, organizerItems: true })).toEqual([]);
-    // A generated plan may hold none: there it's an activity nobody knows.
-    expect(validateItinerary(v2.itinerary, evidence)).toEqual([
+    const own = organizerItemsOf(v2.itinerary);
+    expect(own).toEqual([{ ...item, day: 3 }]);
+    expect(validateItinerary(v2.itinerary, { ...evidence, organizerItems: own })).toEqual([]);
+    // A plan judged with none of the organizer's items may hold none: there it's an activity nobody knows.
+    expect(validateItinerary(v2.itinerary, { ...evidence, organizerItems: [] })).toEqual([
       {
         day: 3,
         rule: "ungrounded",
@@ -237,7 +239,9 @@ describe("the organizer's own item", () => {
     const disguised = structuredClone(v2.itinerary);
     const inDisguise = disguised.days[2]?.items.find((i) => i.kind === "custom");
     if (inDisguise) inDisguise.activityId = "sao-jorge-castle";
-    expect(validateItinerary(disguised, { ...evidence, organizerItems: true }).map((v) => v.rule)).toEqual(["key"]);
+    expect(
+      validateItinerary(disguised, { ...evidence, organizerItems: organizerItemsOf(disguised) }).map((v) => v.rule),
+    ).toEqual(["key"]);
   });
 
   it("a title naming something a member ruled out is refused, naming the rule; so is a day without that time or over the pace", async () => {

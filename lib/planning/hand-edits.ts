@@ -13,7 +13,7 @@ import {
   type Slot,
 } from "@/lib/schemas/itinerary";
 import type { RawMember } from "@/lib/schemas/pipeline";
-import { type ItineraryViolation, validateItinerary } from "@/lib/validation/itinerary";
+import { type ItineraryViolation, organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 
 /**
  * The organizer's hand edits of a plan (remove, move, add one of the destination's
@@ -218,11 +218,14 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
     dates: ctx.dates,
     plannedOn: ctx.today,
     feedback: [],
-    // The organizer's own items are theirs to add; a generated plan may not hold any.
-    organizerItems: true,
   };
-  const before = new Set(validateItinerary(plan, evidence).map((v) => v.message));
-  const added = validateItinerary(edited, evidence).filter((v) => !before.has(v.message));
+  // The organizer's own items are theirs to add, move and remove by hand: each plan is judged with its own.
+  const before = new Set(
+    validateItinerary(plan, { ...evidence, organizerItems: organizerItemsOf(plan) }).map((v) => v.message),
+  );
+  const added = validateItinerary(edited, { ...evidence, organizerItems: organizerItemsOf(edited) }).filter(
+    (v) => !before.has(v.message),
+  );
   if (added.length) {
     throw new EditRefused(
       `That edit would break the plan, so nothing was changed: ${added

@@ -275,3 +275,56 @@ describe("feedback", () => {
     for (const f of feedback) expect(allocation.outcomes.filter((o) => o.feedbackId === f.id)).toHaveLength(1);
   });
 });
+
+describe("the organizer's own items on a regeneration", () => {
+  const supper: ItineraryItem = {
+    key: "c:8a1d6f0e-2b7c-4e59-9f3a-5c0d1e2f3a4b",
+    kind: "custom",
+    activityId: null,
+    title: "Supper at the Silvas'",
+    description: "Bring bread.",
+    area: "Your own plan",
+    slot: "evening",
+    startTime: "20:00",
+    durationHours: 2,
+    costPerPerson: 25,
+    tips: [],
+    source: null,
+    locked: false,
+  };
+
+  it("stays on its day, in its slot, at its start, unchanged, and nothing is placed over it", () => {
+    // The organizer's brunch fills day 2's morning from 09:00 to 11:00.
+    const brunch: ItineraryItem = { ...supper, title: "Brunch at the Silvas'", slot: "morning", startTime: "09:00" };
+    const previous = { days: [{ day: 2, items: [brunch] }] };
+    const brief = { start: "2027-06-15", days: 3, pace: "balanced" } as const;
+    // Without it, day 2's morning has an activity of its own.
+    expect(plan([member("a")], brief).days[1]?.items.some((i) => i.slot === "morning")).toBe(true);
+
+    const allocation = plan([member("a")], brief, { previous });
+    expect(allocation.days[1]?.custom).toEqual([brunch]);
+    // Balanced: one a slot, so its morning takes no other; it counts towards the day's three.
+    expect(allocation.days[1]?.items.some((i) => i.slot === "morning")).toBe(false);
+    expect(allocation.days[1]?.items.length).toBeLessThanOrEqual(2);
+    expect(allocation.days.filter((d) => d.day !== 2).every((d) => !d.custom)).toBe(true);
+
+    // Packed (two a slot): another may share the morning only after 11:00, and every activity
+    // here takes 2 hours, more than the 11:00–12:30 left, so none does.
+    const packed = plan([member("a")], { ...brief, pace: "packed" }, { previous });
+    expect(packed.days[1]?.custom).toEqual([brunch]);
+    expect(packed.days[1]?.items.filter((i) => i.slot === "morning" && i.start < "11:00")).toEqual([]);
+  });
+
+  it("a slot its day no longer has (day 3 is now the departure day): left out with a note, never silently", () => {
+    const allocation = plan(
+      [member("a")],
+      { start: "2027-06-15", days: 3, pace: "balanced" },
+      // Day 3 is the departure day now: it has no evening.
+      { previous: { days: [{ day: 3, items: [supper] }] } },
+    );
+    expect(allocation.days.some((d) => d.custom?.length)).toBe(false);
+    expect(allocation.notes).toContain(
+      `Day 3: your own "Supper at the Silvas'" no longer fits that evening, so it was left out.`,
+    );
+  });
+});

@@ -169,10 +169,14 @@ export function allocate(input: AllocationInput): Allocation {
     const slots = slotsOf(day, brief.days);
     const occupied: Occupied[] = [];
     const placed: { activityId: string; slot: Slot; start: string; locked: boolean }[] = [];
+    // The organizer's own items, kept as they were.
+    const custom: ItineraryItem[] = [];
+    const count = () => placed.length + custom.length;
     // One activity a slot (two at a packed pace), so the day has room to breathe between them.
     const perSlot = brief.pace === "packed" ? 2 : 1;
+    const inSlot = (slot: Slot) => [...placed, ...custom].filter((p) => p.slot === slot).length;
     const fits = (a: CatalogActivity, slot: Slot) =>
-      placed.filter((p) => p.slot === slot).length < perSlot ? placement(a, slot, slots, occupied, date) : null;
+      inSlot(slot) < perSlot ? placement(a, slot, slots, occupied, date) : null;
     const place = (a: CatalogActivity, slot: Slot, locked: boolean) => {
       const at = fits(a, slot);
       if (!at) return false;
@@ -183,18 +187,29 @@ export function allocate(input: AllocationInput): Allocation {
       spent += a.costUsd;
       return true;
     };
-    // 1. Locked items, then (on a regeneration) the previous plan's items, where they were.
+    // 1. Locked items and the organizer's own (kept like locked ones: same slot, same start, same
+    //    words, reserving their time), then (on a regeneration) the previous plan's items, where they were.
     for (const keep of [true, false]) {
-      for (const item of previousItems.filter((i) => i.day === day && i.locked === keep && i.kind === "activity")) {
+      for (const item of previousItems.filter((i) => i.day === day && (i.locked || i.kind === "custom") === keep)) {
+        if (removed.has(item.key)) continue;
+        if (item.kind === "custom") {
+          const { day: _day, ...own } = item;
+          if (count() < cap && keepsItsTime(item, slots, occupied)) {
+            occupied.push({ slot: item.slot, start: item.startTime, durationHours: item.durationHours });
+            custom.push(own);
+          } else
+            notes.push(`Day ${day}: your own "${item.title}" no longer fits that ${item.slot}, so it was left out.`);
+          continue;
+        }
         const activity = facts.activities.find((a) => a.id === item.activityId);
-        if (!activity || used.has(activity.id) || removed.has(item.key) || placed.length >= cap) continue;
+        if (!activity || used.has(activity.id) || count() >= cap) continue;
         if (!keep && (!suits(activity) || spent + activity.costUsd > activityBudget)) continue;
         place(activity, item.slot, keep);
       }
     }
     // 2. What members asked for, in the first day it fits.
     for (const w of wanted) {
-      if (used.has(w.id) || reserved.has(w.id) || placed.length >= cap) continue;
+      if (used.has(w.id) || reserved.has(w.id) || count() >= cap) continue;
       const activity = facts.activities.find((a) => a.id === w.id);
       if (!activity || spent + activity.costUsd > activityBudget) continue;
       const slot = slots.find((s) => suitsSlot(activity, s) && fits(activity, s));
@@ -213,7 +228,7 @@ export function allocate(input: AllocationInput): Allocation {
             a.id.localeCompare(b.id),
         );
       for (const a of options) {
-        if (placed.length >= cap) break;
+        if (count() >= cap) break;
         if (spent + a.costUsd > activityBudget) continue;
         place(a, slot, false);
       }
@@ -226,8 +241,7 @@ export function allocate(input: AllocationInput): Allocation {
       if (chosen) meals.push({ meal, mealId: chosen.id, time: MEAL_CLOCK[meal] });
       else openMeals++;
     }
-    if (placed.length === 0)
-      notes.push(`Day ${day} is left free: nothing else fits everyone's needs and the opening hours.`);
+    if (count() === 0) notes.push(`Day ${day} is left free: nothing else fits everyone's needs and the opening hours.`);
     days.push({
       day,
       date,
@@ -239,6 +253,7 @@ export function allocate(input: AllocationInput): Allocation {
             ? "Departure day: the plan ends by late afternoon."
             : null,
       items: placed.sort((a, b) => minutes(a.start) - minutes(b.start)),
+      ...(custom.length ? { custom } : {}),
       meals,
     });
   }
@@ -325,6 +340,15 @@ export function startInDay(
       : [own];
   });
   return placement(a, slot, slots, occupied, day.date)?.start ?? null;
+}
+
+/** The organizer's own item can stay at its start: the day still has its slot, it ends in it, and nothing kept overlaps it. */
+function keepsItsTime(item: ItineraryItem, slots: Slot[], occupied: Occupied[]): boolean {
+  if (!slots.includes(item.slot)) return false;
+  const from = minutes(item.startTime);
+  const until = from + item.durationHours * 60;
+  if (from < minutes(SLOT_TIMES[item.slot].start) || until > minutes(SLOT_TIMES[item.slot].end)) return false;
+  return !occupied.some((o) => from < minutes(o.start) + o.durationHours * 60 && minutes(o.start) < until);
 }
 
 /** Where an activity can go in a slot today: its start time and the slots it takes, or null. */

@@ -47,6 +47,11 @@ export const Allocation = z.object({
       area: z.string(),
       note: z.string().nullable(),
       items: z.array(z.object({ activityId: z.string(), slot: Slot, start: z.string(), locked: z.boolean() })),
+      /**
+       * The organizer's own items of the previous version on this day, exactly as they were
+       * (kept like locked items: their time is reserved, the writer passes them through unchanged).
+       */
+      custom: z.array(ItineraryItem).optional(),
       meals: z.array(z.object({ meal: z.enum(MEAL_TIMES), mealId: z.string(), time: z.string() })),
     }),
   ),

@@ -150,6 +150,7 @@ const EVIDENCE: ItineraryEvidence = {
   dates: { start: "2027-06-15", end: "2027-06-16" },
   plannedOn: "2026-11-21",
   feedback: [],
+  organizerItems: [],
 };
 
 const rules = (plan: Itinerary, evidence: Partial<ItineraryEvidence> = {}) =>
@@ -274,5 +275,69 @@ describe("the validator catches a deliberately broken generator", () => {
     ];
     // Ben's midrange total $1,075 is over $1,000: the budget tier, 850 + 100 + 45 = $995, is what he must be priced at.
     expect(rules(goodPlan(), { members: tight })).toContain("cost");
+  });
+});
+
+describe("the organizer's own items", () => {
+  /**
+   * goodPlan() with the organizer's own $12 supper on day 2's evening (20:00, 2 hours).
+   * Activities $45 + $12 = $57: Ana 700 + 180 + 57 = $937, Ben 850 + 180 + 57 = $1,087 (under his $1,500 cap).
+   */
+  const SUPPER: ItineraryItem = {
+    key: "c:3f0c2f1e-8d5b-4a7e-9c61-2b7d9e0a1c55",
+    kind: "custom",
+    activityId: null,
+    title: "Supper at the Silvas'",
+    description: "Bring bread.",
+    area: "Your own plan",
+    slot: "evening",
+    startTime: "20:00",
+    durationHours: 2,
+    costPerPerson: 12,
+    tips: [],
+    source: null,
+    locked: false,
+  };
+  const withSupper = (supper: ItineraryItem = SUPPER): Itinerary => {
+    const plan = goodPlan();
+    (plan.days[1] as Itinerary["days"][number]).items.push(supper);
+    plan.costs = [cost("ana", 700, 180, 57), cost("ben", 850, 180, 57)];
+    plan.costRange = { low: 930, high: 1090 };
+    return plan;
+  };
+  const previous = [{ ...SUPPER, day: 2 }];
+
+  it("passes when it is one of the previous version's, exactly", () => {
+    expect(validateItinerary(withSupper(), { ...EVIDENCE, organizerItems: previous })).toEqual([]);
+  });
+
+  it("is refused when the previous version had none: a generator can't invent one", () => {
+    expect(validateItinerary(withSupper(), EVIDENCE)).toEqual([
+      {
+        day: 2,
+        rule: "ungrounded",
+        message: `Day 2, "Supper at the Silvas'" is not an activity we know.`,
+        itemKey: SUPPER.key,
+      },
+    ]);
+  });
+
+  it("is refused when it differs from the previous version's in key, words, cost, day, slot or time", () => {
+    const changes: Partial<ItineraryItem>[] = [
+      { key: "c:00000000-0000-4000-8000-000000000000" },
+      { title: "Supper at the Silva family's" },
+      { description: "Bring wine." },
+      { startTime: "21:00" },
+    ];
+    for (const change of changes) {
+      expect(rules(withSupper({ ...SUPPER, ...change }), { organizerItems: previous }), JSON.stringify(change)).toEqual(
+        ["ungrounded"],
+      );
+    }
+    // Another cost: not theirs (and the cost lines no longer add up).
+    expect(rules(withSupper({ ...SUPPER, costPerPerson: 13 }), { organizerItems: previous })).toContain("ungrounded");
+    // Another day or slot of the previous version.
+    expect(rules(withSupper(), { organizerItems: [{ ...SUPPER, day: 1 }] })).toEqual(["ungrounded"]);
+    expect(rules(withSupper(), { organizerItems: [{ ...SUPPER, day: 2, slot: "afternoon" }] })).toEqual(["ungrounded"]);
   });
 });

@@ -41,12 +41,24 @@ export type ItineraryEvidence = {
   /** Feedback the run was asked to answer. */
   feedback: { id: string; kind: "flag" | "suggestion"; itemKey: string | null; suggestedActivityId: string | null }[];
   /**
-   * The plan may hold the organizer's own items (kind "custom", added by hand): true when
-   * judging a hand edit or the current plan. A generated plan may not (its every item must
-   * be one of the destination's activities), so the pipeline's gate leaves this out.
+   * The organizer's own items (kind "custom", added by hand) the plan may hold, each on its
+   * day: a custom item passes only when it is one of these exactly (key, title, note, cost,
+   * day, slot and start time). A hand edit or the current plan is judged with its own custom
+   * items (organizerItemsOf); the pipeline's gate with the previous version's, so a
+   * regeneration carries them over unchanged and a model can never invent one.
    */
-  organizerItems?: boolean;
+  organizerItems: OrganizerItem[];
 };
+
+/** One of the organizer's own items, with the day it is on. */
+export type OrganizerItem = ItineraryItem & { day: number };
+
+/** A plan's own custom items, each with its day. */
+export function organizerItemsOf(plan: { days: { day: number; items: ItineraryItem[] }[] } | null): OrganizerItem[] {
+  return (plan?.days ?? []).flatMap((d) =>
+    d.items.filter((i) => i.kind === "custom").map((i) => ({ ...i, day: d.day })),
+  );
+}
 
 const PACE = { relaxed: 2, balanced: 3, packed: 4 } as const;
 const WINDOWS: Record<Slot, [string, string]> = {
@@ -123,7 +135,7 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
         seen.set(item.activityId ?? "", n);
         out.push(...checkActivity(item, facts, date, members, n, where));
       } else {
-        out.push(...checkCustom(item, members, n, where, evidence.organizerItems ?? false));
+        out.push(...checkCustom(item, members, n, where, evidence.organizerItems));
       }
       const [from, to] = WINDOWS[item.slot];
       const end = mins(item.startTime) + item.durationHours * 60;
@@ -210,18 +222,30 @@ function checkActivity(
 
 /**
  * The organizer's own item: nothing in the facts to ground it (no opening hours, area or
- * source to check), so it must say it is theirs (key `c:…`, no activity, no source) and its
- * title must not name anything a member ruled out. Its cost counts like any other (checkCosts).
+ * source to check), so it must be one the organizer made — exactly as they left it (key,
+ * title, note, cost, day, slot, start time) — must say it is theirs (key `c:…`, no activity,
+ * no source), and its title must not name anything a member ruled out. Its cost counts like
+ * any other (checkCosts).
  */
 function checkCustom(
   item: ItineraryItem,
   members: MemberView[],
   day: number,
   where: string,
-  allowed: boolean,
+  organizerItems: OrganizerItem[],
 ): ItineraryViolation[] {
   const v = (rule: string, message: string): ItineraryViolation => ({ day, rule, message, itemKey: item.key });
-  if (!allowed) return [v("ungrounded", `${where} is not an activity we know.`)];
+  const theirs = organizerItems.some(
+    (o) =>
+      o.key === item.key &&
+      o.title === item.title &&
+      o.description === item.description &&
+      o.costPerPerson === item.costPerPerson &&
+      o.day === day &&
+      o.slot === item.slot &&
+      o.startTime === item.startTime,
+  );
+  if (!theirs) return [v("ungrounded", `${where} is not an activity we know.`)];
   const out: ItineraryViolation[] = [];
   if (!item.key.startsWith("c:") || item.activityId !== null || item.source !== null)
     out.push(v("key", `${where}: the organizer's own item must have a c: key, no activity and no source.`));
