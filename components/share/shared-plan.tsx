@@ -44,6 +44,12 @@ export function SharedPlanView({
           {dates.start && dates.end ? `${formatRange(dates.start, dates.end)} · ` : ""}
           {plural(dates.nights, "night")} · a group of {plan.groupSize} · {plan.pace} pace
         </p>
+        {plan.plannedWithAnswers !== undefined && plan.plannedWithAnswers < plan.groupSize ? (
+          <p className="text-sm text-amber-900">
+            Planned with the answers of {plan.plannedWithAnswers} of the {plan.groupSize} in the group: the others'
+            needs aren't in it yet, so treat it as a draft to check with them.
+          </p>
+        ) : null}
         <p className="text-slate-700">
           <span className="font-semibold text-slate-900">
             {plan.costRange.low === plan.costRange.high

@@ -162,6 +162,8 @@ export const SharedPlan = ItineraryFields.pick({
   version: z.number().int().min(1),
   finalizedAt: z.iso.datetime().nullable(),
   groupSize: z.number().int().min(1),
+  /** How many of the group's answers it was planned with (a count, never who): fewer means lower confidence. */
+  plannedWithAnswers: z.number().int().min(0).optional(),
 });
 export type SharedPlan = z.infer<typeof SharedPlan>;
 

@@ -22,6 +22,8 @@ export function sharedPlanOf({
     version: current.version,
     finalizedAt: trip.status === "finalized" && trip.finalizedAt ? trip.finalizedAt.toISOString() : null,
     groupSize: Math.max(1, memberCount),
+    // One cost per member whose answers it was planned with.
+    plannedWithAnswers: plan.costs.length,
     destination: plan.destination,
     dates: plan.dates,
     pace: plan.pace,

@@ -139,6 +139,8 @@ describe("the share link", () => {
       status: "draft",
       version: 1,
       groupSize: 3,
+      // Zofia joined after the plan was made: it carries 2 of the 3 members' answers (a count, not who).
+      plannedWithAnswers: 2,
       destination: { name: expect.any(String) },
       dates: { start: "2027-06-12", end: "2027-06-16" },
     });

@@ -22,7 +22,7 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
-import { formatDay, formatRange, formatUsd, plural } from "@/lib/format";
+import { formatDay, formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import { type FeedbackView, type ItineraryView, loadItineraryView } from "@/lib/itinerary-view";
 import { liveCursor } from "@/lib/live/stream";
 import { slotsOf } from "@/lib/planning/itinerary-allocation";
@@ -339,6 +339,14 @@ export default async function PlanPage({
           </section>
 
           {view.diff && isCurrent ? <ChangesCard diff={view.diff} nameOf={nameOf} viewerId={viewer.memberId} /> : null}
+
+          {shown.itinerary.pendingMemberIds.length > 0 ? (
+            <FormMessage tone="info">
+              Planned without {joinAnd(shown.itinerary.pendingMemberIds.map(nameOf))}'s answers: they hadn't answered
+              yet, so their needs aren't in this plan and it's less certain to suit everyone.
+              {organizer ? " Once they answer, plan again with the new answers." : ""}
+            </FormMessage>
+          ) : null}
 
           <section aria-labelledby="days-title" className="space-y-3">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
