@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import * as actions from "@/lib/actions";
+import { tripCookieName } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
@@ -11,10 +13,12 @@ import { trips } from "@/lib/db/schema";
 import { factsFor } from "@/lib/facts";
 import { type LocalRunnerOptions, runLocal } from "@/lib/pipeline/local-runner";
 import type { WorkflowDeps } from "@/lib/pipeline/tracked";
+import type { Itinerary } from "@/lib/schemas/itinerary";
 import type { ItineraryState } from "@/lib/schemas/itinerary-pipeline";
-import type { MemberPreferences, MemberPreferencesInput } from "@/lib/schemas/preferences";
+import { MemberPreferences, type MemberPreferencesInput } from "@/lib/schemas/preferences";
 import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
-import { tripWithAnswers } from "@/test/fixtures";
+import { browser } from "@/test/browser";
+import { answers as answersOf, tripWithAnswers } from "@/test/fixtures";
 import { runPipeline, testDeps } from "@/test/pipeline";
 
 /**
@@ -103,4 +107,43 @@ export async function planningTrip(
     .set({ status: "planning", selectedDestination: slug, startDate: start, endDate: end })
     .where(eq(trips.id, trip.id));
   return { tripId: trip.id, organizerToken };
+}
+
+/** Each day's item keys, in order. */
+export const keysOf = (plan: Itinerary) => plan.days.map((d) => d.items.map((i) => i.key));
+
+/**
+ * A known plan to edit by hand: what the offline planner makes for this group in Lisbon,
+ * Mon 10 – Fri 14 May 2027 (balanced pace: at most 3 activities a day, one a slot; Member 0
+ * needs hearing access):
+ *   day 1  lx-factory (afternoon 13:30, 2h, $0), park-bar-rooftop (evening 20:00, $15)
+ *   day 2  feira-da-ladra (09:00, $0), national-azulejo-museum (13:30, $9), ginjinha-espinheira (20:00, $2)
+ *   day 3  belem-tower (morning 09:30, 1h, $11), pilar-7-bridge (afternoon 13:30, 1h, $7)
+ *   day 4  jeronimos-monastery (09:30, $20), national-coach-museum (13:30, $11)
+ *   day 5  lisbon-cathedral-se (09:30, $6), principe-real-stroll (afternoon 13:30, 2h, $0)
+ * Activities come to $81 a person; Olga (from Boston) $700 flight + 4 × $150 + $81 = $1,381,
+ * Member 0 (from Chicago) $850 + $600 + $81 = $1,531. Checked on every call: the tests that
+ * use it work from these figures.
+ */
+export async function lisbonPlan() {
+  const olga = MemberPreferences.parse(
+    answersOf({ origin: "Boston", pace: "balanced", budget: { min: 500, max: 3000, hardLimit: false } }),
+  );
+  const sam = MemberPreferences.parse(
+    answersOf({ origin: "Chicago", accessibility: ["hearing"], budget: { min: 500, max: 3000, hardLimit: false } }),
+  );
+  const trip = await planningTrip([olga, sam], { slug: "lisbon", start: "2027-05-10", end: "2027-05-14" });
+  const run = await runItinerary(trip.tripId);
+  expect(run.status).toBe("succeeded");
+  const organizer = browser(new Map([[tripCookieName(trip.tripId), trip.organizerToken]]));
+  const v1 = await currentItinerary({ tripId: trip.tripId });
+  if (!v1) throw new Error("no plan");
+  expect(keysOf(v1.itinerary)).toEqual([
+    ["a:lx-factory", "a:park-bar-rooftop"],
+    ["a:feira-da-ladra", "a:national-azulejo-museum", "a:ginjinha-espinheira"],
+    ["a:belem-tower", "a:pilar-7-bridge"],
+    ["a:jeronimos-monastery", "a:national-coach-museum"],
+    ["a:lisbon-cathedral-se", "a:principe-real-stroll"],
+  ]);
+  return { tripId: trip.tripId, organizer, firstRunId: run.id };
 }
