@@ -12,16 +12,7 @@ type Handler = (request: NextRequest, context: { params: Promise<{ token: string
  * link like a browser would — sending its cookies, keeping the ones it is given.
  */
 export async function startLinkServer(routes: Record<string, Handler>) {
-  const server = createServer((req, res) => {
-    serve(req, res, routes).catch((error) => {
-      console.error(error);
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const { origin, close } = await listen((req, res) => serve(req, res, routes));
   return {
     origin,
     /** Opens `path` in a browser holding `cookies`; returns where it was sent and the browser's cookies after. */
@@ -49,11 +40,7 @@ export async function startLinkServer(routes: Record<string, Handler>) {
         browser: browser(jar) as TestBrowser,
       };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 
@@ -91,16 +78,7 @@ type TripRoute = (args: { request: Request; ctx: RequestContext; tripId: string 
  * holding `who`'s cookies would (none: a stranger).
  */
 export async function startTripServer(routes: Record<string, TripRoute>) {
-  const server = createServer((req, res) => {
-    serveTrip(req, res, routes).catch((error) => {
-      console.error(error);
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const { origin, close } = await listen((req, res) => serveTrip(req, res, routes));
   return {
     origin,
     /** `who`'s cookie for `tripId` (none: a stranger), sent under `sendAs`'s cookie name (a forged one) if given. */
@@ -110,11 +88,7 @@ export async function startTripServer(routes: Record<string, TripRoute>) {
         headers: token && sendAs ? { cookie: `${tripCookieName(sendAs)}=${token}` } : {},
       });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 
@@ -137,4 +111,25 @@ async function serveTrip(req: IncomingMessage, res: ServerResponse, routes: Reco
   const response = await respond({ request: new Request(url, { headers }), ctx: browser(jar).ctx, tripId });
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** A node HTTP server on a free local port: a handler that throws answers 500 (and is logged). */
+async function listen(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

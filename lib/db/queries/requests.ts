@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { members, resolutionRequests } from "@/lib/db/schema";
+import { resolutionRequests } from "@/lib/db/schema";
 import type { Conflict } from "@/lib/schemas/group-profile";
 import { publishTripEvent } from "./trip-events";
 
@@ -11,6 +11,9 @@ export type ResolutionRequest = {
   askedAt: string;
   declined: boolean;
 };
+
+/** One member's request about one conflict of a trip. */
+type RequestKey = { tripId: string; memberId: string; conflict: Conflict["kind"] };
 
 /** The trip's requests (the organizer's view), or one member's own. */
 export async function listRequests({
@@ -36,15 +39,7 @@ export async function listRequests({
 }
 
 /** Asks (again: a declined request is asked anew) and tells the trip's open views. */
-export async function saveRequest({
-  tripId,
-  memberId,
-  conflict,
-}: {
-  tripId: string;
-  memberId: string;
-  conflict: Conflict["kind"];
-}): Promise<void> {
+export async function saveRequest({ tripId, memberId, conflict }: RequestKey): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx
@@ -59,15 +54,7 @@ export async function saveRequest({
 }
 
 /** The member declines; false when there was nothing open to decline. */
-export async function declineRequest({
-  tripId,
-  memberId,
-  conflict,
-}: {
-  tripId: string;
-  memberId: string;
-  conflict: Conflict["kind"];
-}): Promise<boolean> {
+export async function declineRequest({ tripId, memberId, conflict }: RequestKey): Promise<boolean> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const declined = await tx
@@ -84,14 +71,4 @@ export async function declineRequest({
     if (declined.length) await publishTripEvent({ tx, tripId, event: { kind: "request.changed", memberId } });
     return declined.length > 0;
   });
-}
-
-/** Whether `memberId` is a member of `tripId`. */
-export async function isMemberOf({ tripId, memberId }: { tripId: string; memberId: string }): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.id, memberId), eq(members.tripId, tripId)));
-  return Boolean(row);
 }
