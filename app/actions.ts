@@ -73,7 +73,7 @@ export async function undoResolutionAction(input: { tripId: string; before: unkn
 
 export async function decideConflictAction(input: {
   tripId: string;
-  decision: { kind: "dates"; start: string; end: string };
+  decision: { kind: "dates"; start: string; end: string } | { kind: "scope"; scope: "domestic" | "international" };
   note: string;
 }) {
   const result = await actions.decideConflict(await requestContext(), input);
@@ -81,7 +81,7 @@ export async function decideConflictAction(input: {
   return result;
 }
 
-export async function clearDecisionAction(input: { tripId: string; kind: "dates" }) {
+export async function clearDecisionAction(input: { tripId: string; kind: "dates" | "scope" }) {
   const result = await actions.clearDecision(await requestContext(), input);
   if (result.ok) revalidatePath(`/trips/${input.tripId}`);
   return result;

@@ -24,6 +24,7 @@ export function Decisions({
   proposal,
   members,
   isOrganizer,
+  scopeSplit,
 }: {
   tripId: string;
   decisions: DecisionView[];
@@ -33,12 +34,22 @@ export function Decisions({
   proposal: { start: string; end: string } | null;
   members: MemberName[];
   isOrganizer: boolean;
+  /** Some want to stay in their own country, some to go abroad, and nobody decided yet. */
+  scopeSplit: boolean;
 }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const dates = decisions.find((d) => d.kind === "dates");
-  if (!dates && !(isOrganizer && proposal)) return null;
+  const scope = decisions.find((d) => d.kind === "scope");
+  if (!dates && !scope && !(isOrganizer && (proposal || scopeSplit))) return null;
+  const act = (call: () => Promise<{ ok: boolean; message?: string }>) =>
+    startTransition(async () => {
+      setError(null);
+      const result = await call();
+      if (!result.ok) setError(result.message ?? "That didn't work.");
+      router.refresh();
+    });
 
   return (
     <div className="mb-4 space-y-3">
@@ -68,14 +79,7 @@ export function Decisions({
               className="mt-2"
               disabled={pending}
               aria-busy={pending}
-              onClick={() =>
-                startTransition(async () => {
-                  setError(null);
-                  const result = await clearDecisionAction({ tripId, kind: "dates" });
-                  if (!result.ok) setError(result.message);
-                  router.refresh();
-                })
-              }
+              onClick={() => act(() => clearDecisionAction({ tripId, kind: "dates" }))}
             >
               Withdraw the decision
             </Button>
@@ -83,6 +87,49 @@ export function Decisions({
         </div>
       ) : null}
       {isOrganizer && proposal && !dates ? <DecideDates tripId={tripId} proposal={proposal} /> : null}
+      {scope?.kind === "scope" ? (
+        <div
+          role="note"
+          aria-label="Decision on domestic or abroad"
+          className="rounded-xl border border-brand-100 bg-brand-50 p-4"
+        >
+          <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+            <Gavel aria-hidden className="size-4" />
+            Decided: {scope.scope === "domestic" ? "a trip in our own country" : "a trip abroad"}
+          </p>
+          <p className="mt-1 text-xs text-slate-600">
+            Decided by {scope.decidedBy} on {formatDay(scope.decidedAt.slice(0, 10))}. Ideas follow it, whatever each of
+            us answered.
+          </p>
+          {isOrganizer ? (
+            <Button
+              variant="secondary"
+              className="mt-2"
+              disabled={pending}
+              aria-busy={pending}
+              onClick={() => act(() => clearDecisionAction({ tripId, kind: "scope" }))}
+            >
+              Withdraw the decision
+            </Button>
+          ) : null}
+        </div>
+      ) : isOrganizer && scopeSplit ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 p-4 text-sm text-slate-800">
+          <p className="w-full">Some want to stay in the country, some to go abroad. You can decide for the group:</p>
+          {(["domestic", "international"] as const).map((choice) => (
+            <Button
+              key={choice}
+              variant="secondary"
+              disabled={pending}
+              onClick={() =>
+                act(() => decideConflictAction({ tripId, decision: { kind: "scope", scope: choice }, note: "" }))
+              }
+            >
+              {choice === "domestic" ? "Go domestic" : "Go abroad"}
+            </Button>
+          ))}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -115,3 +115,35 @@ describe("the organizer's decision on the dates", () => {
     expect(view.decisions).toEqual([]);
   });
 });
+
+describe("the organizer's decision on domestic or abroad", () => {
+  it("every member's own side gives way to it: the ideas follow it, and the checks agree", async () => {
+    // Olga (Boston) wants to stay in the US, Ben (Chicago) wants to go abroad: split.
+    const trip = await tripWithAnswers([
+      { name: "Olga", answers: answers({ scope: "domestic", origin: "Boston", vibes: ["food", "city"] }) },
+      { name: "Ben", answers: answers({ scope: "international", origin: "Chicago", vibes: ["food", "city"] }) },
+    ]);
+    const view = async () => loadDashboard(await requireMember(trip.organizer.ctx, trip.tripId));
+    expect((await view()).conflicts.map((c) => c.kind)).toContain("scope");
+    // Split and undecided, nobody's side is forced: here the ideas include places abroad.
+    expect((await runPipeline(trip.tripId)).status).toBe("succeeded");
+    const split = (await latestRecommendations({ tripId: trip.tripId }))?.pack.options ?? [];
+    expect(split.some((o) => o.countryCode !== "US")).toBe(true);
+
+    for (const [scope, inUs] of [
+      ["domestic", true],
+      ["international", false],
+    ] as const) {
+      const decided = await actions.decideConflict(trip.organizer.ctx, {
+        tripId: trip.tripId,
+        decision: { kind: "scope", scope },
+      });
+      expect(decided.ok).toBe(true);
+      expect((await view()).conflicts.map((c) => c.kind)).not.toContain("scope");
+      expect((await runPipeline(trip.tripId)).status).toBe("succeeded");
+      const options = (await latestRecommendations({ tripId: trip.tripId }))?.pack.options ?? [];
+      expect(options.length).toBeGreaterThanOrEqual(3);
+      for (const o of options) expect(o.countryCode === "US", `${scope}: ${o.name}`).toBe(inUs);
+    }
+  });
+});

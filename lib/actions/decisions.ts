@@ -18,6 +18,10 @@ export const decideConflict = tripAction({
   input: DecideConflictInput,
   async run({ input, caller }) {
     const { decision } = input;
+    if (decision.kind === "scope") {
+      await saveDecision({ tripId: caller.trip.id, memberId: caller.member.id, decision, note: input.note });
+      return { kind: decision.kind };
+    }
     const today = new Date().toISOString().slice(0, 10);
     if (decision.start <= today) {
       throw new AppError("invalid:input", "Pick dates that start after today.", {

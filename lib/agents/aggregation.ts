@@ -41,7 +41,10 @@ export function aggregatePreferences(members: GroupMember[], decisions: Conflict
     budget: aggregateBudget(respondents),
     vibes: aggregateVibes(respondents),
     constraints: aggregateConstraints(respondents),
-    scope: aggregateScope(respondents),
+    scope: {
+      ...aggregateScope(respondents),
+      decided: decisions.flatMap((d) => (d.kind === "scope" ? [d.scope] : []))[0] ?? null,
+    },
   };
 }
 
@@ -217,7 +220,7 @@ function withDecidedDates(
   respondents: Respondent[],
   decision: ConflictDecision | undefined,
 ): GroupProfile["dates"] {
-  if (!decision) return dates;
+  if (decision?.kind !== "dates") return dates;
   const dayNumber = memoize(toDayNumber);
   const window = { start: dayNumber(decision.start), end: dayNumber(decision.end) };
   const days = window.end - window.start + 1;
@@ -354,7 +357,7 @@ function attribute<T extends string>(
   return [...groups.values()].sort((a, b) => b.count - a.count);
 }
 
-function aggregateScope(respondents: Respondent[]): GroupProfile["scope"] {
+function aggregateScope(respondents: Respondent[]): Omit<GroupProfile["scope"], "decided"> {
   const domesticOnlyIds = respondents.filter((r) => r.preferences.scope === "domestic").map((r) => r.id);
   const internationalOnlyIds = respondents.filter((r) => r.preferences.scope === "international").map((r) => r.id);
   const status =
@@ -558,8 +561,9 @@ function tripLengthConflict(profile: GroupProfile, nameOf: NameOf): Conflict | n
 }
 
 function scopeConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null {
-  const { status, domesticOnlyIds: domestic, internationalOnlyIds: international } = profile.scope;
-  if (status !== "conflict") return null;
+  const { status, domesticOnlyIds: domestic, internationalOnlyIds: international, decided } = profile.scope;
+  // The organizer decided: the decision is shown instead, and every member's side gives way to it.
+  if (status !== "conflict" || decided) return null;
   const toDomestic = `${nameList(international, nameOf)} ${verb(international.length, "agrees", "agree")} to a domestic trip`;
   const toAbroad = `${nameList(domestic, nameOf)} ${verb(domestic.length, "agrees", "agree")} to an international trip`;
   return {

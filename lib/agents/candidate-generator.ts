@@ -30,6 +30,7 @@ export const candidateGenerator = defineAgent({
       members,
       frame,
       scopeApplies: groupProfile.scope.status !== "conflict",
+      decidedScope: groupProfile.scope.decided,
       taste: tasteOf(normalizedPreferences),
     });
     const bySlug = new Map(eligible.map((e) => [e.facts.slug, e]));

@@ -88,9 +88,13 @@ function optionOf(
   };
 }
 
-export function evidenceOf(state: Pick<PipelineState, "rawPreferences" | "candidates" | "research">): Evidence {
+export function evidenceOf(
+  state: Pick<PipelineState, "rawPreferences" | "candidates" | "research"> &
+    Partial<Pick<PipelineState, "tripContext">>,
+): Evidence {
   return {
     members: state.rawPreferences,
+    decisions: state.tripContext?.decisions ?? [],
     candidates: state.candidates.map((c) => c.slug),
     research: Object.fromEntries(
       Object.entries(state.research).map(([slug, r]) => [

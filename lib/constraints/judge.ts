@@ -21,6 +21,8 @@ export type TravelContext = {
   months: number[] | null;
   /** Members' own scope answers apply (false when the group is split on it: then nobody's side is forced). */
   scopeApplies: boolean;
+  /** The organizer decided the scope: it applies to every member instead of their own answer. */
+  decidedScope?: "domestic" | "international" | null;
 };
 
 /** Allergies are judged meal by meal; the other diets also need a destination that serves them. */
@@ -37,8 +39,9 @@ export function destinationBreaches(d: DestinationFacts, members: MemberConstrai
     const access = m.accessibility.filter((x) => !d.accessibility.includes(x));
     if (access.length) add("access", `not ${access.join(", ")} friendly`);
     const home = m.origin.place?.countryCode ?? "US";
-    if (ctx.scopeApplies && m.scope === "domestic" && d.countryCode !== home) add("scope", "outside their own country");
-    if (ctx.scopeApplies && m.scope === "international" && d.countryCode === home) add("scope", "in their own country");
+    const scope = ctx.decidedScope ?? (ctx.scopeApplies ? m.scope : "either");
+    if (scope === "domestic" && d.countryCode !== home) add("scope", "outside their own country");
+    if (scope === "international" && d.countryCode === home) add("scope", "in their own country");
     for (const rule of rulesOf(m)) {
       const why = destinationBreaksRule(d, rule, m, ctx);
       if (why)

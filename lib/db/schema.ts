@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { ConflictDecision } from "@/lib/schemas/decisions";
+import { type ConflictDecision, DECISION_KINDS } from "@/lib/schemas/decisions";
 import type { FeedbackOutcome, FlagReason, Itinerary } from "@/lib/schemas/itinerary";
 import type { Engine, ProgressEvent, RunError, RunStatus, Usage } from "@/lib/schemas/pipeline";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
@@ -435,7 +435,7 @@ export const conflictDecisions = pgTable(
     tripId: uuid("trip_id")
       .notNull()
       .references(() => trips.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["dates"] }).notNull(),
+    kind: text("kind", { enum: DECISION_KINDS }).notNull(),
     decision: jsonb("decision").$type<ConflictDecision>().notNull(),
     note: text("note").notNull().default(""),
     decidedBy: uuid("decided_by").references(() => members.id, { onDelete: "set null" }),
@@ -443,7 +443,7 @@ export const conflictDecisions = pgTable(
   },
   (t) => [
     uniqueIndex("conflict_decisions_trip_kind_idx").on(t.tripId, t.kind),
-    check("conflict_decisions_kind_check", sql`${t.kind} in ('dates')`),
+    check("conflict_decisions_kind_check", sql`${t.kind} in ('dates', 'scope')`),
   ],
 );
 

@@ -43,11 +43,14 @@ export function assessDestinations({
   members,
   frame,
   scopeApplies,
+  decidedScope = null,
   taste,
 }: {
   members: MemberConstraints[];
   frame: TripFrame;
   scopeApplies: boolean;
+  /** The organizer's decision on the scope, which every member's own side gives way to. */
+  decidedScope?: "domestic" | "international" | null;
   taste: GroupTaste;
 }): { eligible: EligibleDestination[]; excluded: Exclusion[] } {
   const groupTier = usualTier(members);
@@ -56,7 +59,11 @@ export function assessDestinations({
   const longest = shapeFor(frame, frame.maxDays, null);
   const months = monthsOf(longest);
   for (const facts of allFacts()) {
-    const reasons: Exclusion["reasons"] = destinationBreaches(facts, members, { months, scopeApplies }).map(asReason);
+    const reasons: Exclusion["reasons"] = destinationBreaches(facts, members, {
+      months,
+      scopeApplies,
+      decidedScope,
+    }).map(asReason);
     const activities = facts.activities.filter((a) => suitsEveryone(a, members));
     if (activities.length < MIN_ELIGIBLE_ACTIVITIES) {
       reasons.push({

@@ -100,6 +100,8 @@ export const GroupProfile = z.object({
     status: z.enum([...SCOPES, "conflict", "no-data"]),
     domesticOnlyIds: z.array(MemberId),
     internationalOnlyIds: z.array(MemberId),
+    /** The organizer decided (lib/schemas/decisions.ts): everyone's own side gives way to it. */
+    decided: z.enum(["domestic", "international"]).nullable().default(null),
   }),
 });
 export type GroupProfile = z.infer<typeof GroupProfile>;

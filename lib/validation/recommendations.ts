@@ -3,6 +3,7 @@ import { addDays, daysBetweenInclusive } from "@/lib/dates";
 import { type DestinationFacts, factsFor } from "@/lib/facts";
 import { travelBetween } from "@/lib/facts/travel";
 import type { Source } from "@/lib/schemas/catalog";
+import type { ConflictDecision } from "@/lib/schemas/decisions";
 import type { RawMember } from "@/lib/schemas/pipeline";
 import type { DestinationOption, Exclusion, RecommendationsPack } from "@/lib/schemas/recommendations";
 import { type MemberView, viewMember } from "@/lib/validation/member-view";
@@ -44,6 +45,8 @@ export type Evidence = {
   research: Record<string, { verified: boolean; sources: Source[]; activityIds: string[] }>;
   /** Where destination facts come from (the facts interface; tests pin hand-made ones). */
   facts?: (slug: string) => DestinationFacts | undefined;
+  /** The organizer's decisions the run read (a decided scope applies to every member instead of their own). */
+  decisions?: ConflictDecision[];
 };
 
 type Pack = RecommendationsPack;
@@ -66,6 +69,7 @@ type Context = {
   respondents: MemberView[];
   groupTier: Tier;
   scopeSplit: boolean;
+  decidedScope: "domestic" | "international" | null;
   shortestAccepted: number;
   longestAccepted: number;
 };
@@ -94,6 +98,7 @@ function context(_pack: Pack, evidence: Evidence): Context {
     scopeSplit:
       respondents.some((r) => r.prefs.scope === "domestic") &&
       respondents.some((r) => r.prefs.scope === "international"),
+    decidedScope: evidence.decisions?.flatMap((d) => (d.kind === "scope" ? [d.scope] : []))[0] ?? null,
     shortestAccepted,
     longestAccepted,
   };

@@ -68,17 +68,17 @@ export function destinationBreaks(
   facts: DestinationFacts,
   m: MemberView,
   months: number[] | null,
-  ctx: { scopeSplit: boolean },
+  /** A decided scope applies to every member; otherwise each member's own, unless the group is split on it. */
+  ctx: { scopeSplit: boolean; decidedScope?: "domestic" | "international" | null },
 ): string[] {
   const out: string[] = [];
   for (const diet of m.prefs.dietary) {
     if (!ALLERGIES.has(diet) && !facts.dietary.includes(diet)) out.push(`${diet} is hard to find`);
   }
   for (const need of m.prefs.accessibility) if (!facts.accessibility.includes(need)) out.push(`not ${need} friendly`);
-  if (!ctx.scopeSplit) {
-    if (m.prefs.scope === "domestic" && facts.countryCode !== m.home.countryCode) out.push("outside their country");
-    if (m.prefs.scope === "international" && facts.countryCode === m.home.countryCode) out.push("in their own country");
-  }
+  const scope = ctx.decidedScope ?? (ctx.scopeSplit ? "either" : m.prefs.scope);
+  if (scope === "domestic" && facts.countryCode !== m.home.countryCode) out.push("outside their country");
+  if (scope === "international" && facts.countryCode === m.home.countryCode) out.push("in their own country");
   for (const rule of m.rules) if (ruleBreaks(facts, rule, m, months)) out.push(rule.label);
   return out;
 }

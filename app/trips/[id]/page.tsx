@@ -173,6 +173,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
               }
               members={profile.members}
               isOrganizer={viewer.isOrganizer}
+              scopeSplit={profile.scope.status === "conflict" && !profile.scope.decided}
             />
             <ConflictList
               tripId={trip.id}

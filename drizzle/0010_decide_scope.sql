@@ -1,0 +1,2 @@
+ALTER TABLE "conflict_decisions" DROP CONSTRAINT "conflict_decisions_kind_check";--> statement-breakpoint
+ALTER TABLE "conflict_decisions" ADD CONSTRAINT "conflict_decisions_kind_check" CHECK ("conflict_decisions"."kind" in ('dates', 'scope'));
