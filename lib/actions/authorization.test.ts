@@ -548,4 +548,40 @@ describe("members only ever touch their own preferences", () => {
     const rows = await db.select().from(preferences).where(eq(preferences.tripId, trip.tripId));
     expect(rows.map((r) => r.data.notes)).toEqual(["ned"]);
   });
+
+  it("a conflict's fix changes only the caller's answers: naming another member is refused, changing nothing", async () => {
+    const trip = await newTrip();
+    const mia = await trip.join("Mia");
+    const ned = await trip.join("Ned");
+    for (const [who, scope] of [
+      [mia, "domestic"],
+      [ned, "international"],
+    ] as const) {
+      const saved = await actions.savePreferences(who.ctx, {
+        tripId: trip.tripId,
+        expectedVersion: 0,
+        preferences: answers({ scope }),
+      });
+      expect(saved.ok).toBe(true);
+    }
+    const db = await getDb();
+    const [nedRow] = await db.select().from(members).where(eq(members.name, "Ned"));
+    // Mia tries to apply "either is fine" to Ned's answers.
+    const smuggled = await actions.applyResolution(mia.ctx, {
+      tripId: trip.tripId,
+      resolutionId: "scope:either",
+      expectedVersion: 1,
+      memberId: nedRow?.id,
+    });
+    expect(smuggled).toMatchObject({ ok: false, code: "invalid:input" });
+    const undo = await actions.undoResolution(mia.ctx, {
+      tripId: trip.tripId,
+      before: { scope: "either" },
+      expectedVersion: 1,
+      memberId: nedRow?.id,
+    });
+    expect(undo).toMatchObject({ ok: false, code: "invalid:input" });
+    const rows = await db.select().from(preferences).where(eq(preferences.tripId, trip.tripId));
+    expect(rows.map((r) => r.data.scope).sort()).toEqual(["domestic", "international"]);
+  });
 });
