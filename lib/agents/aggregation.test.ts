@@ -60,6 +60,7 @@ describe("members and respondents", () => {
       best: null,
       calendar: null,
       flexibleIds: [],
+      decided: null,
     });
     expect(profile.budget.status).toBe("no-data");
     expect(profile.scope.status).toBe("no-data");
@@ -123,6 +124,7 @@ describe("dates", () => {
       best: null,
       calendar: null,
       flexibleIds: ["ana", "ben"],
+      decided: null,
     });
   });
 
@@ -199,6 +201,7 @@ describe("dates", () => {
       best: null,
       calendar: { start: "2026-06-01", counts: [2, 2, 3, 3, 3, 2, 2, 2] },
       flexibleIds: ["flo"],
+      decided: null,
     });
   });
 
@@ -589,6 +592,7 @@ describe("scope", () => {
       status: "conflict",
       domesticOnlyIds: ["ana", "cy"],
       internationalOnlyIds: ["ben"],
+      decided: null,
     });
     expect(conflictsOf(members)).toEqual([
       {
