@@ -33,6 +33,9 @@ async function expectEverywhere(pages: Page[], what: (page: Page) => Locator, ac
 test("four people see a join, a saved answer, the run's progress, the cards and a vote on their open pages", async ({
   browser,
 }) => {
+  // Four browsers and a whole run on a 2-core CI machine beside another worker: more time for
+  // the test as a whole; every "on everyone's page within 2 s" check stays as strict.
+  test.slow();
   const olgaContext = await browser.newContext();
   const olga = await olgaContext.newPage();
   const tripId = await new HomePage(olga).createTrip("Live weekend", "Olga");

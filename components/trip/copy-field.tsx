@@ -5,8 +5,17 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 
 /** A read-only link with a copy button. `path` is made absolute with the page's own origin. */
-export function CopyField({ label, path }: { label: string; path: string }) {
-  const [origin, setOrigin] = useState("");
+export function CopyField({
+  label,
+  path,
+  origin: serverOrigin = "",
+}: {
+  label: string;
+  path: string;
+  /** The site's address as the server knows it, so the link is whole before the page is interactive. */
+  origin?: string;
+}) {
+  const [origin, setOrigin] = useState(serverOrigin);
   const [copied, setCopied] = useState(false);
   useEffect(() => setOrigin(window.location.origin), []);
   const url = `${origin}${path}`;

@@ -21,7 +21,7 @@ export async function InviteCard({
   return (
     <Card title="Invite the group" description="Anyone with this link can join and share their preferences.">
       <div className="space-y-3">
-        <CopyField label="Invite link" path={invitePath} />
+        <CopyField label="Invite link" path={invitePath} origin={origin} />
         <div className="flex flex-wrap items-start gap-3">
           <ShareButton
             path={invitePath}
