@@ -2,7 +2,7 @@
 
 import { Gavel } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { type ReactNode, useState, useTransition } from "react";
 import { clearDecisionAction, decideConflictAction } from "@/app/actions";
 import { type MemberName, nameOf } from "@/components/dashboard/layout-math";
 import { Button } from "@/components/ui/button";
@@ -54,65 +54,32 @@ export function Decisions({
   return (
     <div className="mb-4 space-y-3">
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      {dates ? (
-        <div
-          role="note"
-          aria-label="Decision on the dates"
-          className="rounded-xl border border-brand-100 bg-brand-50 p-4"
+      {dates?.kind === "dates" ? (
+        <DecisionCard
+          label="Decision on the dates"
+          title={`Decided: plan for ${formatRange(dates.start, dates.end)}`}
+          decision={dates}
+          withdraw={isOrganizer ? () => act(() => clearDecisionAction({ tripId, kind: "dates" })) : null}
+          pending={pending}
         >
-          <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-            <Gavel aria-hidden className="size-4" />
-            Decided: plan for {formatRange(dates.start, dates.end)}
-          </p>
           <p className="mt-1 text-sm text-slate-800">
             {decided && decided.missingIds.length > 0
               ? `${joinAnd(decided.missingIds.map((id) => nameOf(members, id)))} can't make all of it.`
               : "Everyone who answered can make all of it."}
             {dates.note ? ` “${dates.note}”` : ""}
           </p>
-          <p className="mt-1 text-xs text-slate-600">
-            Decided by {dates.decidedBy} on {formatDay(dates.decidedAt.slice(0, 10))}.
-          </p>
-          {isOrganizer ? (
-            <Button
-              variant="secondary"
-              className="mt-2"
-              disabled={pending}
-              aria-busy={pending}
-              onClick={() => act(() => clearDecisionAction({ tripId, kind: "dates" }))}
-            >
-              Withdraw the decision
-            </Button>
-          ) : null}
-        </div>
+        </DecisionCard>
       ) : null}
       {isOrganizer && proposal && !dates ? <DecideDates tripId={tripId} proposal={proposal} /> : null}
       {scope?.kind === "scope" ? (
-        <div
-          role="note"
-          aria-label="Decision on domestic or abroad"
-          className="rounded-xl border border-brand-100 bg-brand-50 p-4"
-        >
-          <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-            <Gavel aria-hidden className="size-4" />
-            Decided: {scope.scope === "domestic" ? "a trip in our own country" : "a trip abroad"}
-          </p>
-          <p className="mt-1 text-xs text-slate-600">
-            Decided by {scope.decidedBy} on {formatDay(scope.decidedAt.slice(0, 10))}. Ideas follow it, whatever each of
-            us answered.
-          </p>
-          {isOrganizer ? (
-            <Button
-              variant="secondary"
-              className="mt-2"
-              disabled={pending}
-              aria-busy={pending}
-              onClick={() => act(() => clearDecisionAction({ tripId, kind: "scope" }))}
-            >
-              Withdraw the decision
-            </Button>
-          ) : null}
-        </div>
+        <DecisionCard
+          label="Decision on domestic or abroad"
+          title={`Decided: ${scope.scope === "domestic" ? "a trip in our own country" : "a trip abroad"}`}
+          decision={scope}
+          after=" Ideas follow it, whatever each of us answered."
+          withdraw={isOrganizer ? () => act(() => clearDecisionAction({ tripId, kind: "scope" })) : null}
+          pending={pending}
+        />
       ) : isOrganizer && scopeSplit ? (
         <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 p-4 text-sm text-slate-800">
           <p className="w-full">Some want to stay in the country, some to go abroad. You can decide for the group:</p>
@@ -129,6 +96,44 @@ export function Decisions({
             </Button>
           ))}
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A decision as everyone sees it: what was decided, by whom and when; the organizer can withdraw it. */
+function DecisionCard({
+  label,
+  title,
+  decision,
+  after = "",
+  withdraw,
+  pending,
+  children,
+}: {
+  label: string;
+  title: string;
+  decision: DecisionView;
+  /** More after "Decided by … on …." */
+  after?: string;
+  withdraw: (() => void) | null;
+  pending: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div role="note" aria-label={label} className="rounded-xl border border-brand-100 bg-brand-50 p-4">
+      <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <Gavel aria-hidden className="size-4" />
+        {title}
+      </p>
+      {children}
+      <p className="mt-1 text-xs text-slate-600">
+        Decided by {decision.decidedBy} on {formatDay(decision.decidedAt.slice(0, 10))}.{after}
+      </p>
+      {withdraw ? (
+        <Button variant="secondary" className="mt-2" disabled={pending} aria-busy={pending} onClick={withdraw}>
+          Withdraw the decision
+        </Button>
       ) : null}
     </div>
   );
