@@ -1,11 +1,19 @@
+import { aggregatePreferences } from "@/lib/agents/aggregation";
 import { defineAgent } from "@/lib/agents/define-agent";
 import { generateStructured } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
 import { respondentConstraints } from "@/lib/constraints/member";
-import { assessDestinations, type EligibleDestination, type GroupTaste } from "@/lib/planning/eligibility";
+import {
+  assessDestinations,
+  type EligibleDestination,
+  type GroupTaste,
+  type JudgeInput,
+  judgeDestinations,
+} from "@/lib/planning/eligibility";
 import { tripFrame } from "@/lib/planning/trip-shape";
 import { CandidatePicks } from "@/lib/schemas/agent-io";
-import type { Candidate, NormalizedPreferences } from "@/lib/schemas/pipeline";
+import type { GroupProfile } from "@/lib/schemas/group-profile";
+import type { Candidate, NormalizedPreferences, PipelineState } from "@/lib/schemas/pipeline";
 import type { Vibe } from "@/lib/schemas/preferences";
 
 /**
@@ -24,13 +32,8 @@ export const candidateGenerator = defineAgent({
   reads: ["tripContext", "groupProfile", "rawPreferences", "normalizedPreferences"],
   writes: ["candidates", "exclusions"],
   async run({ tripContext, groupProfile, rawPreferences, normalizedPreferences }, ctx) {
-    const members = respondentConstraints(rawPreferences);
-    const frame = tripFrame(groupProfile, tripContext.today);
     const { eligible, excluded } = assessDestinations({
-      members,
-      frame,
-      scopeApplies: groupProfile.scope.status !== "conflict",
-      decidedScope: groupProfile.scope.decided,
+      ...judgeInput(rawPreferences, groupProfile, tripContext.today),
       taste: tasteOf(normalizedPreferences),
     });
     const bySlug = new Map(eligible.map((e) => [e.facts.slug, e]));
@@ -100,6 +103,37 @@ export const candidateGenerator = defineAgent({
     };
   },
 });
+
+function judgeInput(
+  rawPreferences: PipelineState["rawPreferences"],
+  groupProfile: GroupProfile,
+  today: string,
+): JudgeInput {
+  return {
+    members: respondentConstraints(rawPreferences),
+    frame: tripFrame(groupProfile, today),
+    scopeApplies: groupProfile.scope.status !== "conflict",
+    decidedScope: groupProfile.scope.decided,
+  };
+}
+
+/**
+ * Works out the hard-constraint half of the shortlist ahead of its step, from the answers
+ * as they stand (pure, and remembered by `judgeDestinations` for its exact input): the
+ * pipeline calls it while the normalizers' calls are out. Speculative, so a failure here
+ * is left for the step itself to meet and report.
+ */
+export function judgeAhead(
+  rawPreferences: PipelineState["rawPreferences"],
+  decisions: Parameters<typeof aggregatePreferences>[1],
+  today: string,
+): void {
+  try {
+    judgeDestinations(judgeInput(rawPreferences, aggregatePreferences(rawPreferences, decisions), today));
+  } catch {
+    // The shortlist step works it out again and fails there, where it is reported.
+  }
+}
 
 function candidateOf(e: EligibleDestination, rationale: string): Candidate {
   return {

@@ -26,27 +26,33 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences", 
     const destination = factsFor(slug);
     const candidate = candidates.find((c) => c.slug === slug);
     if (!destination || !candidate) throw new Error(`Unknown candidate ${slug}`);
-    const activities = usableActivities(slug, rawPreferences);
     const months = monthsOf(candidate.trip) ?? [];
 
-    let found: GroundedResult | null = null;
-    let lastError = "";
-    for (let attempt = 1; attempt <= RESEARCH_ATTEMPTS && !found; attempt++) {
-      try {
-        found = await generateGrounded({
-          models: ctx.models,
-          meter: ctx.meter,
-          system: SYSTEM.researcher,
-          prompt: `Destination: ${destination.name}, ${destination.country}.${
-            months.length ? ` Travel month: ${months.map((m) => MONTH_NAMES[m - 1]).join(" and ")}.` : ""
-          } What should a group know right now?`,
-          offline: { task: "research", input: { slug, name: destination.name, months } },
-        });
-      } catch (error) {
-        lastError = error instanceof Error ? error.message : String(error);
-        if (attempt < RESEARCH_ATTEMPTS) await ctx.sleep(RETRY_DELAY_MS * 2 ** (attempt - 1));
+    // The lookup starts first; which activities suit everyone is worked out while it is out
+    // (every candidate's research starts at once, so none waits for another's filtering).
+    const lookup = (async (): Promise<{ found: GroundedResult | null; lastError: string }> => {
+      let lastError = "";
+      for (let attempt = 1; attempt <= RESEARCH_ATTEMPTS; attempt++) {
+        try {
+          const found = await generateGrounded({
+            models: ctx.models,
+            meter: ctx.meter,
+            system: SYSTEM.researcher,
+            prompt: `Destination: ${destination.name}, ${destination.country}.${
+              months.length ? ` Travel month: ${months.map((m) => MONTH_NAMES[m - 1]).join(" and ")}.` : ""
+            } What should a group know right now?`,
+            offline: { task: "research", input: { slug, name: destination.name, months } },
+          });
+          return { found, lastError };
+        } catch (error) {
+          lastError = error instanceof Error ? error.message : String(error);
+          if (attempt < RESEARCH_ATTEMPTS) await ctx.sleep(RETRY_DELAY_MS * 2 ** (attempt - 1));
+        }
       }
-    }
+      return { found: null, lastError };
+    })();
+    const activities = usableActivities(slug, rawPreferences);
+    const { found, lastError } = await lookup;
     const verified = found !== null && found.sources.length > 0;
     const facts: ResearchFacts = {
       slug,

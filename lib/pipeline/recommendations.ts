@@ -1,5 +1,5 @@
 import "server-only";
-import { candidateGenerator } from "@/lib/agents/candidate-generator";
+import { candidateGenerator, judgeAhead } from "@/lib/agents/candidate-generator";
 import { conflictExplainer } from "@/lib/agents/conflict-explainer";
 import { destinationResearch } from "@/lib/agents/destination-research";
 import { groupProfiler } from "@/lib/agents/group-profile";
@@ -106,6 +106,13 @@ export async function recommendationsWorkflow(
   const loaded = state.rawPreferences ?? [];
   const screened = screenedByRules(loaded);
   const respondents = screened.rawPreferences.filter((m) => m.preferences);
+  // The shortlist's hard-constraint half is worked out while the calls below are out (pure
+  // and remembered for its input, so the candidates step finds it ready unless the guard's
+  // model pass withholds more text). Scheduled after the calls have gone out.
+  if (deps.parallel !== false) {
+    const { today, decisions } = state.tripContext ?? { today: "", decisions: [] };
+    setImmediate(() => judgeAhead(screened.rawPreferences, decisions ?? [], today));
+  }
   const [guarded, speculative] = await Promise.all([
     step("risk-guard", "guard", "Screening notes", () =>
       riskGuard.invoke(state, deps, { stepId: "risk-guard", arg: undefined }),

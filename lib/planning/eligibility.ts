@@ -39,22 +39,46 @@ export type GroupTaste = {
   respondents: number;
 };
 
-export function assessDestinations({
-  members,
-  frame,
-  scopeApplies,
-  decidedScope = null,
-  taste,
-}: {
+export type JudgeInput = {
   members: MemberConstraints[];
   frame: TripFrame;
   scopeApplies: boolean;
   /** The organizer's decision on the scope, which every member's own side gives way to. */
   decidedScope?: "domestic" | "international" | null;
-  taste: GroupTaste;
-}): { eligible: EligibleDestination[]; excluded: Exclusion[] } {
+};
+
+export function assessDestinations({
+  taste,
+  ...input
+}: JudgeInput & { taste: GroupTaste }): { eligible: EligibleDestination[]; excluded: Exclusion[] } {
+  const { eligible, excluded } = judgeDestinations(input);
+  return { eligible: eligible.map((e) => ({ ...e, vibeMatch: vibeMatch(e.facts.vibes, taste) })), excluded };
+}
+
+type Judged = { eligible: Omit<EligibleDestination, "vibeMatch">[]; excluded: Exclusion[] };
+
+/**
+ * The hard-constraint half of `assessDestinations` (everything but taste), remembered for
+ * its exact input: it is pure, and the pipeline works it out while the normalizers' calls
+ * are out (`judgeDestinations` from the answers the rules let through), so the shortlist
+ * step finds it ready. Different input (the guard's model pass withheld more) is a miss.
+ */
+const judged = new Map<string, Judged>();
+const JUDGED_KEPT = 4;
+
+export function judgeDestinations(input: JudgeInput): Judged {
+  const key = JSON.stringify([input.members, input.frame, input.scopeApplies, input.decidedScope ?? null]);
+  const known = judged.get(key);
+  if (known) return known;
+  const fresh = judge(input);
+  judged.set(key, fresh);
+  if (judged.size > JUDGED_KEPT) judged.delete(judged.keys().next().value as string);
+  return fresh;
+}
+
+function judge({ members, frame, scopeApplies, decidedScope = null }: JudgeInput): Judged {
   const groupTier = usualTier(members);
-  const eligible: EligibleDestination[] = [];
+  const eligible: Judged["eligible"] = [];
   const excluded: Exclusion[] = [];
   const longest = shapeFor(frame, frame.maxDays, null);
   const months = monthsOf(longest);
@@ -83,7 +107,6 @@ export function assessDestinations({
       trip: priced.trip,
       costs: priced.costs,
       activities,
-      vibeMatch: vibeMatch(facts.vibes, taste),
       homeMemberIds: priced.costs.filter((c) => c.travel.mode === "home").map((c) => c.memberId),
     });
   }
