@@ -34,9 +34,14 @@ export const DRIVE_WAIT_MIN = 10;
 /** Google Maps URLs take at most 9 waypoints (3 on some phones); a day holds at most 9 stops, so 7. */
 const MAX_WAYPOINTS = 9;
 
-type Placeable = { activities: Pick<CatalogActivity, "id" | "coordinates">[]; meals: Pick<CatalogMeal, "id" | "coordinates">[] };
+type Placeable = {
+  activities: Pick<CatalogActivity, "id" | "coordinates">[];
+  meals: Pick<CatalogMeal, "id" | "coordinates">[];
+};
 
-export type DayEntry = { kind: "item"; time: string; item: ItineraryItem } | { kind: "meal"; time: string; meal: MealStop };
+export type DayEntry =
+  | { kind: "item"; time: string; item: ItineraryItem }
+  | { kind: "meal"; time: string; meal: MealStop };
 
 /**
  * A day's items and meals by local start time (an item before a meal at the same time): the
@@ -49,18 +54,22 @@ export function entriesInOrder(day: Pick<ItineraryDay, "items" | "meals">): DayE
   ].sort((a, b) => a.time.localeCompare(b.time));
 }
 
-/** One day's route from the destination's facts (`facts` undefined: nothing is placed, no legs or link). */
-export function dayRoute(day: ItineraryDay, facts: Placeable | undefined): DayRoute {
+/**
+ * One day's route from the destination's facts. A stop the facts don't place (the organizer's
+ * own item, a venue no longer in the catalog) is listed without a place: travel to and from it
+ * is unknown, and the map link goes through the others.
+ */
+export function dayRoute(day: ItineraryDay, facts: Placeable): DayRoute {
   const stops: RouteStop[] = entriesInOrder(day).map((entry) => {
     if (entry.kind === "meal") {
       const { meal } = entry;
-      const coordinates = facts?.meals.find((m) => m.id === meal.mealId)?.coordinates ?? null;
+      const coordinates = facts.meals.find((m) => m.id === meal.mealId)?.coordinates ?? null;
       return { key: meal.key, kind: "meal", name: meal.name, time: meal.time, coordinates };
     }
     const { item } = entry;
     const coordinates =
       item.kind === "activity" && item.activityId
-        ? (facts?.activities.find((a) => a.id === item.activityId)?.coordinates ?? null)
+        ? (facts.activities.find((a) => a.id === item.activityId)?.coordinates ?? null)
         : null;
     return { key: item.key, kind: item.kind, name: item.title, time: item.startTime, coordinates };
   });
@@ -78,7 +87,7 @@ export function dayRoute(day: ItineraryDay, facts: Placeable | undefined): DayRo
 }
 
 /** Every day's route of a plan. */
-export function planRoutes(plan: Pick<Itinerary, "days">, facts: Placeable | undefined): DayRoute[] {
+export function planRoutes(plan: Pick<Itinerary, "days">, facts: Placeable): DayRoute[] {
   return plan.days.map((day) => dayRoute(day, facts));
 }
 
