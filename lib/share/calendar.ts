@@ -11,8 +11,9 @@ import type { Itinerary, ItineraryItem } from "@/lib/schemas/itinerary";
  * The plan as an iCalendar file (ical-generator, with the destination's VTIMEZONE): one
  * all-day event for the trip and one timed event per activity, at its local time in the
  * destination's time zone, with the venue's coordinates (GEO) when the destination's facts
- * place it, so a phone's calendar can show it on a map. UIDs come from the trip and the item's stable key, so a re-import
- * or a subscribed calendar updates events instead of duplicating them; each event's
+ * place it, so a phone's calendar can show it on a map. UIDs come from the trip and the
+ * item's stable key, so a re-import or a subscribed calendar updates events instead of
+ * duplicating them; each event's
  * SEQUENCE is how many times its content changed across the trip's versions, so it only
  * grows.
  */
