@@ -13,9 +13,8 @@ import type { Itinerary, ItineraryItem } from "@/lib/schemas/itinerary";
  * destination's time zone, with the venue's coordinates (GEO) when the destination's facts
  * place it, so a phone's calendar can show it on a map. UIDs come from the trip and the
  * item's stable key, so a re-import or a subscribed calendar updates events instead of
- * duplicating them; each event's
- * SEQUENCE is how many times its content changed across the trip's versions, so it only
- * grows.
+ * duplicating them; each event's SEQUENCE is how many times its content changed across the
+ * trip's versions, so it only grows.
  */
 
 type PlanForCalendar = Pick<Itinerary, "destination" | "dates" | "days" | "weather" | "packingList">;
