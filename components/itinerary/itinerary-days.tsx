@@ -1,22 +1,28 @@
-import { Clock, ExternalLink, MapPin, Utensils } from "lucide-react";
+import { Clock, ExternalLink, MapPin, Route, Utensils } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDay, formatUsd } from "@/lib/format";
+import { entriesInOrder } from "@/lib/planning/day-route";
 import type { Source } from "@/lib/schemas/catalog";
+import type { DayRoute, RouteLeg } from "@/lib/schemas/day-route";
 import type { ItineraryDay, ItineraryItem } from "@/lib/schemas/itinerary";
 
 const SLOT_LABELS = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" } as const;
 const MEAL_LABELS = { breakfast: "Breakfast", lunch: "Lunch", dinner: "Dinner" } as const;
 
 /**
- * The days of a plan, in order: each day's items and meals by local time. Server-rendered
- * (the share page reads without JavaScript); the plan page passes `itemExtra` to put each
- * member's flag / feedback controls under an item. In print, each day starts a new page.
+ * The days of a plan, in order: each day's items and meals by local time, with how to get
+ * from one to the next and a link to the day's route in Maps when `routes` are given
+ * (lib/planning/day-route.ts). Server-rendered (the share page reads without JavaScript);
+ * the plan page passes `itemExtra` to put each member's flag / feedback controls under an
+ * item. In print, each day starts a new page.
  */
 export function ItineraryDays({
   days,
+  routes,
   itemExtra,
 }: {
   days: ItineraryDay[];
+  routes?: DayRoute[];
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
 }) {
   return (
@@ -27,7 +33,7 @@ export function ItineraryDays({
           className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 print:break-inside-avoid print:border-0 print:p-0 print:not-first:break-before-page"
           aria-labelledby={`day-${day.day}-title`}
         >
-          <DayBody day={day} itemExtra={itemExtra} />
+          <DayBody day={day} route={routes?.find((r) => r.day === day.day)} itemExtra={itemExtra} />
         </li>
       ))}
     </ol>
@@ -36,20 +42,25 @@ export function ItineraryDays({
 
 function DayBody({
   day,
+  route,
   itemExtra,
 }: {
   day: ItineraryDay;
+  route: DayRoute | undefined;
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
 }) {
-  const entries = [
-    ...day.items.map((item) => ({
-      time: item.startTime,
-      node: <Item key={item.key} item={item} extra={itemExtra?.(item, day)} />,
-    })),
-    ...day.meals.map((meal) => ({
-      time: meal.time,
-      node: (
-        <li key={meal.key} className="flex gap-3 text-sm text-slate-700">
+  // The way to each stop from the one before it (the route runs in the same order as the entries).
+  const legTo = new Map(route?.legs.map((leg) => [leg.to, leg]));
+  const entries = entriesInOrder(day).map((entry) => {
+    if (entry.kind === "item") {
+      const { item } = entry;
+      return <Item key={item.key} item={item} leg={legTo.get(item.key)} extra={itemExtra?.(item, day)} />;
+    }
+    const { meal } = entry;
+    return (
+      <li key={meal.key} className="space-y-1">
+        <Leg leg={legTo.get(meal.key)} />
+        <div className="flex gap-3 text-sm text-slate-700">
           <span className="w-12 shrink-0 font-mono text-xs text-slate-500 tabular-nums">{meal.time}</span>
           <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
             <Utensils aria-hidden className="size-3.5 shrink-0 self-center text-slate-400" />
@@ -68,10 +79,10 @@ function DayBody({
               {meal.cuisine} · {meal.area} · about {formatUsd(meal.typicalCostPerPerson)} a person
             </span>
           </span>
-        </li>
-      ),
-    })),
-  ].sort((a, b) => a.time.localeCompare(b.time));
+        </div>
+      </li>
+    );
+  });
 
   return (
     <>
@@ -83,52 +94,99 @@ function DayBody({
         </span>
       </h3>
       {day.note ? <p className="mt-1 text-sm text-slate-600">{day.note}</p> : null}
+      {route?.mapUrl ? (
+        <p className="mt-1 text-sm print:hidden">
+          <a
+            href={route.mapUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
+          >
+            <Route aria-hidden className="size-3.5" />
+            {route.stops.filter((s) => s.coordinates).length === 1
+              ? "Show today's stop in Maps"
+              : "Open today's route in Maps"}
+            <span className="sr-only"> for day {day.day}</span>
+            <ExternalLink aria-hidden className="size-3" />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null}
       {entries.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">A free day: nothing planned.</p>
       ) : (
-        <ul className="mt-3 space-y-3">{entries.map((entry) => entry.node)}</ul>
+        <ol className="mt-3 space-y-3">{entries}</ol>
       )}
     </>
   );
 }
 
-function Item({ item, extra }: { item: ItineraryItem; extra: ReactNode }) {
+/** How to get to a stop from the one before it: "↓ 12 min walk (0.8 km)", in words as well as the arrow. */
+function Leg({ leg }: { leg: RouteLeg | undefined }) {
+  if (!leg) return null;
   return (
-    <li className="flex gap-3" id={`item-${item.key}`}>
-      <span className="w-12 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">{item.startTime}</span>
-      <div className="min-w-0 flex-1 space-y-1">
-        <p className="font-medium text-slate-900">
-          <span className="sr-only">{SLOT_LABELS[item.slot]}: </span>
-          {item.title}
-          {item.locked ? (
-            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
-              Kept in place
-            </span>
-          ) : null}
-        </p>
-        {item.description ? <p className="text-sm text-slate-700">{item.description}</p> : null}
-        <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
-          {item.area ? (
+    <p className="flex gap-3 text-xs text-slate-500">
+      <span aria-hidden className="w-12 shrink-0 text-center">
+        ↓
+      </span>
+      <span>
+        <span className="sr-only">Getting here from the stop before: </span>
+        {legText(leg)}
+      </span>
+    </p>
+  );
+}
+
+const MODE_WORDS = { walk: "walk", transit: "by public transport or taxi", drive: "by car or train" } as const;
+
+/** "12 min walk (0.8 km)", "25 min by public transport or taxi (6.5 km)", "Travel time unknown". */
+export function legText(leg: RouteLeg): string {
+  if (leg.mode === null) return "Travel time unknown";
+  const time = leg.minutes < 60 ? `${leg.minutes} min` : formatHours(leg.minutes / 60);
+  const km = leg.km < 0.1 ? "under 0.1 km" : leg.km < 10 ? `${leg.km.toFixed(1)} km` : `${Math.round(leg.km)} km`;
+  return `${time} ${MODE_WORDS[leg.mode]} (${km})`;
+}
+
+function Item({ item, leg, extra }: { item: ItineraryItem; leg: RouteLeg | undefined; extra: ReactNode }) {
+  return (
+    <li className="space-y-1" id={`item-${item.key}`}>
+      <Leg leg={leg} />
+      <div className="flex gap-3">
+        <span className="w-12 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">{item.startTime}</span>
+        <div className="min-w-0 flex-1 space-y-1">
+          <p className="font-medium text-slate-900">
+            <span className="sr-only">{SLOT_LABELS[item.slot]}: </span>
+            {item.title}
+            {item.locked ? (
+              <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
+                Kept in place
+              </span>
+            ) : null}
+          </p>
+          {item.description ? <p className="text-sm text-slate-700">{item.description}</p> : null}
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+            {item.area ? (
+              <span className="inline-flex items-center gap-1">
+                <MapPin aria-hidden className="size-3" />
+                {item.area}
+              </span>
+            ) : null}
             <span className="inline-flex items-center gap-1">
-              <MapPin aria-hidden className="size-3" />
-              {item.area}
+              <Clock aria-hidden className="size-3" />
+              {formatHours(item.durationHours)}
             </span>
+            <span>{item.costPerPerson === 0 ? "Free" : `${formatUsd(item.costPerPerson)} per person`}</span>
+            {item.source ? <SourceLink source={item.source} prefix="Source: " /> : null}
+          </p>
+          {item.tips.length > 0 ? (
+            <ul className="list-disc space-y-0.5 pl-5 text-xs text-slate-600">
+              {item.tips.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
           ) : null}
-          <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden className="size-3" />
-            {formatHours(item.durationHours)}
-          </span>
-          <span>{item.costPerPerson === 0 ? "Free" : `${formatUsd(item.costPerPerson)} per person`}</span>
-          {item.source ? <SourceLink source={item.source} prefix="Source: " /> : null}
-        </p>
-        {item.tips.length > 0 ? (
-          <ul className="list-disc space-y-0.5 pl-5 text-xs text-slate-600">
-            {item.tips.map((tip) => (
-              <li key={tip}>{tip}</li>
-            ))}
-          </ul>
-        ) : null}
-        {extra}
+          {extra}
+        </div>
       </div>
     </li>
   );

@@ -99,7 +99,7 @@ export function SharedPlanView({
         <h2 id="days-title" className="text-lg font-semibold text-slate-900 print:sr-only">
           Day by day
         </h2>
-        <ItineraryDays days={plan.days} />
+        <ItineraryDays days={plan.days} routes={plan.routes} />
       </section>
 
       <section aria-labelledby="sources-title" className="space-y-2 print:break-before-page">

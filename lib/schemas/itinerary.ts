@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEAL_TIMES, Source } from "@/lib/schemas/catalog";
+import { DayRoute } from "@/lib/schemas/day-route";
 import { MemberCost } from "@/lib/schemas/money";
 import { IsoDate, PACES } from "@/lib/schemas/preferences";
 import { RankingMode } from "@/lib/schemas/recommendations";
@@ -164,6 +165,11 @@ export const SharedPlan = ItineraryFields.pick({
   groupSize: z.number().int().min(1),
   /** How many of the group's answers it was planned with (a count, never who): fewer means lower confidence. */
   plannedWithAnswers: z.number().int().min(0).optional(),
+  /**
+   * Each day's stops in order with the estimated travel between them and a map link, worked
+   * out from the destination's facts when shown (not stored); absent when the facts aren't known.
+   */
+  routes: z.array(DayRoute).optional(),
 });
 export type SharedPlan = z.infer<typeof SharedPlan>;
 

@@ -152,3 +152,33 @@ describe("the plan as an iCalendar file", () => {
     expect(parse(ics).every((e) => e.event.component.getFirstPropertyValue("status") === "TENTATIVE")).toBe(true);
   });
 });
+
+describe("where each event is", () => {
+  it("gives a catalog venue its coordinates (GEO) beside the area, and the organizer's own item none", () => {
+    const lisbon = {
+      ...plan([
+        day(1, "2027-03-13", [
+          item("a:sao-jorge-castle", "09:00", 2, { title: "São Jorge Castle", area: "Alfama & Graça" }),
+          item("c:own-1", "13:30", 2, {
+            kind: "custom",
+            activityId: null,
+            title: "Lunch with Rita",
+            area: "Your own plan",
+          }),
+        ]),
+        day(2, "2027-03-14", []),
+        day(3, "2027-03-15", []),
+      ]),
+      destination: { slug: "lisbon", name: "Lisbon", country: "Portugal", timezone: "Europe/Lisbon" },
+    };
+    const events = parse(calendarOf(lisbon));
+    const castle = events.find((e) => e.summary === "São Jorge Castle");
+    // The castle's coordinates in the Lisbon catalog.
+    expect(castle?.event.component.getFirstPropertyValue("geo")).toEqual([38.7139, -9.1335]);
+    expect(castle?.event.location).toBe("Alfama & Graça, Lisbon, Portugal");
+    const own = events.find((e) => e.summary === "Lunch with Rita");
+    expect(own?.event.component.getFirstPropertyValue("geo")).toBeNull();
+    // New York isn't in the catalog under "new-york": the events above have no GEO.
+    expect(parse(calendarOf(V1)).every((e) => e.event.component.getFirstPropertyValue("geo") === null)).toBe(true);
+  });
+});

@@ -2,16 +2,19 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalEventStatus } from "ical-generator";
 import { Temporal } from "temporal-polyfill";
 import { addDays } from "@/lib/dates";
+import { factsFor } from "@/lib/facts";
 import { formatUsd } from "@/lib/format";
+import type { LatLon } from "@/lib/places/geo";
 import type { Itinerary, ItineraryItem } from "@/lib/schemas/itinerary";
 
 /**
  * The plan as an iCalendar file (ical-generator, with the destination's VTIMEZONE): one
  * all-day event for the trip and one timed event per activity, at its local time in the
- * destination's time zone. UIDs come from the trip and the item's stable key, so a re-import
- * or a subscribed calendar updates events instead of duplicating them; each event's
- * SEQUENCE is how many times its content changed across the trip's versions, so it only
- * grows.
+ * destination's time zone, with the venue's coordinates (GEO) when the destination's facts
+ * place it, so a phone's calendar can show it on a map. UIDs come from the trip and the
+ * item's stable key, so a re-import or a subscribed calendar updates events instead of
+ * duplicating them; each event's SEQUENCE is how many times its content changed across the
+ * trip's versions, so it only grows.
  */
 
 type PlanForCalendar = Pick<Itinerary, "destination" | "dates" | "days" | "weather" | "packingList">;
@@ -20,6 +23,8 @@ export type CalendarEvent = {
   uid: string;
   summary: string;
   location: string;
+  /** The venue's coordinates, when the destination's facts have them. */
+  geo: LatLon | null;
   description: string;
   /** All-day: ISO dates, end exclusive. Timed: local wall-clock `YYYY-MM-DDTHH:MM`. */
   start: string;
@@ -34,11 +39,15 @@ export function calendarEvents(tripId: string, plan: PlanForCalendar): CalendarE
   const { start, end } = plan.dates;
   if (!start || !end) return [];
   const place = `${plan.destination.name}, ${plan.destination.country}`;
+  const facts = factsFor(plan.destination.slug);
+  const venue = (item: ItineraryItem) =>
+    (item.activityId && facts?.activities.find((a) => a.id === item.activityId)?.coordinates) || null;
   const events: CalendarEvent[] = [
     {
       uid: `${tripId}-trip@${UID_DOMAIN}`,
       summary: `Trip to ${plan.destination.name}`,
       location: place,
+      geo: null,
       description: [
         plan.weather.note,
         `Packing list: ${plan.packingList.join(", ")}.`,
@@ -58,6 +67,7 @@ export function calendarEvents(tripId: string, plan: PlanForCalendar): CalendarE
         uid: `${tripId}-${item.key.replace(/[^A-Za-z0-9-]/g, "-")}@${UID_DOMAIN}`,
         summary: item.title,
         location: item.area ? `${item.area}, ${place}` : place,
+        geo: venue(item),
         description: itemDescription(item),
         start: startsAt.toString({ smallestUnit: "minute" }),
         end: endsAt.toString({ smallestUnit: "minute" }),
@@ -137,7 +147,7 @@ export function planCalendar({
       sequence: sequences.get(event.uid) ?? 0,
       stamp,
       summary: event.summary,
-      location: event.location,
+      location: event.geo ? { title: event.location, geo: event.geo } : event.location,
       description: `${event.description}\n\n${link}`,
       url: link,
       status: final ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,

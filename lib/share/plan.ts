@@ -1,5 +1,7 @@
 import type { StoredItinerary } from "@/lib/db/queries/itineraries";
 import type { Trip } from "@/lib/db/schema";
+import { factsFor } from "@/lib/facts";
+import { planRoutes } from "@/lib/planning/day-route";
 import { SharedPlan } from "@/lib/schemas/itinerary";
 
 /**
@@ -17,6 +19,7 @@ export function sharedPlanOf({
   memberCount: number;
 }): SharedPlan {
   const plan = current.itinerary;
+  const facts = factsFor(plan.destination.slug);
   return SharedPlan.parse({
     status: trip.status === "finalized" ? "final" : "draft",
     version: current.version,
@@ -34,6 +37,8 @@ export function sharedPlanOf({
     sources: plan.sources,
     generatedAt: plan.generatedAt,
     factsVersion: plan.factsVersion,
+    // Venues' places are public facts about the destination, not about the members.
+    ...(facts ? { routes: planRoutes(plan, facts) } : {}),
   });
 }
 

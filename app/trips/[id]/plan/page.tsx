@@ -22,9 +22,11 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
+import { factsFor } from "@/lib/facts";
 import { formatDay, formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import { type FeedbackView, type ItineraryView, loadItineraryView } from "@/lib/itinerary-view";
 import { liveCursor } from "@/lib/live/stream";
+import { planRoutes } from "@/lib/planning/day-route";
 import { slotsOf } from "@/lib/planning/itinerary-allocation";
 import { shareLinkFor } from "@/lib/share/link";
 
@@ -98,6 +100,9 @@ export default async function PlanPage({
   const canGiveFeedback = planning && isCurrent && !running;
   const regenerationsLeft = view.regenerations.max - view.regenerations.used;
   const link = organizer && current ? shareLinkFor(ctx, caller.trip) : null;
+  // Travel between each day's stops, from the destination's facts (none when they aren't known).
+  const facts = shown ? factsFor(shown.itinerary.destination.slug) : undefined;
+  const routes = shown && facts ? planRoutes(shown.itinerary, facts) : undefined;
   const inShown = new Set(shown?.itinerary.days.flatMap((d) => d.items.map((i) => i.key)) ?? []);
   // Flags sit under their item; suggestions, and flags whose item is gone, are listed together.
   const underItem = (f: FeedbackView) => f.kind === "flag" && f.itemKey !== null && inShown.has(f.itemKey);
@@ -361,6 +366,7 @@ export default async function PlanPage({
             </div>
             <ItineraryDays
               days={shown.itinerary.days}
+              routes={routes}
               itemExtra={(item, day) => (
                 <>
                   {canEdit ? (
