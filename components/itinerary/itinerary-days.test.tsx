@@ -67,7 +67,7 @@ describe("the day by day with routes", () => {
     const day2 = dayHtml(html, 2);
     expectInOrder(text(day2), [
       "Day 2",
-      "Open today's route in Maps for day 2 (opens in a new tab)",
+      "Open this day's route in Maps for day 2 (opens in a new tab)",
       ...DAY_2_IN_ORDER,
     ]);
     expect(day2).toContain(`href="${DAY_2_MAP}"`);
@@ -80,7 +80,7 @@ describe("the day by day with routes", () => {
 
   it("a one-stop day shows its stop on the map and has no legs; a free day has neither", () => {
     const day1 = text(dayHtml(html, 1));
-    expect(day1).toContain("Show today's stop in Maps for day 1");
+    expect(day1).toContain("Show this day's stop in Maps for day 1");
     expect(day1).not.toContain("Getting here");
     expect(dayHtml(html, 1)).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=38.7139%2C-9.1335"');
     const day3 = text(dayHtml(html, 3));
@@ -152,7 +152,7 @@ describe("the share page with routes", () => {
       />,
     );
     const day2 = dayHtml(html, 2);
-    expectInOrder(text(day2), ["Open today's route in Maps for day 2", ...DAY_2_IN_ORDER]);
+    expectInOrder(text(day2), ["Open this day's route in Maps for day 2", ...DAY_2_IN_ORDER]);
     expect(day2).toContain(`href="${DAY_2_MAP}"`);
   });
 });

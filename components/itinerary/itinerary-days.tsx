@@ -104,8 +104,8 @@ function DayBody({
           >
             <Route aria-hidden className="size-3.5" />
             {route.stops.filter((s) => s.coordinates).length === 1
-              ? "Show today's stop in Maps"
-              : "Open today's route in Maps"}
+              ? "Show this day's stop in Maps"
+              : "Open this day's route in Maps"}
             <span className="sr-only"> for day {day.day}</span>
             <ExternalLink aria-hidden className="size-3" />
             <span className="sr-only"> (opens in a new tab)</span>

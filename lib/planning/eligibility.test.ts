@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { judgeAhead } from "@/lib/agents/candidate-generator";
 import { aggregatePreferences } from "@/lib/agents/aggregation";
+import { judgeAhead } from "@/lib/agents/candidate-generator";
 import { respondentConstraints } from "@/lib/constraints/member";
 import { assessDestinations, judgeDestinations } from "@/lib/planning/eligibility";
 import { tripFrame } from "@/lib/planning/trip-shape";

@@ -47,10 +47,10 @@ export type JudgeInput = {
   decidedScope?: "domestic" | "international" | null;
 };
 
-export function assessDestinations({
-  taste,
-  ...input
-}: JudgeInput & { taste: GroupTaste }): { eligible: EligibleDestination[]; excluded: Exclusion[] } {
+export function assessDestinations({ taste, ...input }: JudgeInput & { taste: GroupTaste }): {
+  eligible: EligibleDestination[];
+  excluded: Exclusion[];
+} {
   const { eligible, excluded } = judgeDestinations(input);
   return { eligible: eligible.map((e) => ({ ...e, vibeMatch: vibeMatch(e.facts.vibes, taste) })), excluded };
 }
