@@ -32,8 +32,8 @@ describe("where to stay, ordered by the group's needs", () => {
     // hearing only → budget stays but no low-vision access: last, since access is a hard need.
     const areas = travelerEssentials(lisbon, { tiers: ["budget"], accessibility: ["low-vision"] }).stayAreas;
     expect(areas.map((a) => [a.area, a.fit])).toEqual([
-      ["Baixa, Chiado & Cais do Sodré", { fits: true, note: "Fits the group's budget stay and low vision." }],
-      ["Parque das Nações", { fits: false, note: "Fits the group's low vision; no budget stays listed." }],
+      ["Baixa, Chiado & Cais do Sodré", { fits: true, note: "Fits the group's budget stay and low vision needs." }],
+      ["Parque das Nações", { fits: false, note: "Fits the group's low vision needs; no budget stays listed." }],
       ["Alfama & Graça", { fits: false, note: "Fits the group's budget stay; low vision not listed." }],
     ]);
     expect(areas[0]?.why).toBe(
@@ -54,7 +54,7 @@ describe("where to stay, ordered by the group's needs", () => {
   it("Rome, a mid-range group needing step-free access: Vatican & Prati (flat, lifts, step-free) comes first", () => {
     const areas = travelerEssentials(facts("rome"), { tiers: ["midrange"], accessibility: ["step-free"] }).stayAreas;
     expect(areas.map((a) => a.area)).toEqual(["Vatican & Prati", "Centro Storico", "Ancient Rome & Monti"]);
-    expect(areas[0]?.fit).toEqual({ fits: true, note: "Fits the group's mid-range stay and step-free access." });
+    expect(areas[0]?.fit).toEqual({ fits: true, note: "Fits the group's mid-range stay and step-free access needs." });
     expect(areas[1]?.fit?.fits).toBe(false);
   });
 
@@ -103,6 +103,12 @@ describe("getting around and essentials", () => {
     expect(g.airportTransfer).toMatch(/^The metro red line runs from the airport to the centre/);
     expect(g.localTransport).toHaveLength(3);
     expect(g.passes[0]).toMatch(/^The Lisboa Card/);
+  });
+
+  it("entry advice names a country the way a sentence does", () => {
+    expect(travelerEssentials(facts("new-york-city"), NO_NEEDS).essentials.entry).toMatch(
+      /travel advice for the United States is/,
+    );
   });
 
   it("Lisbon: money, language, emergency number, safety, health, and an honest word on entry rules", () => {

@@ -111,20 +111,20 @@ export function travelerEssentials(
       emergencyNumber: p.emergencyNumber,
       safety: p.safety,
       health: p.health,
-      entry: `Check the entry rules for your passport before you book: visas and passport validity depend on where you're from, and we don't have that information. Your government's travel advice for ${facts.country} is a good place to start.`,
+      entry: `Check the entry rules for your passport before you book: visas and passport validity depend on where you're from, and we don't have that information. Your government's travel advice for ${countryInSentence(facts.country)} is a good place to start.`,
     },
     sources: p.sources,
   };
 }
 
-/** "Fits the group's mid-range stay and step-free access." / "Fits the group's low vision; no budget stays listed." */
+/** "Fits the group's mid-range stay and step-free access needs." / "Fits the group's low vision needs; no budget stays listed." */
 function fitOf(needs: GroupNeeds, missingTiers: Tier[], missingAccess: Accessibility[]): StayArea["fit"] {
   if (needs.tiers.length === 0 && needs.accessibility.length === 0) return null;
   const metTiers = needs.tiers.filter((t) => !missingTiers.includes(t));
   const metAccess = needs.accessibility.filter((a) => !missingAccess.includes(a));
   const good = [
     ...(metTiers.length ? [`${joinAnd(metTiers.map((t) => STAY_LABELS[t]))} stay`] : []),
-    ...metAccess.map((a) => ACCESSIBILITY_LABELS[a]),
+    ...(metAccess.length ? [`${joinAnd(metAccess.map((a) => ACCESSIBILITY_LABELS[a]))} needs`] : []),
   ];
   const gaps = [
     ...(missingTiers.length ? [`no ${joinAnd(missingTiers.map((t) => STAY_LABELS[t]))} stays listed`] : []),
@@ -132,6 +132,13 @@ function fitOf(needs: GroupNeeds, missingTiers: Tier[], missingAccess: Accessibi
   ];
   const parts = [...(good.length ? [`fits the group's ${joinAnd(good)}`] : []), ...gaps].join("; ");
   return { fits: gaps.length === 0, note: `${parts.charAt(0).toUpperCase()}${parts.slice(1)}.` };
+}
+
+/** "the United States", "the United Kingdom", "Portugal". */
+function countryInSentence(country: string): string {
+  return /^(United |Netherlands$|Philippines$|Czech Republic$|Dominican Republic$|Bahamas$|Maldives$)/.test(country)
+    ? `the ${country}`
+    : country;
 }
 
 const currencyNames = new Intl.DisplayNames(["en"], { type: "currency" });
