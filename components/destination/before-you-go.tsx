@@ -187,7 +187,7 @@ export function BeforeYouGoDisclosure({
       </summary>
       <div className="space-y-4 border-t border-slate-200 px-3 py-3">
         {flight ? (
-          <section aria-label="Your flights" className="min-w-0">
+          <section aria-label={`Your flights to ${essentials.destination.name}`} className="min-w-0">
             <h4 className="text-sm font-semibold text-slate-900">Your flights</h4>
             <div className="mt-1">
               <FlightSearchLink flight={flight} airportCode={essentials.gettingAround.airportCode} dates={dates} />
@@ -229,7 +229,10 @@ export function BeforeYouGoSection({
         </p>
       </div>
       {flight ? (
-        <section aria-label="Your flights" className="min-w-0 rounded-xl bg-slate-50 p-3">
+        <section
+          aria-label={`Your flights to ${essentials.destination.name}`}
+          className="min-w-0 rounded-xl bg-slate-50 p-3"
+        >
           <h3 className="text-sm font-semibold text-slate-900">Your flights</h3>
           <div className="mt-1">
             <FlightSearchLink flight={flight} airportCode={essentials.gettingAround.airportCode} dates={dates} />
