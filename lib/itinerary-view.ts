@@ -133,12 +133,9 @@ export async function loadItineraryView(
       .map((v) => ({ message: v.message }));
   }
 
+  // The flight search uses the confirmed dates only (the page says "dates to be confirmed" until then).
   const dates =
-    caller.trip.startDate && caller.trip.endDate
-      ? { start: caller.trip.startDate, end: caller.trip.endDate }
-      : option && !option.trip.datesPending
-        ? { start: option.trip.start, end: option.trip.end }
-        : null;
+    caller.trip.startDate && caller.trip.endDate ? { start: caller.trip.startDate, end: caller.trip.endDate } : null;
   return {
     trip: {
       id: tripId,
