@@ -1,4 +1,6 @@
-/** Human-readable dates and money for the UI and for generated explanations. */
+import type { Accessibility } from "@/lib/schemas/preferences";
+
+/** Human-readable dates, money and needs for the UI and for generated explanations. */
 
 export const MONTH_NAMES = [
   "January",
@@ -49,3 +51,12 @@ export function joinAnd(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
+
+/** Access needs as the group reads them ("step-free access", "low vision"). */
+export const ACCESSIBILITY_LABELS: Record<Accessibility, string> = {
+  wheelchair: "wheelchair access",
+  "step-free": "step-free access",
+  "limited-walking": "limited walking",
+  "low-vision": "low vision",
+  hearing: "hearing support",
+};

@@ -8,6 +8,7 @@ import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getRecommendation } from "@/lib/db/queries/recommendations";
 import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { factsFor } from "@/lib/facts";
+import { beforeYouGoFor, type FlightSearch, type TravelerEssentials } from "@/lib/facts/essentials";
 import { diffItineraries, type ItineraryDiff } from "@/lib/itinerary-diff";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import { type FeedbackOutcome, type FlagReason, type Itinerary, MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
@@ -78,6 +79,8 @@ export type ItineraryView = {
   breaks: { message: string }[] | null;
   /** Someone's answers changed since the current plan was made. */
   stale: boolean;
+  /** The chosen destination's stay areas, transport and essentials (the group's needs in aggregate), and the viewer's own flight search. */
+  beforeYouGo: { essentials: TravelerEssentials; flight: FlightSearch } | null;
 };
 
 export async function loadItineraryView(
@@ -130,6 +133,9 @@ export async function loadItineraryView(
       .map((v) => ({ message: v.message }));
   }
 
+  // The flight search uses the confirmed dates only (the page says "dates to be confirmed" until then).
+  const dates =
+    caller.trip.startDate && caller.trip.endDate ? { start: caller.trip.startDate, end: caller.trip.endDate } : null;
   return {
     trip: {
       id: tripId,
@@ -215,6 +221,9 @@ export async function loadItineraryView(
       : [],
     breaks,
     stale,
+    beforeYouGo: facts
+      ? beforeYouGoFor({ facts, members, viewer: { memberId: caller.member.id }, tripId, dates })
+      : null,
   };
 }
 

@@ -4,6 +4,8 @@ import { withoutConstraintAttribution } from "@/lib/dashboard";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { latestRecommendations, listVotes } from "@/lib/db/queries/recommendations";
 import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
+import { factsFor } from "@/lib/facts";
+import { beforeYouGoFor, type FlightSearch, type TravelerEssentials } from "@/lib/facts/essentials";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { DecisionLogEntry, RunError, RunStatus } from "@/lib/schemas/pipeline";
 import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
@@ -55,6 +57,11 @@ export interface RecommendationsView {
   /** Budgets the viewer may see, to show costs against: their own, or everyone's for the organizer. */
   budgets: Record<string, { min: number; max: number | null; hardLimit: boolean } | null>;
   viewer: { memberId: string; isOrganizer: boolean };
+  /**
+   * Per card (by slug): where to stay and getting around, judged against the group's needs
+   * in aggregate, and the viewer's own flight search (nobody else's home or link).
+   */
+  beforeYouGo: Record<string, { essentials: TravelerEssentials; flight: FlightSearch }>;
 }
 
 export async function loadRecommendationsView(caller: Caller): Promise<RecommendationsView> {
@@ -99,6 +106,22 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
     const b = m.preferences?.budget ?? null;
     budgets[m.id] = b ? { min: b.min, max: b.max ?? null, hardLimit: b.hardLimit } : null;
   }
+  const beforeYouGo: RecommendationsView["beforeYouGo"] = {};
+  const cards = [
+    ...(stored?.pack.status === "ready" ? stored.pack.options : []),
+    ...timeline.flatMap((e) => (e.detail?.card ? [e.detail.card] : [])),
+  ];
+  for (const card of cards) {
+    const facts = beforeYouGo[card.slug] ? undefined : factsFor(card.slug);
+    if (!facts) continue;
+    beforeYouGo[card.slug] = beforeYouGoFor({
+      facts,
+      members,
+      viewer: { memberId: caller.member.id },
+      tripId,
+      dates: { start: card.trip.start, end: card.trip.end },
+    });
+  }
   const picked = new Set(timeline.find((e) => e.stepId === "rank" && e.kind === "finished")?.detail?.picks ?? []);
   return {
     run: run
@@ -130,6 +153,7 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
     selected: caller.trip.selectedRecommendationId === stored?.id ? caller.trip.selectedDestination : null,
     budgets,
     viewer: { memberId: caller.member.id, isOrganizer: caller.isOrganizer },
+    beforeYouGo,
   };
 }
 

@@ -1,18 +1,11 @@
 import { Accessibility, Ban, EyeOff, type LucideIcon, Star, Utensils } from "lucide-react";
 import { type MemberName, nameOf } from "@/components/dashboard/layout-math";
 import { EmptyState } from "@/components/ui/card";
+import { ACCESSIBILITY_LABELS } from "@/lib/format";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
 
 type Constraints = GroupProfile["constraints"];
 type Entry = { value: string; count: number; memberIds: string[] };
-
-const ACCESSIBILITY_LABELS: Record<string, string> = {
-  wheelchair: "wheelchair access",
-  "step-free": "step-free access",
-  "limited-walking": "limited walking",
-  "low-vision": "low vision",
-  hearing: "hearing support",
-};
 
 /**
  * The group's hard constraints, grouped. Names appear only with `showAttribution` (the organizer);

@@ -1,5 +1,7 @@
 import { ExternalLink } from "lucide-react";
+import { BeforeYouGoDisclosure } from "@/components/destination/before-you-go";
 import { Badge } from "@/components/ui/badge";
+import type { FlightSearch, TravelerEssentials } from "@/lib/facts/essentials";
 import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import { type Budget, CostBreakdown } from "./cost-breakdown";
@@ -11,7 +13,10 @@ const CONFIDENCE: Record<DestinationOption["confidence"], string> = {
   low: "Low confidence",
 };
 
-/** One recommended destination: why it fits, cost, two days of highlights, tradeoffs, confidence, sources. */
+/**
+ * One recommended destination: why it fits, cost, two days of highlights, tradeoffs,
+ * where to stay and getting around (with the viewer's own flight search), confidence, sources.
+ */
 export function DestinationCard({
   option,
   rank,
@@ -21,6 +26,7 @@ export function DestinationCard({
   viewer,
   budgets,
   othersStretched,
+  beforeYouGo,
 }: {
   option: DestinationOption;
   rank: number;
@@ -32,6 +38,8 @@ export function DestinationCard({
   budgets: Record<string, Budget>;
   /** Members other than the viewer who go over their own budget here. */
   othersStretched: number;
+  /** The destination's stay areas, transport and essentials, and the viewer's own flight search. */
+  beforeYouGo?: { essentials: TravelerEssentials; flight: FlightSearch } | null;
 }) {
   const headingId = `option-${option.slug}`;
   const { trip } = option;
@@ -131,6 +139,14 @@ export function DestinationCard({
           ))}
         </ul>
       </section>
+
+      {beforeYouGo ? (
+        <BeforeYouGoDisclosure
+          essentials={beforeYouGo.essentials}
+          flight={beforeYouGo.flight}
+          dates={{ start: trip.start, end: trip.end }}
+        />
+      ) : null}
 
       <section aria-label={`Sources for ${option.name}`}>
         <h4 className="text-sm font-semibold text-slate-900">Sources</h4>

@@ -80,6 +80,7 @@ export function RecommendationsSection({
                   viewer={view.viewer}
                   budgets={view.budgets}
                   othersStretched={othersStretched}
+                  beforeYouGo={view.beforeYouGo[option.slug]}
                   actions={null}
                 />
               ))}
@@ -168,6 +169,7 @@ export function RecommendationsSection({
                       viewer={view.viewer}
                       budgets={view.budgets}
                       othersStretched={current.othersStretched[option.slug] ?? 0}
+                      beforeYouGo={view.beforeYouGo[option.slug]}
                       actions={{
                         tripId,
                         recommendationId: current.id,

@@ -1,6 +1,8 @@
 import { CalendarPlus, Download, ExternalLink, Rss } from "lucide-react";
+import { BeforeYouGoSection } from "@/components/destination/before-you-go";
 import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days";
 import { buttonClasses } from "@/components/ui/button";
+import type { TravelerEssentials } from "@/lib/facts/essentials";
 import { formatDay, formatRange, formatUsd, plural } from "@/lib/format";
 import type { SharedPlan } from "@/lib/schemas/itinerary";
 import { planHeadline } from "@/lib/share/plan";
@@ -14,9 +16,12 @@ import { PrintButton } from "./print-button";
 export function SharedPlanView({
   plan,
   links,
+  essentials,
 }: {
   plan: SharedPlan;
   links: { page: string; calendar: string; subscribe: string; json: string };
+  /** The destination's stay areas, transport and essentials: catalog facts only, judged against nobody's needs. */
+  essentials: TravelerEssentials | null;
 }) {
   const { dates, destination } = plan;
   return (
@@ -101,6 +106,12 @@ export function SharedPlanView({
         </h2>
         <ItineraryDays days={plan.days} routes={plan.routes} />
       </section>
+
+      {essentials ? (
+        <div className="print:break-before-page">
+          <BeforeYouGoSection essentials={essentials} flight={null} dates={dates} />
+        </div>
+      ) : null}
 
       <section aria-labelledby="sources-title" className="space-y-2 print:break-before-page">
         <h2 id="sources-title" className="font-semibold text-slate-900">

@@ -3,6 +3,8 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SharedPlanPaused, SharedPlanView } from "@/components/share/shared-plan";
 import { requestOrigin } from "@/lib/auth/request";
+import { factsFor } from "@/lib/facts";
+import { NO_NEEDS, travelerEssentials } from "@/lib/facts/essentials";
 import { formatRange } from "@/lib/format";
 import { sharePath } from "@/lib/share/link";
 import { planHeadline } from "@/lib/share/plan";
@@ -20,6 +22,7 @@ export default async function SharedPlanPage({ params }: Props) {
   if (!loaded) notFound();
   if (!loaded.plan) return <SharedPlanPaused />;
   const page = `${requestOrigin(await headers())}${sharePath(token)}`;
+  const facts = factsFor(loaded.plan.destination.slug);
   return (
     <SharedPlanView
       plan={loaded.plan}
@@ -29,6 +32,8 @@ export default async function SharedPlanPage({ params }: Props) {
         subscribe: `${page.replace(/^https?:/, "webcal:")}/calendar.ics`,
         json: `${sharePath(token)}/itinerary.json`,
       }}
+      // Public: the catalog's facts only, no member's needs, home or flight search.
+      essentials={facts ? travelerEssentials(facts, NO_NEEDS) : null}
     />
   );
 }

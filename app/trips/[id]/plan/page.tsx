@@ -2,6 +2,7 @@ import { AlertTriangle, ArrowLeft, CalendarPlus, Lock, RefreshCw } from "lucide-
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { BeforeYouGoSection } from "@/components/destination/before-you-go";
 import { DatesForm } from "@/components/itinerary/dates-form";
 import {
   AddActivityForm,
@@ -489,6 +490,14 @@ export default async function PlanPage({
             </Card>
           ) : null}
         </>
+      ) : null}
+
+      {view.beforeYouGo ? (
+        <BeforeYouGoSection
+          essentials={view.beforeYouGo.essentials}
+          flight={view.beforeYouGo.flight}
+          dates={trip.dates}
+        />
       ) : null}
     </div>
   );
