@@ -119,7 +119,8 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
       members,
       viewer: { memberId: caller.member.id },
       tripId,
-      dates: { start: card.trip.start, end: card.trip.end },
+      // Dates not everyone can make yet aren't put in a flight search.
+      dates: card.trip.datesPending ? { start: null, end: null } : { start: card.trip.start, end: card.trip.end },
     });
   }
   const picked = new Set(timeline.find((e) => e.stepId === "rank" && e.kind === "finished")?.detail?.picks ?? []);

@@ -143,6 +143,7 @@ describe("the share page with routes", () => {
     const html = renderToStaticMarkup(
       <SharedPlanView
         plan={plan}
+        essentials={null}
         links={{
           page: "/s/t",
           calendar: "/s/t/calendar.ics",
