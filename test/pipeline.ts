@@ -50,7 +50,7 @@ export async function storedOutcome(tripId: string, runId: string) {
     research: Object.fromEntries(
       Object.entries(research).map(([slug, r]) => [
         slug,
-        { verified: r.verified, sources: r.sources, activityIds: r.activities.map((a) => a.id) },
+        { verified: r.verified, sources: r.sources, activityIds: r.activities.map((a) => a.id), web: r.web },
       ]),
     ),
   };

@@ -6,6 +6,7 @@ import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import { type Budget, CostBreakdown } from "./cost-breakdown";
 import { OptionActions } from "./option-actions";
+import { WebResearch } from "./web-research";
 
 const CONFIDENCE: Record<DestinationOption["confidence"], string> = {
   high: "High confidence",
@@ -147,6 +148,8 @@ export function DestinationCard({
           dates={{ start: trip.start, end: trip.end }}
         />
       ) : null}
+
+      {option.web ? <WebResearch research={option.web} name={option.name} /> : null}
 
       <section aria-label={`Sources for ${option.name}`}>
         <h4 className="text-sm font-semibold text-slate-900">Sources</h4>

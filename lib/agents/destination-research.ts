@@ -1,5 +1,6 @@
 import { defineAgent } from "@/lib/agents/define-agent";
 import { usableActivities } from "@/lib/agents/ranker";
+import { screen } from "@/lib/agents/screening";
 import { type GroundedResult, generateGrounded } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
 import { climateIn, factsFor } from "@/lib/facts";
@@ -16,6 +17,8 @@ import type { ResearchFacts } from "@/lib/schemas/pipeline";
  */
 
 export const RESEARCH_ATTEMPTS = 3;
+/** The most of the research text a card shows (and later prompts read). */
+const WEB_SUMMARY_MAX = 1200;
 const RETRY_DELAY_MS = 250;
 
 export const destinationResearch = defineAgent<"candidates" | "rawPreferences", "research", string>({
@@ -54,13 +57,26 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences", 
     const activities = usableActivities(slug, rawPreferences);
     const { found, lastError } = await lookup;
     const verified = found !== null && found.sources.length > 0;
+    // Web text is screened before anything reads it (a later prompt, a card, a page): a
+    // page that tries to instruct the model, or unsafe text, is withheld and logged.
+    const withheld = found ? screen(found.text) : null;
+    const webText = found && !withheld ? found.text.trim().slice(0, WEB_SUMMARY_MAX) : "";
     const facts: ResearchFacts = {
       slug,
       verified,
-      summary: found?.text.slice(0, 1200) || destination.summary,
+      summary: webText || destination.summary,
       climate: months.length ? climateLine(destination, months) : null,
       activities: activities.map(({ id, title, area, bestTime, costUsd }) => ({ id, title, area, bestTime, costUsd })),
       sources: verified && found ? found.sources : [],
+      web:
+        verified && found && webText
+          ? {
+              summary: webText,
+              sources: found.sources,
+              suggestions: found.suggestions.filter((s) => screen(s.label) === null),
+              fetchedAt: ctx.now().toISOString(),
+            }
+          : null,
     };
     return {
       patch: { research: { [slug]: facts } },
@@ -68,9 +84,10 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences", 
       keyEvidence: [
         `${activities.length} activities suit everyone`,
         ...(verified ? [`${facts.sources.length} sources`] : [`lookup failed: ${lastError || "no sources"}`]),
+        ...(withheld ? [`web text withheld (${withheld})`] : []),
       ],
       outputSummary: verified ? `${destination.name} verified` : `${destination.name} unverified`,
-      riskFlags: verified ? [] : ["unverified"],
+      riskFlags: [...(verified ? [] : ["unverified"]), ...(withheld ? ["web-text-withheld"] : [])],
     };
   },
 });

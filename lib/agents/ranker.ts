@@ -85,6 +85,7 @@ function optionOf(
     homeMemberIds: costs.filter((c) => c.travel.mode === "home").map((c) => c.memberId),
     verified: research.verified,
     sources: r.sourceUrls.map((url) => byUrl.get(url) ?? { title: url, url }),
+    web: research.web ?? null,
   };
 }
 
@@ -99,7 +100,7 @@ export function evidenceOf(
     research: Object.fromEntries(
       Object.entries(state.research).map(([slug, r]) => [
         slug,
-        { verified: r.verified, sources: r.sources, activityIds: r.activities.map((a) => a.id) },
+        { verified: r.verified, sources: r.sources, activityIds: r.activities.map((a) => a.id), web: r.web },
       ]),
     ),
   };

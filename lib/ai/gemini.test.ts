@@ -1,12 +1,11 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, it } from "vitest";
-import { geminiModels, type ModelRole } from "@/lib/ai/models";
+import type { ModelRole } from "@/lib/ai/models";
 import { SYSTEM } from "@/lib/ai/prompts";
 import { listProgressEvents } from "@/lib/db/queries/runs";
 import { withTestDatabase } from "@/test/db";
 import { tripWithAnswers } from "@/test/fixtures";
 import { GEMINI_GROUP } from "@/test/gemini-group";
+import { recordedGemini } from "@/test/gemini-recordings";
 import { runPipeline, storedOutcome, testDeps } from "@/test/pipeline";
 
 withTestDatabase();
@@ -17,34 +16,6 @@ withTestDatabase();
  * chosen by the agent's system prompt. The research answers carry `groundingMetadata`
  * from Google Search grounding; their sources must reach the cards.
  */
-
-type GeminiRequest = {
-  url: string;
-  body: {
-    systemInstruction?: { parts: { text: string }[] };
-    contents: unknown[];
-    tools?: unknown[];
-    generationConfig?: { thinkingConfig?: { thinkingBudget?: number } };
-  };
-};
-
-function recordedGemini() {
-  const requests: GeminiRequest[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as GeminiRequest["body"];
-    requests.push({ url: String(input), body });
-    const system = body.systemInstruction?.parts.map((p) => p.text).join("") ?? "";
-    const role = (Object.keys(SYSTEM) as (keyof typeof SYSTEM)[]).find((r) => SYSTEM[r] === system);
-    if (!role)
-      return new Response(JSON.stringify({ error: { code: 400, message: "unknown prompt" } }), { status: 400 });
-    // One recorded card per destination: the card writer's prompt names the slug it writes for.
-    const slug = role === "card" ? /slug \\?"([a-z0-9-]+)/.exec(JSON.stringify(body.contents))?.[1] : undefined;
-    const file = slug ? `card-${slug}.json` : `${role}.json`;
-    const recorded = readFileSync(path.join(process.cwd(), "test/fixtures/gemini", file), "utf8");
-    return new Response(recorded, { status: 200, headers: { "content-type": "application/json" } });
-  };
-  return { requests, models: geminiModels({ apiKey: "test-key", fetch: fetch as typeof globalThis.fetch }) };
-}
 
 it("drives the whole pipeline through @ai-sdk/google, and grounding sources flow into the cards", async () => {
   const trip = await tripWithAnswers(GEMINI_GROUP);

@@ -2,9 +2,10 @@ import { generateText, type ModelMessage, NoObjectGeneratedError, Output } from 
 import type { z } from "zod";
 import type { ModelRole, ModelSet } from "@/lib/ai/models";
 import type { OfflineTask } from "@/lib/ai/offline/tasks";
+import { searchSuggestionsOf } from "@/lib/ai/search-suggestions";
 import type { UsageMeter } from "@/lib/ai/usage";
 import { PermanentError } from "@/lib/errors";
-import type { Source } from "@/lib/schemas/catalog";
+import type { SearchSuggestion, Source } from "@/lib/schemas/catalog";
 
 /**
  * Structured generation with the deterministic check in the loop: the answer is parsed
@@ -93,7 +94,12 @@ export async function generateStructured<S extends z.ZodType>(
   );
 }
 
-export type GroundedResult = { text: string; sources: Source[] };
+export type GroundedResult = {
+  text: string;
+  sources: Source[];
+  /** Google's search suggestions for the answer (shown with the grounded text wherever it appears). */
+  suggestions: SearchSuggestion[];
+};
 
 /** Free-text research with sources: Google Search grounding on Gemini, catalog facts offline. */
 export async function generateGrounded(call: {
@@ -129,8 +135,12 @@ export async function generateGrounded(call: {
       sources.push({ title: source.title ?? new URL(source.url).hostname, url: source.url });
     }
   }
-  return { text: result.text, sources };
+  const grounding = (result.providerMetadata?.google as { groundingMetadata?: GroundingMetadata } | undefined)
+    ?.groundingMetadata;
+  return { text: result.text, sources, suggestions: searchSuggestionsOf(grounding?.searchEntryPoint?.renderedContent) };
 }
+
+type GroundingMetadata = { searchEntryPoint?: { renderedContent?: string } | null } | null;
 
 function modelIdOf(model: unknown): string {
   return typeof model === "string" ? model : ((model as { modelId?: string }).modelId ?? "unknown");

@@ -5,6 +5,7 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { addMember } from "@/lib/db/queries/members";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { listProgressEvents } from "@/lib/db/queries/runs";
+import { allFacts } from "@/lib/facts";
 import type { MemberPreferencesInput } from "@/lib/schemas/preferences";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
@@ -69,9 +70,11 @@ it("a group whose answers carry every variant: all flagged, none of it reaches a
   const everything = [JSON.stringify(stored), JSON.stringify(await listProgressEvents({ runId: run.id })), ...sent]
     .join("\n")
     .toLowerCase();
-  // Our own words may mention instructions ("reads like instructions to the planner", the system prompts); members' may not.
+  // Our own words may mention instructions ("reads like instructions to the planner", the system prompts)
+  // or share a few words with a variant (a catalog tip says "before planning"); members' may not.
   const ours = [
     ...Object.values(SYSTEM),
+    ...allFacts().flatMap((d) => [d.summary, ...d.tips]),
     "reads like instructions to the planner",
     "<member_text>",
     "</member_text>",

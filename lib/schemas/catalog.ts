@@ -62,6 +62,10 @@ export type OpeningHours = z.infer<typeof OpeningHours>;
 export const Source = z.object({ title: z.string().min(2), url: z.url() }).strict();
 export type Source = z.infer<typeof Source>;
 
+/** One of Google's search suggestions for a grounded answer: the query's words and its Google Search link. */
+export const SearchSuggestion = z.object({ label: z.string().min(1).max(120), url: z.url() }).strict();
+export type SearchSuggestion = z.infer<typeof SearchSuggestion>;
+
 export const CatalogActivity = z
   .object({
     /** Unique within its destination. */

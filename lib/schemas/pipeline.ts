@@ -11,6 +11,7 @@ import {
   Exclusion,
   RecommendationsPack,
   TripShape,
+  WebResearch,
 } from "@/lib/schemas/recommendations";
 
 /**
@@ -97,6 +98,8 @@ export const ResearchFacts = z.object({
   /** Activities that pass every hard constraint of the group, the only ones a highlight may name. */
   activities: z.array(CatalogActivity.pick({ id: true, title: true, area: true, bestTime: true, costUsd: true })),
   sources: z.array(Source),
+  /** What the research found, as shown on the card: screened text, its sources, Google's search suggestions. */
+  web: WebResearch.nullable().default(null),
 });
 export type ResearchFacts = z.infer<typeof ResearchFacts>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addDays } from "@/lib/dates";
-import { Source, TIMES_OF_DAY, WorldRegion } from "@/lib/schemas/catalog";
+import { SearchSuggestion, Source, TIMES_OF_DAY, WorldRegion } from "@/lib/schemas/catalog";
 import { Conflict, Severity } from "@/lib/schemas/group-profile";
 import { MemberCost } from "@/lib/schemas/money";
 import { IsoDate, VIBES } from "@/lib/schemas/preferences";
@@ -66,6 +66,19 @@ export type Highlight = z.infer<typeof Highlight>;
 export const RankingMode = z.enum(["consensus", "compromise"]);
 export type RankingMode = z.infer<typeof RankingMode>;
 
+/**
+ * What research found about a destination, shown on its card: the text (screened before
+ * anything reads it), the sources it rests on, Google's search suggestions for it (shown
+ * with grounded text, as Google asks), and when it was looked up.
+ */
+export const WebResearch = z.object({
+  summary: z.string().min(1).max(1200),
+  sources: z.array(Source).min(1),
+  suggestions: z.array(SearchSuggestion).max(8),
+  fetchedAt: z.iso.datetime(),
+});
+export type WebResearch = z.infer<typeof WebResearch>;
+
 export const DestinationOption = z.object({
   slug: z.string(),
   name: z.string(),
@@ -90,6 +103,8 @@ export const DestinationOption = z.object({
   /** false when research for it failed: the card says "unverified". */
   verified: z.boolean(),
   sources: z.array(Source),
+  /** The research behind the card (absent on cards made before it was kept). */
+  web: WebResearch.nullable().optional(),
 });
 export type DestinationOption = z.infer<typeof DestinationOption>;
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { screen } from "@/lib/agents/screening";
 import { addDays } from "@/lib/dates";
 import type { DestinationFacts } from "@/lib/facts";
 import type { FeedbackOutcome, Itinerary, ItineraryItem, Slot } from "@/lib/schemas/itinerary";
@@ -193,6 +194,20 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
   );
   if (echoes.some((p) => text.includes(p)))
     v(null, "echo", "The plan quotes a member's own words; describe it in your own.");
+  // Every generated text a member or the share page will read passes the guard's output
+  // check (rules); the organizer's own items are their words, checked when typed.
+  for (const day of itinerary.days) {
+    const generated = day.items.filter((i) => i.kind !== "custom");
+    const lines = [day.title, day.note ?? "", ...generated.flatMap((i) => [i.title, i.description, ...i.tips])];
+    for (const line of lines) {
+      const rule = screen(line);
+      if (rule) v(day.day, "unsafe-text", `Day ${day.day}: a line fails the output check (${rule}).`);
+    }
+  }
+  for (const line of [itinerary.weather.note, ...itinerary.packingList]) {
+    const rule = screen(line);
+    if (rule) v(null, "unsafe-text", `A line fails the output check (${rule}).`);
+  }
   return out;
 }
 

@@ -1,4 +1,6 @@
 import "server-only";
+import { isDeepStrictEqual } from "node:util";
+import { screen } from "@/lib/agents/screening";
 import { addDays, daysBetweenInclusive } from "@/lib/dates";
 import { type DestinationFacts, factsFor } from "@/lib/facts";
 import { travelBetween } from "@/lib/facts/travel";
@@ -42,7 +44,10 @@ export type Evidence = {
   /** Slugs the pack may recommend (the shortlist). */
   candidates: string[];
   /** What research found per candidate: its sources and the activities it may name. */
-  research: Record<string, { verified: boolean; sources: Source[]; activityIds: string[] }>;
+  research: Record<
+    string,
+    { verified: boolean; sources: Source[]; activityIds: string[]; web?: DestinationOption["web"] }
+  >;
   /** Where destination facts come from (the facts interface; tests pin hand-made ones). */
   facts?: (slug: string) => DestinationFacts | undefined;
   /** The organizer's decisions the run read (a decided scope applies to every member instead of their own). */
@@ -283,6 +288,22 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
   }
   if (research.verified && option.sources.length === 0) v("sources", `${option.name}: cite at least one source.`);
   if (option.verified !== research.verified) v("verified", `${option.name}: verified must be ${research.verified}.`);
+  // What the card says research found is research's own, word for word, with its own sources.
+  if (option.web && !isDeepStrictEqual(option.web, research.web ?? null)) {
+    v("ungrounded-research", `${option.name}: what research found must be shown as research found it.`);
+  }
+  // Every text a member will read passes the guard's output check (rules): a line that
+  // tries to instruct or is unsafe fails the card, whoever wrote it.
+  const texts = [
+    ...option.whyItFits,
+    ...option.tradeoffs.map((t) => t.summary),
+    ...option.highlights.map((h) => h.title),
+    ...(option.web ? [option.web.summary, ...option.web.suggestions.map((s) => s.label)] : []),
+  ];
+  for (const text of texts) {
+    const rule = screen(text);
+    if (rule) v("unsafe-text", `${option.name}: a line fails the output check (${rule}).`);
+  }
   return violations;
 }
 

@@ -1,0 +1,60 @@
+/**
+ * `npm run record:gemini`: records the Gemini responses the tests replay
+ * (test/fixtures/gemini) again, from the real API. Needs GOOGLE_GENERATIVE_AI_API_KEY; runs
+ * the recommendation pipeline once for the recordings' group (test/gemini-group.ts) on an
+ * in-memory database and writes each response, as Gemini returned it, to the file the
+ * tests answer that request from, labelled with when and from which model it was recorded.
+ * Re-recorded responses differ from the old ones: re-check the tests that pin their words.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { geminiModels } from "@/lib/ai/models";
+import { hashToken, newToken } from "@/lib/auth/tokens";
+import { closeDb } from "@/lib/db/client";
+import { createRunOrGetActive, getRun } from "@/lib/db/queries/runs";
+import { createTripWithOrganizer } from "@/lib/db/queries/trips";
+import { runLocal } from "@/lib/pipeline/local-runner";
+import { MemberPreferences } from "@/lib/schemas/preferences";
+import { GEMINI_GROUP } from "@/test/gemini-group";
+import { type GeminiRequest, RECORDINGS_DIR, recordingFor } from "@/test/gemini-recordings";
+
+const apiKey = process.env.GOOGLE_GENERATIVE_AI_API_KEY;
+if (!apiKey) {
+  console.error("Set GOOGLE_GENERATIVE_AI_API_KEY to record the Gemini responses again (nothing was changed).");
+  process.exit(1);
+}
+
+delete process.env.DATABASE_URL;
+process.env.PGLITE_DIR = "memory://";
+
+const written: string[] = [];
+const recordingFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const response = await fetch(input, init);
+  const file = recordingFor(JSON.parse(String(init?.body)) as GeminiRequest["body"]);
+  if (file && response.ok) {
+    const body = (await response.clone().json()) as Record<string, unknown>;
+    const label = {
+      recording: `Recorded from ${String(input).split("/models/")[1]?.split(":")[0]} on ${new Date().toISOString()} by npm run record:gemini`,
+    };
+    writeFileSync(path.join(RECORDINGS_DIR, file), `${JSON.stringify({ ...label, ...body }, null, 2)}\n`);
+    written.push(file);
+  }
+  return response;
+};
+
+const { trip } = await createTripWithOrganizer({
+  name: "Recording trip",
+  inviteToken: newToken(),
+  organizer: { name: "Organizer", tokenHash: hashToken(newToken()) },
+  answeredMembers: GEMINI_GROUP.map((m) => ({ name: m.name, preferences: MemberPreferences.parse(m.answers) })),
+});
+const { run } = await createRunOrGetActive({ tripId: trip.id, kind: "recommendations", engine: "local", requestedBy: null });
+await runLocal(run.id, {
+  models: geminiModels({ apiKey, fetch: recordingFetch as typeof fetch }),
+  now: () => new Date(),
+  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+});
+const finished = await getRun({ runId: run.id });
+await closeDb();
+console.log(`Run ${finished?.status}; recorded ${new Set(written).size} files in ${RECORDINGS_DIR}:`);
+for (const file of [...new Set(written)].sort()) console.log(`  ${file}`);
