@@ -48,7 +48,12 @@ const { trip } = await createTripWithOrganizer({
   organizer: { name: "Organizer", tokenHash: hashToken(newToken()) },
   answeredMembers: GEMINI_GROUP.map((m) => ({ name: m.name, preferences: MemberPreferences.parse(m.answers) })),
 });
-const { run } = await createRunOrGetActive({ tripId: trip.id, kind: "recommendations", engine: "local", requestedBy: null });
+const { run } = await createRunOrGetActive({
+  tripId: trip.id,
+  kind: "recommendations",
+  engine: "local",
+  requestedBy: null,
+});
 await runLocal(run.id, {
   models: geminiModels({ apiKey, fetch: recordingFetch as typeof fetch }),
   now: () => new Date(),
