@@ -8,6 +8,7 @@
  * projected time to the first result a member sees, the chain, calls and tokens.
  * Figures only, never a pass/fail.
  */
+import type { ResearchCache } from "@/lib/agents/define-agent";
 import type { ModelRole, ModelSet } from "@/lib/ai/models";
 import { DEFAULT_CONCURRENCY, offlineModels } from "@/lib/ai/models";
 import type { OfflineCall } from "@/lib/ai/offline/model";
@@ -22,6 +23,7 @@ import { createTripWithOrganizer, reopenDestinationChoice } from "@/lib/db/queri
 import type { RunKind } from "@/lib/db/schema";
 import { demoMembers } from "@/lib/demo-trip";
 import { readEnv } from "@/lib/env";
+import { databaseResearchCache } from "@/lib/pipeline/deps";
 import { runLocal } from "@/lib/pipeline/local-runner";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
 import { criticalChain } from "./critical-path";
@@ -37,6 +39,8 @@ type Projection = {
   calls: number;
   inputTokens: number;
   outputTokens: number;
+  /** Wall time over the critical-path bound of the (scaled) run. */
+  ratio: number;
 };
 
 function projectionModels(calls: OfflineCall[]): ModelSet {
@@ -69,7 +73,7 @@ const FIRST_RESULT: Record<RunKind, RegExp> = {
   regenerate: /^day:/,
 };
 
-async function project(tripId: string, kind: RunKind): Promise<Projection> {
+async function project(tripId: string, kind: RunKind, researchCache?: ResearchCache): Promise<Projection> {
   const calls: OfflineCall[] = [];
   const { run } = await createRunOrGetActive({ tripId, kind, engine: "local", requestedBy: null });
   const startedAt = performance.now();
@@ -78,6 +82,7 @@ async function project(tripId: string, kind: RunKind): Promise<Projection> {
     models: projectionModels(calls),
     now: () => TODAY,
     sleep: async () => {},
+    ...(researchCache ? { researchCache } : {}),
   });
   const endedAt = performance.now();
   const finished = await getRun({ runId: run.id });
@@ -101,7 +106,9 @@ async function project(tripId: string, kind: RunKind): Promise<Projection> {
     return { chain, ms: projected + Math.max(0, until - startedAt - scaled) };
   };
   const end = at(endedAt);
+  const bound = end.chain.reduce((t, c) => t + (c.endedAt - c.startedAt), 0);
   return {
+    ratio: (endedAt - startedAt) / Math.max(1, bound),
     endMs: end.ms,
     firstMs: Math.min(at(firstAt).ms, end.ms),
     chain: summarize(end.chain),
@@ -208,6 +215,17 @@ export async function benchProjection(): Promise<void> {
       );
       console.log(`    ${"".padEnd(16)} chain: ${p.chain}`);
     }
+  }
+
+  // Research kept per place and travel month (Gemini runs keep it in destination_research):
+  // the first group to look at a place pays for the lookups, the next one going then doesn't.
+  console.log("  research kept per place and month (demo group's recommendations)");
+  const cache = databaseResearchCache(() => TODAY);
+  for (const label of ["without (first group)", "with (next group)"]) {
+    const p = await project(await groupTrip(demoMembers(TODAY)), "recommendations", cache);
+    console.log(
+      `    ${label.padEnd(22)} end ${(p.endMs / 1000).toFixed(1).padStart(5)} s · first card ${(p.firstMs / 1000).toFixed(1).padStart(5)} s · ${p.calls} calls · ${p.inputTokens} in / ${p.outputTokens} out tokens · wall / critical path ${p.ratio.toFixed(2)}`,
+    );
   }
   await closeDb();
 }

@@ -1,3 +1,4 @@
+import type { GroundedResult } from "@/lib/ai/generate";
 import type { ModelSet } from "@/lib/ai/models";
 import { UsageMeter } from "@/lib/ai/usage";
 import type { ItineraryState } from "@/lib/schemas/itinerary-pipeline";
@@ -21,6 +22,17 @@ export type AgentDeps = {
    * writes it to `model_spend`; tests may leave it out). Called even when the agent fails.
    */
   recordSpend?: (spend: { tripId: string; agent: string; usage: Usage }) => Promise<void>;
+  /**
+   * Research already done for a destination and travel months, and a place to keep new
+   * research (the product keeps it in `destination_research` on Gemini; left out, every
+   * run looks everything up).
+   */
+  researchCache?: ResearchCache;
+};
+
+export type ResearchCache = {
+  get(key: { slug: string; months: number[] }): Promise<{ found: GroundedResult; fetchedAt: Date } | null>;
+  put(key: { slug: string; months: number[] }, found: GroundedResult, fetchedAt: Date): Promise<void>;
 };
 
 export type AgentContext = AgentDeps & { meter: UsageMeter };

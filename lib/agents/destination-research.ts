@@ -33,7 +33,12 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences", 
 
     // The lookup starts first; which activities suit everyone is worked out while it is out
     // (every candidate's research starts at once, so none waits for another's filtering).
-    const lookup = (async (): Promise<{ found: GroundedResult | null; lastError: string }> => {
+    const lookup = (async (): Promise<{ found: GroundedResult | null; lastError: string; fetchedAt?: Date }> => {
+      // Research done lately for the same place and months is used again (a cache that
+      // can't be read is a lookup like any other).
+      const key = { slug, months };
+      const cached = ctx.researchCache ? await ctx.researchCache.get(key).catch(() => null) : null;
+      if (cached) return { found: cached.found, lastError: "", fetchedAt: cached.fetchedAt };
       let lastError = "";
       for (let attempt = 1; attempt <= RESEARCH_ATTEMPTS; attempt++) {
         try {
@@ -46,6 +51,7 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences", 
             } What should a group know right now?`,
             offline: { task: "research", input: { slug, name: destination.name, months } },
           });
+          if (found.sources.length > 0) await ctx.researchCache?.put(key, found, ctx.now()).catch(() => {});
           return { found, lastError };
         } catch (error) {
           lastError = error instanceof Error ? error.message : String(error);
@@ -55,7 +61,7 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences", 
       return { found: null, lastError };
     })();
     const activities = usableActivities(slug, rawPreferences);
-    const { found, lastError } = await lookup;
+    const { found, lastError, fetchedAt } = await lookup;
     const verified = found !== null && found.sources.length > 0;
     // Web text is screened before anything reads it (a later prompt, a card, a page): a
     // page that tries to instruct the model, or unsafe text, is withheld and logged.
@@ -74,7 +80,7 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences", 
               summary: webText,
               sources: found.sources,
               suggestions: found.suggestions.filter((s) => screen(s.label) === null),
-              fetchedAt: ctx.now().toISOString(),
+              fetchedAt: (fetchedAt ?? ctx.now()).toISOString(),
             }
           : null,
     };
@@ -85,6 +91,7 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences", 
         `${activities.length} activities suit everyone`,
         ...(verified ? [`${facts.sources.length} sources`] : [`lookup failed: ${lastError || "no sources"}`]),
         ...(withheld ? [`web text withheld (${withheld})`] : []),
+        ...(fetchedAt ? [`research from ${fetchedAt.toISOString().slice(0, 10)} used again`] : []),
       ],
       outputSummary: verified ? `${destination.name} verified` : `${destination.name} unverified`,
       riskFlags: [...(verified ? [] : ["unverified"]), ...(withheld ? ["web-text-withheld"] : [])],

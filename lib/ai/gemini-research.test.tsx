@@ -3,6 +3,8 @@ import { expect, it } from "vitest";
 import { DestinationCard } from "@/components/recommendations/destination-card";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { listProgressEvents } from "@/lib/db/queries/runs";
+import { databaseResearchCache, RESEARCH_FRESH_DAYS } from "@/lib/pipeline/deps";
+import type { WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import { withTestDatabase } from "@/test/db";
 import { tripWithAnswers } from "@/test/fixtures";
@@ -48,10 +50,10 @@ function renderCard(option: DestinationOption): string {
   );
 }
 
-async function run(replace?: Parameters<typeof recordedGemini>[0]) {
+async function run(replace?: Parameters<typeof recordedGemini>[0], extra: Partial<WorkflowDeps> = {}) {
   const trip = await tripWithAnswers(GEMINI_GROUP);
   const gemini = recordedGemini(replace);
-  const finished = await runPipeline(trip.tripId, testDeps({}, { models: gemini.models }));
+  const finished = await runPipeline(trip.tripId, testDeps({}, { models: gemini.models, ...extra }));
   expect(finished.status).toBe("succeeded");
   const stored = await latestRecommendations({ tripId: trip.tripId });
   if (stored?.pack.status !== "ready") throw new Error(`expected options, got ${stored?.pack.status}`);
@@ -120,4 +122,41 @@ it("a card line that tries to instruct is caught by the output check: that card 
   });
   expect(options.map((o) => o.slug)).not.toContain("lisbon");
   expect(JSON.stringify(stored.pack)).not.toContain("cruise-deals");
+});
+
+it("research is kept per place and travel month: the next group going then reuses it, with its age, until it is stale", async () => {
+  const researchCalls = (requests: GeminiRequest[]) =>
+    requests.filter((r) => JSON.stringify(r.body.tools ?? []).includes("googleSearch")).length;
+  const at = (iso: string) => {
+    const now = () => new Date(iso);
+    return { now, researchCache: databaseResearchCache(now) };
+  };
+
+  const first = await run(undefined, at("2026-11-21T12:00:00Z"));
+  expect(researchCalls(first.gemini.requests)).toBe(
+    first.stored.decisionLog.filter((e) => e.stepId.startsWith("research:")).length,
+  );
+  expect(researchCalls(first.gemini.requests)).toBeGreaterThanOrEqual(5);
+
+  // A week later another group with the same months: no lookups, the same research, shown with its date.
+  const second = await run(undefined, at("2026-11-28T12:00:00Z"));
+  expect(researchCalls(second.gemini.requests)).toBe(0);
+  for (const option of second.options) {
+    expect(option.web?.fetchedAt).toBe("2026-11-21T12:00:00.000Z");
+    expect(option.web?.summary.startsWith("Spring")).toBe(true);
+    expect(renderCard(option)).toContain("looked up Nov 21");
+  }
+  expect(second.stored.decisionLog.find((e) => e.stepId.startsWith("research:"))?.keyEvidence).toContain(
+    "research from 2026-11-21 used again",
+  );
+  // Fewer calls and tokens for the group that reused it.
+  expect(second.stored.decisionLog.reduce((n, e) => n + e.usage.calls, 0)).toBeLessThan(
+    first.stored.decisionLog.reduce((n, e) => n + e.usage.calls, 0),
+  );
+
+  // A month on (past the 14 days), everything is looked up again and kept as of then.
+  expect(RESEARCH_FRESH_DAYS).toBe(14);
+  const later = await run(undefined, at("2026-12-22T12:00:00Z"));
+  expect(researchCalls(later.gemini.requests)).toBe(researchCalls(first.gemini.requests));
+  expect(later.options.every((o) => o.web?.fetchedAt.startsWith("2026-12-"))).toBe(true);
 });

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { SearchSuggestion, Source } from "@/lib/schemas/catalog";
 import { type ConflictDecision, DECISION_KINDS } from "@/lib/schemas/decisions";
 import type { FeedbackOutcome, FlagReason, Itinerary } from "@/lib/schemas/itinerary";
 import type { Engine, ProgressEvent, RunError, RunStatus, Usage } from "@/lib/schemas/pipeline";
@@ -467,4 +468,23 @@ export const resolutionRequests = pgTable(
     declinedAt: timestamp("declined_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("resolution_requests_member_conflict_idx").on(t.memberId, t.conflict)],
+);
+
+/**
+ * What grounded research found about a destination for a travel month (or months), kept
+ * so the next group going there then doesn't pay for the same lookup: the text, its
+ * sources and Google's search suggestions, and when it was looked up (cards show its age).
+ * Not per trip: it holds nothing about anyone. Gemini runs only (the offline model's
+ * research is free and instant).
+ */
+export const destinationResearch = pgTable(
+  "destination_research",
+  {
+    slug: text("slug").notNull(),
+    /** The travel months, "5" or "5,6". */
+    months: text("months").notNull(),
+    result: jsonb("result").$type<{ text: string; sources: Source[]; suggestions: SearchSuggestion[] }>().notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.months] })],
 );
