@@ -134,6 +134,13 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   await strangerPage.goto(shareUrl);
   await expect(strangerPage.getByText("Final plan", { exact: false }).first()).toBeVisible();
   await expect(strangerPage.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
+  // Each day is a route with one Maps link; the destination's practical facts are there too.
+  await expect(strangerPage.getByRole("link", { name: /this day's (route|stop) in Maps for day 1/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.google\.com\/maps\//,
+  );
+  await expect(strangerPage.getByRole("heading", { name: "Before you go" })).toBeVisible();
+  await expect(strangerPage.getByText(/Search flights/)).toHaveCount(0);
   // The destination's time zone (e.g. "America/Chicago") is a place name that isn't anyone's home.
   const html = (await strangerPage.content()).replace(
     /\b(America|Europe|Asia|Africa|Australia|Pacific)\/[A-Za-z_]+/g,

@@ -43,6 +43,12 @@ test("a newcomer generates recommendations for the demo trip, votes and chooses 
     expect(samsTotal).toBeLessThanOrEqual(1500);
     await expect(card).toContainText("Pending date resolution");
   }
+  // Where to stay and getting around, and what research found, one click away on a card.
+  const firstCard = cards.first();
+  await firstCard.getByText("Where to stay & getting around").click();
+  await expect(firstCard).toContainText("Airport");
+  await firstCard.getByText("What research found").click();
+  await expect(firstCard).toContainText(/looked up [A-Z][a-z]{2} \d+/);
   // The headline is the group's: nobody's budget by name (the organizer's Conflicts card has who).
   await expect(section).toContainText("One member needs at least $1,600 but another can spend at most $1,500");
   await expect(section).not.toContainText("Priya needs");
