@@ -29,9 +29,11 @@ describe("the offline planner's candidate picks", () => {
     vibes: ["city"],
     vibeMatch: 0.5,
     someoneLivesThere: false,
+    suggested: false,
+    mustHavesMet: [],
     ...over,
   });
-  const pick = (input: Partial<CandidatesInput> & Pick<CandidatesInput, "eligible">) =>
+  const pick = (input: Pick<CandidatesInput, "eligible"> & Partial<CandidatesInput>) =>
     (answerTask("candidates", { min: 1, max: 1, ...input }, []).json as CandidatePicks).picks.map((p) => p.slug);
 
   it("without must-haves, picks on the group's match alone (alphabetical on a tie)", () => {
