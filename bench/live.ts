@@ -21,6 +21,7 @@ import { closeDb, statementsIssued } from "@/lib/db/client";
 import { addProgressEvent, createRunOrGetActive, getRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { createTripWithOrganizer } from "@/lib/db/queries/trips";
 import { STREAM_LIMITS } from "@/lib/live/stream-slots";
+import { MemberPreferences } from "@/lib/schemas/preferences";
 import type { TripEvent } from "@/lib/schemas/trip-events";
 import { browser, type TestBrowser } from "@/test/browser";
 import { answers } from "@/test/fixtures";
@@ -52,7 +53,7 @@ async function makeTrips(): Promise<Trip[]> {
       answeredMembers: memberTokens.map((token, i) => ({
         name: `Member ${i}`,
         tokenHash: hashToken(token),
-        preferences: group[i % group.length]?.preferences ?? answers(),
+        preferences: group[i % group.length]?.preferences ?? MemberPreferences.parse(answers()),
       })),
     });
     const members = [];

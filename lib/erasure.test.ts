@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Itinerary } from "@/lib/schemas/itinerary";
-import { itineraryWithoutMember, jsonWithoutMember, jsonWithoutName } from "./erasure";
+import { RecommendationsPack } from "@/lib/schemas/recommendations";
+import { itineraryWithoutMember, jsonWithoutMember, jsonWithoutName, packWithoutMember } from "./erasure";
 
 describe("erasing a member from a stored payload an older app wrote", () => {
   it("drops their id from arrays and every object naming them, at any depth; leaves everyone else's", () => {
@@ -58,5 +59,33 @@ describe("a plan version when a member leaves", () => {
     expect(itineraryWithoutMember(plan, "ben", ["ben-flag", "ben-idea"]).feedback).toEqual([outcome("olga-flag")]);
     // Erasing answers only (no feedback ids) leaves the outcomes alone.
     expect(itineraryWithoutMember(plan, "ben").feedback).toHaveLength(3);
+  });
+});
+
+describe("a pack without a member", () => {
+  it("keeps a place others suggested too, without their id, and drops one only they suggested", () => {
+    const pack = RecommendationsPack.parse({
+      status: "needs_more_input",
+      options: [],
+      explanation: "Nothing fits yet.",
+      conflictReport: { headline: "No conflicts.", conflicts: [], needsMoreInput: true, questions: [] },
+      coverage: { confidence: "high", respondedIds: ["ana", "ben"], pendingIds: [], missing: [] },
+      preferencesFingerprint: "test",
+      generatedAt: "2026-11-21T12:00:00.000Z",
+      flaggedMemberIds: [],
+      excluded: [],
+      suggestions: [
+        { text: "Lisbon", slug: "lisbon", memberIds: ["ana", "ben"] },
+        { text: "Atlantis", slug: null, memberIds: ["ana"] },
+      ],
+      unverifiedOriginIds: [],
+      factsVersion: "1",
+      frame: { window: null, minDays: 3, maxDays: 7, datesPending: true },
+      plannedOn: "2026-11-21",
+      taste: { liked: [], disliked: [] },
+    });
+    expect(packWithoutMember(pack, "ana").suggestions).toEqual([
+      { text: "Lisbon", slug: "lisbon", memberIds: ["ben"] },
+    ]);
   });
 });

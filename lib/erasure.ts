@@ -38,6 +38,10 @@ export function packWithoutMember(pack: RecommendationsPack, memberId: string): 
       ...e,
       reasons: e.reasons.map((r) => (r.memberId === memberId ? { ...r, memberId: null } : r)),
     })),
+    // A place only they suggested was their answer, in their words: it goes with them.
+    suggestions: pack.suggestions
+      .map((x) => ({ ...x, memberIds: x.memberIds.filter(other) }))
+      .filter((x) => x.memberIds.length > 0),
     options: pack.options.map((o) => ({
       ...o,
       costs: o.costs.filter((c) => other(c.memberId)),

@@ -28,6 +28,7 @@ const SECRET_KEYS = [
   "hardNos",
   "mustHaves",
   "origin",
+  "suggestedPlace",
   "dietary",
   "accessibility",
   "name",

@@ -162,7 +162,7 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
  * The privacy model applied to a stored pack: the organizer sees everyone's costs and
  * whose constraint rules each place out; a member sees their own cost line by line,
  * the group's spread, how many others stretch (not who or by how much), and exclusions
- * without other members' names or amounts.
+ * and suggested places without other members' names or amounts.
  */
 export function packForViewer(
   pack: RecommendationsPack,
@@ -190,6 +190,8 @@ export function packForViewer(
       ),
     })),
     unverifiedOriginIds: own(base.unverifiedOriginIds),
+    // Who suggested a place is for the organizer, like who needs what; a member sees their own.
+    suggestions: base.suggestions.map((x) => ({ ...x, memberIds: own(x.memberIds) })),
   };
   const options = redacted.options.map((o) => optionForViewer(o, viewer));
   return { pack: { ...redacted, options } as RecommendationsPack, othersStretched };

@@ -33,6 +33,7 @@ export interface Draft {
   mustHaves: string[];
   scope: (typeof SCOPES)[number];
   origin: string;
+  suggestedPlace: string;
   notes: string;
 }
 
@@ -59,6 +60,7 @@ export function draftFrom(p: MemberPreferences): Draft {
     mustHaves: p.mustHaves,
     scope: p.scope,
     origin: p.origin ?? "",
+    suggestedPlace: p.suggestedPlace,
     notes: p.notes,
   };
 }
@@ -87,6 +89,7 @@ export function preferencesFrom(d: Draft): MemberPreferencesInput {
     mustHaves: d.mustHaves,
     scope: d.scope,
     origin: d.origin.trim() === "" ? null : d.origin,
+    suggestedPlace: d.suggestedPlace,
     notes: d.notes,
   };
 }

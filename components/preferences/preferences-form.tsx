@@ -156,7 +156,12 @@ export function PreferencesForm({
               <Button
                 variant="secondary"
                 onClick={() => {
-                  setDraft({ ...kept, windows: kept.windows.map((w) => windowRow(w.start, w.end)) });
+                  setDraft({
+                    ...kept,
+                    // Answers kept before this field existed have none.
+                    suggestedPlace: kept.suggestedPlace ?? "",
+                    windows: kept.windows.map((w) => windowRow(w.start, w.end)),
+                  });
                   setKept(null);
                   window.sessionStorage.removeItem(keptKey(tripId));
                 }}
@@ -419,6 +424,31 @@ export function PreferencesForm({
           />
           <FieldError id={`${fieldId("origin")}-error`} message={err("origin")} />
         </div>
+        <div>
+          <label htmlFor={fieldId("suggestedPlace")} className="block text-sm font-medium text-slate-800">
+            A place you'd love to go
+          </label>
+          <p id={`${fieldId("suggestedPlace")}-hint`} className="text-xs text-slate-600">
+            Optional: one place, e.g. “Lisbon”. It's always considered if it works with everyone's hard no's. The group
+            sees suggestions without names; the organizer sees who suggested what.
+          </p>
+          {/* No maxLength: a long paste is shown back with an error rather than cut without a word. */}
+          <input
+            id={fieldId("suggestedPlace")}
+            value={draft.suggestedPlace}
+            placeholder="City or place (optional)"
+            autoComplete="off"
+            onChange={(e) => set("suggestedPlace", e.target.value)}
+            aria-describedby={
+              err("suggestedPlace")
+                ? `${fieldId("suggestedPlace")}-hint ${fieldId("suggestedPlace")}-error`
+                : `${fieldId("suggestedPlace")}-hint`
+            }
+            aria-invalid={err("suggestedPlace") ? true : undefined}
+            className={inputClasses(Boolean(err("suggestedPlace")), "max-w-sm")}
+          />
+          <FieldError id={`${fieldId("suggestedPlace")}-error`} message={err("suggestedPlace")} />
+        </div>
       </Section>
 
       <Section title="Needs" hint="The group sees these only in aggregate; the organizer sees who needs what.">
@@ -603,6 +633,7 @@ const PATH_LABELS: Record<string, string> = {
   "budget.min": "Budget minimum",
   "budget.max": "Budget maximum",
   origin: "Travelling from",
+  suggestedPlace: "A place you'd love to go",
   notes: "Notes",
 };
 

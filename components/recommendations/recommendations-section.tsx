@@ -184,7 +184,12 @@ export function RecommendationsSection({
               </>
             )}
 
-            <Exclusions excluded={pack.excluded} nameOf={nameOf} viewerId={view.viewer.memberId} />
+            <Exclusions
+              excluded={pack.excluded}
+              suggestions={pack.suggestions}
+              nameOf={nameOf}
+              viewerId={view.viewer.memberId}
+            />
             <DecisionLog entries={current.decisionLog} />
           </>
         ) : null}

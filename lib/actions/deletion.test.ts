@@ -28,8 +28,12 @@ withTestDatabase();
 type Trip = Awaited<ReturnType<typeof newTrip>>;
 
 const JUNE = { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] };
-/** Only Bartholomew wrote these; after he erases his answers none may be anywhere. */
-const BARTHOLOMEW_SAID = ["Winnipeg", "Prefers trams and quiet", "karaoke nights", "a lighthouse"];
+/**
+ * Only Bartholomew wrote these; after he erases his answers none may be anywhere. (Each is
+ * text no catalog destination has: a must-have steers the shortlist towards places that
+ * offer it, and their researched facts — "Grótta lighthouse" — are the catalog's words, not his.)
+ */
+const BARTHOLOMEW_SAID = ["Winnipeg", "Prefers trams and quiet", "karaoke nights", "a lighthouse picnic"];
 
 /**
  * A trip with a row in every table a trip can touch: answers, a recommendations run and
@@ -60,7 +64,7 @@ async function busyTrip({
       origin: "Winnipeg",
       notes: "Prefers trams and quiet",
       hardNos: ["karaoke nights"],
-      mustHaves: ["a lighthouse"],
+      mustHaves: ["a lighthouse picnic"],
     }),
   );
   // The organizer's decision on the dates (a row of its own that names the trip).

@@ -1,8 +1,11 @@
 import { aggregatePreferences } from "@/lib/agents/aggregation";
 import { defineAgent } from "@/lib/agents/define-agent";
 import { generateStructured } from "@/lib/ai/generate";
-import { SYSTEM } from "@/lib/ai/prompts";
+import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { respondentConstraints } from "@/lib/constraints/member";
+import { mustHavesMet } from "@/lib/constraints/must-haves";
+import { plural } from "@/lib/format";
+import { matchDestination } from "@/lib/places/destination-match";
 import {
   assessDestinations,
   type EligibleDestination,
@@ -15,6 +18,7 @@ import { CandidatePicks } from "@/lib/schemas/agent-io";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
 import type { Candidate, NormalizedPreferences, PipelineState } from "@/lib/schemas/pipeline";
 import type { Vibe } from "@/lib/schemas/preferences";
+import type { Suggestion } from "@/lib/schemas/recommendations";
 
 /**
  * Shortlists 8–12 destinations. Every member's hard constraints are applied in code
@@ -22,6 +26,13 @@ import type { Vibe } from "@/lib/schemas/preferences";
  * protects — and each survivor is priced for each member over the longest trip their
  * caps allow. Vibes only rank. The model chooses among what is left, spread across
  * countries and regions; its picks are checked against the eligible list and repaired.
+ *
+ * A place a member suggested is matched to the catalog (`matchDestination`). If it passes
+ * everyone's hard constraints it is always a candidate: the model is told which eligible
+ * places were suggested (never by whom), and one it leaves out is added, in place of the
+ * weakest unsuggested pick when the list is full. One that breaks someone's constraint
+ * stays among the exclusions with its reasons; one we can't match is reported as such.
+ * The group's must-haves (no names) go to the model too, with which places offer them.
  */
 
 export const MIN_CANDIDATES = 8;
@@ -30,7 +41,7 @@ export const MAX_CANDIDATES = 12;
 export const candidateGenerator = defineAgent({
   name: "Candidate generator",
   reads: ["tripContext", "groupProfile", "rawPreferences", "normalizedPreferences"],
-  writes: ["candidates", "exclusions"],
+  writes: ["candidates", "exclusions", "suggestions"],
   async run({ tripContext, groupProfile, rawPreferences, normalizedPreferences }, ctx) {
     const { eligible, excluded } = assessDestinations({
       ...judgeInput(rawPreferences, groupProfile, tripContext.today),
@@ -38,6 +49,10 @@ export const candidateGenerator = defineAgent({
     });
     const bySlug = new Map(eligible.map((e) => [e.facts.slug, e]));
     const min = Math.min(MIN_CANDIDATES, eligible.length);
+    const suggestions = suggestionsOf(rawPreferences);
+    const suggested = new Set(suggestions.flatMap((s) => (s.slug && bySlug.has(s.slug) ? [s.slug] : [])));
+    const mustHaves = groupProfile.constraints.mustHaves.map((m) => m.value);
+    const offers = new Map(eligible.map((e) => [e.facts.slug, mustHavesMet(e.activities, mustHaves)]));
     let picks: CandidatePicks["picks"] = [];
     if (eligible.length > 0) {
       const { output, unresolved } = await generateStructured({
@@ -49,9 +64,13 @@ export const candidateGenerator = defineAgent({
         prompt: `Pick ${min}–${MAX_CANDIDATES} destinations, spread across countries and regions.\nEligible:\n${eligible
           .map(
             (e) =>
-              `- ${e.facts.slug} (${e.facts.country}, ${e.facts.region}; ${e.facts.vibes.join(", ")}; match ${e.vibeMatch.toFixed(2)}${e.homeMemberIds.length ? "; a member lives there" : ""})`,
+              `- ${e.facts.slug} (${e.facts.country}, ${e.facts.region}; ${e.facts.vibes.join(", ")}; match ${e.vibeMatch.toFixed(2)}${e.homeMemberIds.length ? "; a member lives there" : ""}${suggested.has(e.facts.slug) ? "; a member suggested it" : ""}${offers.get(e.facts.slug)?.length ? `; offers must-haves ${(offers.get(e.facts.slug) ?? []).map((m) => `#${mustHaves.indexOf(m) + 1}`).join(", ")}` : ""})`,
           )
-          .join("\n")}`,
+          .join("\n")}${
+          mustHaves.length
+            ? `\nThe group's must-haves (prefer places that offer them):\n${mustHaves.map((m, i) => `#${i + 1} ${memberText(m)}`).join("\n")}`
+            : ""
+        }${suggested.size ? "\nPlaces members suggested are always shortlisted: include them." : ""}`,
         offline: {
           task: "candidates",
           input: {
@@ -63,7 +82,10 @@ export const candidateGenerator = defineAgent({
               vibes: e.facts.vibes,
               vibeMatch: e.vibeMatch,
               someoneLivesThere: e.homeMemberIds.length > 0,
+              suggested: suggested.has(e.facts.slug),
+              mustHavesMet: offers.get(e.facts.slug) ?? [],
             })),
+            mustHaves,
             min,
             max: MAX_CANDIDATES,
           },
@@ -88,13 +110,19 @@ export const candidateGenerator = defineAgent({
         .slice(0, MAX_CANDIDATES)
         .map((e) => ({ slug: e.facts.slug, rationale: "Among the best matches that respect every hard constraint." }));
     }
-    const candidates: Candidate[] = picks.flatMap((p) => {
+    const candidates: Candidate[] = withSuggested(picks, suggested, bySlug).flatMap((p) => {
       const e = bySlug.get(p.slug);
       return e ? [candidateOf(e, p.rationale)] : [];
     });
+    const unmatched = suggestions.filter((s) => s.slug === null).length;
+    const ruledOut = suggestions.filter((s) => s.slug !== null && !bySlug.has(s.slug)).length;
     return {
-      patch: { candidates, exclusions: excluded },
-      inputSummary: `${eligible.length} of ${eligible.length + excluded.length} destinations pass every member's hard constraints`,
+      patch: { candidates, exclusions: excluded, suggestions },
+      inputSummary: `${eligible.length} of ${eligible.length + excluded.length} destinations pass every member's hard constraints${
+        suggestions.length
+          ? `; ${plural(suggestions.length, "place")} suggested (${suggested.size} eligible, ${ruledOut} ruled out, ${unmatched} not in the catalog)`
+          : ""
+      }${mustHaves.length ? `; ${plural(mustHaves.length, "must-have")}` : ""}`,
       // Whose constraint and how much are private; the log names only the kind of rule.
       keyEvidence: excluded
         .slice(0, 6)
@@ -103,6 +131,56 @@ export const candidateGenerator = defineAgent({
     };
   },
 });
+
+/**
+ * The places members suggested, one entry per place: text that names the same catalog
+ * destination ("Lisbon", "Lisboa") or, unmatched, the same words is one suggestion with
+ * everyone who made it. Reads the answers after the risk guard, so flagged text is gone.
+ */
+export function suggestionsOf(rawPreferences: PipelineState["rawPreferences"]): Suggestion[] {
+  const byKey = new Map<string, Suggestion>();
+  for (const m of rawPreferences) {
+    const text = m.preferences?.suggestedPlace.trim() ?? "";
+    if (!text) continue;
+    const slug = matchDestination(text)?.slug ?? null;
+    const key = slug ?? `text:${text.toLowerCase()}`;
+    const known = byKey.get(key);
+    if (known) {
+      if (!known.memberIds.includes(m.id)) known.memberIds.push(m.id);
+    } else byKey.set(key, { text, slug, memberIds: [m.id] });
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * The picks with every eligible suggested place among them: one the model left out is
+ * added, or, when the list is full, takes the place of the unsuggested pick that matches
+ * the group least (the last such on a tie). Never more than MAX_CANDIDATES.
+ */
+export function withSuggested(
+  picks: CandidatePicks["picks"],
+  suggested: ReadonlySet<string>,
+  bySlug: ReadonlyMap<string, Pick<EligibleDestination, "vibeMatch">>,
+): CandidatePicks["picks"] {
+  const result = [...picks];
+  for (const slug of suggested) {
+    if (result.some((p) => p.slug === slug)) continue;
+    const pick = { slug, rationale: "A member suggested it, and it respects every member's hard constraints." };
+    if (result.length < MAX_CANDIDATES) {
+      result.push(pick);
+      continue;
+    }
+    let weakest = -1;
+    result.forEach((p, i) => {
+      if (suggested.has(p.slug)) return;
+      const match = bySlug.get(p.slug)?.vibeMatch ?? 0;
+      if (weakest === -1 || match <= (bySlug.get(result[weakest]?.slug ?? "")?.vibeMatch ?? 0)) weakest = i;
+    });
+    if (weakest === -1) break;
+    result[weakest] = pick;
+  }
+  return result;
+}
 
 function judgeInput(
   rawPreferences: PipelineState["rawPreferences"],

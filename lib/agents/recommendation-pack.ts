@@ -43,7 +43,7 @@ export function packBase(
     PipelineState,
     "tripContext" | "groupProfile" | "normalizedPreferences" | "conflictReport" | "safetyFlags"
   > &
-    Partial<Pick<PipelineState, "exclusions" | "candidates">>,
+    Partial<Pick<PipelineState, "exclusions" | "candidates" | "suggestions">>,
   now: Date,
 ): Omit<RecommendationsPack, "status" | "options" | "explanation"> {
   const frame = tripFrame(state.groupProfile, state.tripContext.today);
@@ -54,6 +54,7 @@ export function packBase(
     generatedAt: now.toISOString(),
     flaggedMemberIds: [...new Set(state.safetyFlags.map((f) => f.memberId))],
     excluded: state.exclusions ?? [],
+    suggestions: state.suggestions ?? [],
     unverifiedOriginIds: [
       ...new Set((state.candidates ?? []).flatMap((c) => c.costs.filter((x) => !x.verified).map((x) => x.memberId))),
     ],

@@ -24,6 +24,7 @@ export const recommendationValidator = defineAgent({
     "conflictReport",
     "candidates",
     "exclusions",
+    "suggestions",
     "research",
     "shortlist",
     "cards",

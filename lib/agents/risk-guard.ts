@@ -9,11 +9,12 @@ export { normaliseForScreening, screen } from "@/lib/agents/screening";
 
 /**
  * Member text is data, never instructions. The guard screens every piece of it — display
- * names, notes, each hard no and must-have, the origin — with the rules in screening.ts
+ * names, notes, each hard no and must-have, the origin, the suggested place — with the rules in screening.ts
  * (which undo the usual disguises), and gives the model a second look at whatever the
  * rules let through. It then hands the rest of the pipeline the members' answers with
  * every flagged text withheld: a flagged note becomes empty, a flagged hard no or
- * must-have is dropped, a flagged origin is unknown, a flagged name becomes "Member n".
+ * must-have is dropped, a flagged origin is unknown, a flagged suggested place is none,
+ * a flagged name becomes "Member n".
  * So no later prompt, conflict, question or stored pack can carry it. The flags name the
  * member, field and entry — the text itself is never copied.
  */
@@ -34,6 +35,7 @@ function memberTexts(members: RawMember[]): MemberTextEntry[] {
       entries.push({ memberId: m.id, field: "mustHaves", index, text });
     });
     if (p.origin) entries.push({ memberId: m.id, field: "origin", text: p.origin });
+    if (p.suggestedPlace) entries.push({ memberId: m.id, field: "suggestedPlace", text: p.suggestedPlace });
     return entries;
   });
 }
@@ -65,6 +67,7 @@ export function withholdFlagged(members: RawMember[], flags: SafetyFlag[]): RawM
         hardNos: p.hardNos.filter((_, i) => !flagged("hardNos", i)),
         mustHaves: p.mustHaves.filter((_, i) => !flagged("mustHaves", i)),
         origin: flagged("origin") ? null : p.origin,
+        suggestedPlace: flagged("suggestedPlace") ? "" : p.suggestedPlace,
       },
     };
   });
@@ -143,6 +146,7 @@ function describeField(field: Field): string {
     hardNos: "a hard no",
     mustHaves: "a must-have",
     origin: "origin",
+    suggestedPlace: "suggested place",
   };
   return names[field];
 }

@@ -62,8 +62,14 @@ export const CandidatesInput = z.object({
       vibeMatch: z.number(),
       /** Someone in the group lives there. */
       someoneLivesThere: z.boolean(),
+      /** A member suggested it (the generator adds it to the picks anyway). */
+      suggested: z.boolean().default(false),
+      /** The group's must-haves its activities offer. */
+      mustHavesMet: z.array(z.string()).default([]),
     }),
   ),
+  /** The group's must-haves, without names. */
+  mustHaves: z.array(z.string()).default([]),
   min: z.number().int(),
   max: z.number().int(),
 });

@@ -10,6 +10,7 @@ import {
   DestinationOption,
   Exclusion,
   RecommendationsPack,
+  Suggestion,
   TripShape,
   WebResearch,
 } from "@/lib/schemas/recommendations";
@@ -40,7 +41,7 @@ export type RawMember = z.infer<typeof RawMember>;
 
 export const SafetyFlag = z.object({
   memberId: z.string(),
-  field: z.enum(["name", "notes", "hardNos", "mustHaves", "origin"]),
+  field: z.enum(["name", "notes", "hardNos", "mustHaves", "origin", "suggestedPlace"]),
   /** Which entry of a list field (hard no's, must-haves); absent for single-value fields. */
   index: z.number().int().nonnegative().optional(),
   rule: z.enum(["prompt-injection", "unsafe-content", "model-flagged"]),
@@ -135,6 +136,8 @@ export const PipelineState = z.object({
   candidates: z.array(Candidate),
   /** Destinations a member's hard constraint ruled out, with whose and why. */
   exclusions: z.array(Exclusion),
+  /** Places members suggested, matched to the catalog or not (see `Suggestion`). */
+  suggestions: z.array(Suggestion),
   research: z.record(z.string(), ResearchFacts),
   /** The ranker's picks, best first; empty with `tooFew` saying why when too few places fit everyone. */
   shortlist: z.object({

@@ -52,6 +52,7 @@ export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 80;
 export const MAX_NOTES_LENGTH = 1000;
 export const MAX_ORIGIN_LENGTH = 80;
+export const MAX_SUGGESTED_PLACE_LENGTH = 80;
 export const MAX_BUDGET = 1_000_000;
 /** A single availability window longer than this is almost certainly a typo. */
 export const MAX_WINDOW_DAYS = 366;
@@ -148,6 +149,14 @@ export const MemberPreferences = z
       max: MAX_ORIGIN_LENGTH,
       messages: { tooLong: `At most ${MAX_ORIGIN_LENGTH} characters` },
     }).nullable(),
+    /**
+     * "A place you'd love to go": one destination in the member's own words ("" = none).
+     * Optional with a default, so answers saved before the field existed still parse.
+     */
+    suggestedPlace: typedText({
+      max: MAX_SUGGESTED_PLACE_LENGTH,
+      messages: { tooLong: `Keep it under ${MAX_SUGGESTED_PLACE_LENGTH} characters: just the place's name` },
+    }).default(""),
     notes: typedText({
       max: MAX_NOTES_LENGTH,
       multiline: true,
@@ -193,6 +202,7 @@ export function emptyPreferences(): MemberPreferences {
     mustHaves: [],
     scope: "either",
     origin: null,
+    suggestedPlace: "",
     notes: "",
   };
 }

@@ -143,6 +143,17 @@ export const Exclusion = z.object({
 });
 export type Exclusion = z.infer<typeof Exclusion>;
 
+/** A place members said they'd love to go, as the planner read it (only text the risk guard let through). */
+export const Suggestion = z.object({
+  /** As the first member to suggest it typed it. */
+  text: z.string(),
+  /** The catalog destination it names; null when it names none we know yet. */
+  slug: z.string().nullable(),
+  /** Who suggested it: the organizer sees everyone's, a member only their own. */
+  memberIds: z.array(z.string()),
+});
+export type Suggestion = z.infer<typeof Suggestion>;
+
 const PackBase = z.object({
   conflictReport: ConflictReport,
   coverage: Coverage,
@@ -153,6 +164,8 @@ const PackBase = z.object({
   flaggedMemberIds: z.array(z.string()),
   /** Destinations left out by someone's hard constraint, with whose and why. */
   excluded: z.array(Exclusion),
+  /** Places members suggested: each is a candidate, among `excluded`, or unmatched (`slug` null). Packs from before it had none. */
+  suggestions: z.array(Suggestion).default([]),
   /** Members whose home city we couldn't place: their costs are estimates. */
   unverifiedOriginIds: z.array(z.string()),
   /** Which facts the pack was made from. */

@@ -66,6 +66,7 @@ describe("every text field goes through it", () => {
     ["hardNos.0", { hardNos: ["museums\uDC00"] }],
     ["mustHaves.0", { mustHaves: ["pool\u0007"] }],
     ["origin", { origin: "Lisbon\u0000" }],
+    ["suggestedPlace", { suggestedPlace: "Lisbon\u0000" }],
   ])("preferences: %s", (path, override) => {
     const parsed = MemberPreferences.safeParse(answers(override));
     expect(parsed.error?.issues.map((i) => i.path.join("."))).toEqual([path]);

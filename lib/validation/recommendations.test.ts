@@ -123,6 +123,7 @@ function goodPack(): Extract<RecommendationsPack, { status: "ready" }> {
     generatedAt: "2026-11-21T12:00:00.000Z",
     flaggedMemberIds: [],
     excluded: [],
+    suggestions: [],
     unverifiedOriginIds: [],
     factsVersion: "test",
     frame: { window, minDays: 5, maxDays: 5, datesPending: false },

@@ -284,10 +284,23 @@ function explain(input: ExplainInput): ExplainOutput {
 
 // ── candidate generator ────────────────────────────────────────────────────
 
+/**
+ * A place that offers one of the group's must-haves moves up a little: 0.1 per must-have
+ * it offers, at most 0.2 — about one vibe of difference, less than a country already on
+ * the list costs. Nobody's must-haves, no change.
+ */
+const MUST_HAVE_BOOST = 0.1;
+const MUST_HAVE_BOOST_MAX = 0.2;
+
 function candidates(input: CandidatesInput): CandidatePicks {
-  // Best matches first; a place someone lives in only when little else fits; then spread:
-  // each pick from a country or region already on the list counts for less.
-  const base = (c: CandidatesInput["eligible"][number]) => c.vibeMatch - (c.someoneLivesThere ? 1 : 0);
+  // Best matches first (a place with a must-have a little ahead); a place someone lives in
+  // only when little else fits; then spread: each pick from a country or region already on
+  // the list counts for less. Members' suggestions get no boost here: the generator adds
+  // them to whatever is picked.
+  const base = (c: CandidatesInput["eligible"][number]) =>
+    c.vibeMatch +
+    Math.min(MUST_HAVE_BOOST_MAX, MUST_HAVE_BOOST * c.mustHavesMet.length) -
+    (c.someoneLivesThere ? 1 : 0);
   const left = [...input.eligible].sort((a, b) => base(b) - base(a) || a.slug.localeCompare(b.slug));
   const count = Math.min(left.length, input.max);
   const picked: typeof left = [];
@@ -303,7 +316,7 @@ function candidates(input: CandidatesInput): CandidatePicks {
   return {
     picks: picked.map((d) => ({
       slug: d.slug,
-      rationale: `${d.name} matches ${Math.round(d.vibeMatch * 100)}% of what the group likes (${d.vibes.slice(0, 3).join(", ")}).`,
+      rationale: `${d.name} matches ${Math.round(d.vibeMatch * 100)}% of what the group likes (${d.vibes.slice(0, 3).join(", ")})${d.mustHavesMet.length ? ", and it has something from the group's must-haves" : ""}.`,
     })),
   };
 }
