@@ -190,6 +190,8 @@ describe("deleting a trip", () => {
     expect(Object.keys(before).sort()).toEqual(
       [
         "conflict_decisions",
+        // Research kept per place and month: nothing in it names a trip or a member.
+        "destination_research",
         "destination_votes",
         "feedback_items",
         "itineraries",
@@ -208,6 +210,7 @@ describe("deleting a trip", () => {
         "trips",
       ].sort(),
     );
+    expect(before.destination_research).toBe(0);
     expect(await openShareLink(browser().ctx, trip.shareToken)).not.toBeNull();
 
     // A member can't; the wrong name changes nothing.

@@ -233,7 +233,9 @@ const NATIVE_INJECTION: RegExp[] = [
 
 const UNSAFE: RegExp[] = [
   /\b(make|build|buy|get) (a |some )?(bomb|explosive|weapon|gun)s?\b/,
-  /\b(smuggle|smuggling|traffic|trafficking)\b/,
+  // "traffic" alone is the road kind ("beat the traffic"); the crime is a verb with goods or people.
+  /\b(smuggle|smuggling|trafficking|trafficker|traffickers)\b/,
+  /\btraffic (drugs|people|humans|weapons|guns|children|women)\b/,
   /\b(hurt|kill|attack) (someone|people|him|her|them)\b/,
 ];
 
