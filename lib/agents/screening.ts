@@ -248,7 +248,23 @@ export function normaliseForScreening(text: string): string {
   return latinView(text);
 }
 
-export function screen(text: string, depth = 0): ScreenRule | null {
+/**
+ * Pure, so a text's verdict is remembered: the final gates screen again the lines each card
+ * or day was already screened with (a bounded memory, emptied when full).
+ */
+const verdicts = new Map<string, ScreenRule | null>();
+const VERDICTS_KEPT = 5_000;
+
+export function screen(text: string): ScreenRule | null {
+  const known = verdicts.get(text);
+  if (known !== undefined) return known;
+  const verdict = screenOnce(text, 0);
+  if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+  verdicts.set(text, verdict);
+  return verdict;
+}
+
+function screenOnce(text: string, depth: number): ScreenRule | null {
   const latin = latinView(text);
   const runs = letterRuns(text);
   const native = nativeView(text);
@@ -263,7 +279,7 @@ export function screen(text: string, depth = 0): ScreenRule | null {
   if (matchesAny(UNSAFE, latin) || matchesAny(UNSAFE, runs?.joined ?? null)) return "unsafe-content";
   if (depth === 0) {
     for (const decoded of decodedTexts(text)) {
-      const rule = screen(decoded, 1);
+      const rule = screenOnce(decoded, 1);
       // Hiding text in an encoding is itself a sign of instructions, whatever the decoded text asks for.
       if (rule) return "prompt-injection";
     }
