@@ -16,6 +16,7 @@ import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
 import { lisbonPlan } from "@/test/itinerary";
+import { textOf as text } from "@/test/markup";
 import { runPipeline } from "@/test/pipeline";
 
 withTestDatabase();
@@ -25,14 +26,6 @@ withTestDatabase();
  * every member's cards carry their own flight search and nobody else's home; the plan page
  * the same; the public share page the destination's facts and nothing about anyone.
  */
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ");
 
 const JUNE = { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] };
 

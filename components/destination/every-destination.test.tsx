@@ -4,20 +4,13 @@ import { describe, expect, it } from "vitest";
 import { BeforeYouGoDisclosure, BeforeYouGoSection } from "@/components/destination/before-you-go";
 import { allFacts } from "@/lib/facts";
 import { type FlightSearch, NO_NEEDS, travelerEssentials } from "@/lib/facts/essentials";
+import { textOf as text } from "@/test/markup";
 
 /**
  * Every destination in the catalog has what "Where to stay & getting around" and "Before
  * you go" need (the catalog schema requires the fields; this checks they render, non-empty,
  * on a card and on the share page).
  */
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ");
 
 const flight: FlightSearch = { kind: "flight", from: "Boston", url: "https://www.google.com/travel/flights?q=x" };
 

@@ -6,6 +6,7 @@ import { planRoutes } from "@/lib/planning/day-route";
 import type { Itinerary } from "@/lib/schemas/itinerary";
 import { sharedPlanOf } from "@/lib/share/plan";
 import { CASTLE, JERONIMOS, lisbonDay, OWN, PRADO, SE } from "@/test/day-route";
+import { textOf as text } from "@/test/markup";
 import { ItineraryDays } from "./itinerary-days";
 
 /**
@@ -14,12 +15,6 @@ import { ItineraryDays } from "./itinerary-days";
  * lib/planning/day-route.test.ts.
  */
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&");
 const LISBON = factsFor("lisbon");
 if (!LISBON) throw new Error("no Lisbon");
 

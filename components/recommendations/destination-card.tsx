@@ -1,4 +1,3 @@
-import { ExternalLink } from "lucide-react";
 import { BeforeYouGoDisclosure } from "@/components/destination/before-you-go";
 import { Badge } from "@/components/ui/badge";
 import type { FlightSearch, TravelerEssentials } from "@/lib/facts/essentials";
@@ -6,7 +5,7 @@ import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import { type Budget, CostBreakdown } from "./cost-breakdown";
 import { OptionActions } from "./option-actions";
-import { WebResearch } from "./web-research";
+import { SourceList, WebResearch } from "./web-research";
 
 const CONFIDENCE: Record<DestinationOption["confidence"], string> = {
   high: "High confidence",
@@ -154,22 +153,7 @@ export function DestinationCard({
       <section aria-label={`Sources for ${option.name}`}>
         <h4 className="text-sm font-semibold text-slate-900">Sources</h4>
         {option.sources.length ? (
-          <ul className="mt-1 space-y-1 text-sm">
-            {option.sources.map((s) => (
-              <li key={s.url}>
-                <a
-                  href={s.url}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  className="inline-flex items-center gap-1 text-brand-700 underline"
-                >
-                  {s.title}
-                  <ExternalLink aria-hidden className="size-3" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SourceList sources={option.sources} className="mt-1 text-sm" />
         ) : (
           <p className="mt-1 text-sm text-slate-600">
             None: we couldn't verify this one, so check details before booking.

@@ -1,5 +1,6 @@
 import { ExternalLink, Search } from "lucide-react";
 import { formatDay } from "@/lib/format";
+import type { Source } from "@/lib/schemas/catalog";
 import type { WebResearch as Research } from "@/lib/schemas/recommendations";
 
 /**
@@ -19,22 +20,11 @@ export function WebResearch({ research, name }: { research: Research; name: stri
       </summary>
       <div className="space-y-3 border-t border-slate-200 px-3 py-3">
         <p className="whitespace-pre-line break-words text-sm text-slate-700">{research.summary}</p>
-        <ul aria-label={`Sources for what research found about ${name}`} className="space-y-1 text-xs">
-          {research.sources.map((s) => (
-            <li key={s.url}>
-              <a
-                href={s.url}
-                target="_blank"
-                rel="noreferrer noopener"
-                className="inline-flex items-center gap-1 break-all text-brand-700 underline"
-              >
-                {s.title}
-                <ExternalLink aria-hidden className="size-3 shrink-0" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SourceList
+          sources={research.sources}
+          label={`Sources for what research found about ${name}`}
+          className="text-xs"
+        />
         {research.suggestions.length > 0 ? (
           <div>
             <p className="flex items-center gap-1 text-xs font-medium text-slate-600">
@@ -60,5 +50,27 @@ export function WebResearch({ research, name }: { research: Research; name: stri
         ) : null}
       </div>
     </details>
+  );
+}
+
+/** Sources as links that open in a new tab (the card's own, and research's). */
+export function SourceList({ sources, label, className }: { sources: Source[]; label?: string; className: string }) {
+  return (
+    <ul aria-label={label} className={`space-y-1 ${className}`}>
+      {sources.map((s) => (
+        <li key={s.url}>
+          <a
+            href={s.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="inline-flex items-center gap-1 break-all text-brand-700 underline"
+          >
+            {s.title}
+            <ExternalLink aria-hidden className="size-3 shrink-0" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
