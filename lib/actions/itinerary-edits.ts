@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { screen } from "@/lib/agents/screening";
 import type { Caller } from "@/lib/auth/guards";
 import { commitItineraryEdit } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
@@ -60,8 +61,17 @@ export const swapItineraryItem = tripAction({
 export const addCustomItineraryItem = tripAction({
   access: "organizer",
   input: AddCustomItemInput,
-  run: ({ input, caller }) =>
-    edit(caller, input.version, {
+  run: ({ input, caller }) => {
+    // Shown on the share page and read when the plan is written again: not instructions to the planner.
+    const flagged = (["title", "note"] as const).filter((field) => screen(input[field] ?? "") !== null);
+    if (flagged.length) {
+      throw new AppError(
+        "invalid:input",
+        "Some fields need another look.",
+        Object.fromEntries(flagged.map((field) => [field, "Describe what you'll do, not instructions for the AI."])),
+      );
+    }
+    return edit(caller, input.version, {
       kind: "custom",
       key: `c:${randomUUID()}`,
       title: input.title,
@@ -69,7 +79,8 @@ export const addCustomItineraryItem = tripAction({
       slot: input.slot,
       costPerPerson: input.costPerPerson ?? 0,
       note: input.note ?? "",
-    }),
+    });
+  },
 });
 
 async function edit(caller: Caller, version: number, change: HandEdit): Promise<{ version: number }> {
