@@ -49,6 +49,10 @@ test("a newcomer generates recommendations for the demo trip, votes and chooses 
   await expect(firstCard).toContainText("Airport");
   await firstCard.getByText("What research found").click();
   await expect(firstCard).toContainText(/looked up [A-Z][a-z]{2} \d+/);
+  // On a phone, the opened card reads in one column with nothing cut off.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
   // The headline is the group's: nobody's budget by name (the organizer's Conflicts card has who).
   await expect(section).toContainText("One member needs at least $1,600 but another can spend at most $1,500");
   await expect(section).not.toContainText("Priya needs");
