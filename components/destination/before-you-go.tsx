@@ -56,26 +56,14 @@ function GettingAround({ essentials, heading: H }: { essentials: TravelerEssenti
         <div>
           <dt className="font-medium text-slate-900">In town</dt>
           <dd>
-            <ul className="list-disc space-y-0.5 pl-5">
-              {g.localTransport.map((t) => (
-                <li key={t} className="break-words">
-                  {t}
-                </li>
-              ))}
-            </ul>
+            <TextList items={g.localTransport} />
           </dd>
         </div>
         {g.passes.length ? (
           <div>
             <dt className="font-medium text-slate-900">Passes</dt>
             <dd>
-              <ul className="list-disc space-y-0.5 pl-5">
-                {g.passes.map((t) => (
-                  <li key={t} className="break-words">
-                    {t}
-                  </li>
-                ))}
-              </ul>
+              <TextList items={g.passes} />
             </dd>
           </div>
         ) : null}
@@ -246,5 +234,18 @@ export function BeforeYouGoSection({
       </div>
       <Sources essentials={essentials} />
     </section>
+  );
+}
+
+/** Plain lines as a bulleted list (long words wrap on a phone). */
+function TextList({ items }: { items: string[] }) {
+  return (
+    <ul className="list-disc space-y-0.5 pl-5">
+      {items.map((t) => (
+        <li key={t} className="break-words">
+          {t}
+        </li>
+      ))}
+    </ul>
   );
 }
