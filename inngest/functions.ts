@@ -4,7 +4,7 @@ import { runRequested } from "@/inngest/events";
 import { isPermanent } from "@/lib/errors";
 import { defaultAgentDeps } from "@/lib/pipeline/deps";
 import { describeFailure, recordFailure, STEP_FAILURE } from "@/lib/pipeline/failures";
-import { STEP_RETRIES, type Steps } from "@/lib/pipeline/steps";
+import { STEP_RETRIES, type StepBody, type Steps } from "@/lib/pipeline/steps";
 import type { WorkflowDeps } from "@/lib/pipeline/tracked";
 import { WORKFLOWS } from "@/lib/pipeline/workflows";
 
@@ -20,10 +20,14 @@ type InngestStep = { run: <T>(id: string, fn: () => Promise<T>) => Promise<unkno
 
 export function inngestSteps(step: InngestStep, attempt: number): Steps {
   return {
-    run: <T>(id: string, fn: (attempt: number) => Promise<T>) =>
+    run: <T>(id: string, fn: StepBody<T>) =>
       step.run(id, async () => {
         try {
-          return await fn(attempt + 1);
+          // A step's result is recorded when this function returns: its writes are done first.
+          const writes: (() => Promise<void>)[] = [];
+          const out = await fn(attempt + 1, (write) => writes.push(write));
+          for (const write of writes) await write();
+          return out;
         } catch (error) {
           throw safeStepError(error);
         }

@@ -19,7 +19,7 @@ import { PermanentError } from "@/lib/errors";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { StageKey } from "@/lib/pipeline/stages";
 import type { Steps } from "@/lib/pipeline/steps";
-import { fanOutFor, type RunRef, tracked, type WorkflowDeps } from "@/lib/pipeline/tracked";
+import { fanOutFor, type RunRef, trackedSteps, type WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { ItineraryState } from "@/lib/schemas/itinerary-pipeline";
 import type { DecisionLogEntry, PipelineState } from "@/lib/schemas/pipeline";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
@@ -62,12 +62,7 @@ export async function itineraryWorkflow(
   const state: Partial<ItineraryState> = {};
   const log: DecisionLogEntry[] = [];
   const fanOut = fanOutFor(deps);
-  const step = <T extends { log: DecisionLogEntry }>(
-    id: string,
-    stage: StageKey,
-    started: string,
-    work: () => Promise<T>,
-  ) => steps.run(id, (attempt) => tracked(ref, id, stage, started, attempt, work));
+  const step = trackedSteps(ref, steps);
   const apply = (out: StepOutput<ItineraryState>) => {
     Object.assign(state, out.patch);
     log.push(out.log);
@@ -172,29 +167,26 @@ export async function itineraryWorkflow(
     );
   }
 
-  return steps
-    .run("store", (attempt) =>
-      tracked(ref, "store", "store", "Saving the plan", attempt, async () => {
-        const itinerary = state.itinerary;
-        const brief = state.brief;
-        if (!itinerary || !brief) throw new Error("nothing to store");
-        const usage = log.reduce((total, entry) => addUsage(total, entry.usage), NO_USAGE);
-        const stored = await completeItineraryRun({
-          runId: ref.runId,
-          tripId: ref.tripId,
-          itinerary,
-          source: brief.kind === "regenerate" ? "regenerated" : "generated",
-          basedOnVersion: brief.basedOnVersion,
-          decisionLog: log,
-          usage,
-        });
-        return {
-          ...stored,
-          log: { outputSummary: `Version ${stored.version} saved`, riskFlags: [], usage: NO_USAGE },
-        };
-      }),
-    )
-    .then(({ itineraryId, version }) => ({ itineraryId, version }));
+  const { itineraryId, version } = await step("store", "store", "Saving the plan", async () => {
+    const itinerary = state.itinerary;
+    const brief = state.brief;
+    if (!itinerary || !brief) throw new Error("nothing to store");
+    const usage = log.reduce((total, entry) => addUsage(total, entry.usage), NO_USAGE);
+    const stored = await completeItineraryRun({
+      runId: ref.runId,
+      tripId: ref.tripId,
+      itinerary,
+      source: brief.kind === "regenerate" ? "regenerated" : "generated",
+      basedOnVersion: brief.basedOnVersion,
+      decisionLog: log,
+      usage,
+    });
+    return {
+      ...stored,
+      log: { outputSummary: `Version ${stored.version} saved`, riskFlags: [], usage: NO_USAGE },
+    };
+  });
+  return { itineraryId, version };
 }
 
 /** Why a plan can't be made, in words that name no member and no budget (the page may show it to everyone). */

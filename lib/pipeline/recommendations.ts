@@ -16,7 +16,7 @@ import { getTrip } from "@/lib/db/queries/trips";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { StageKey } from "@/lib/pipeline/stages";
 import type { Steps } from "@/lib/pipeline/steps";
-import { fanOutFor, type RunRef, tracked, type WorkflowDeps } from "@/lib/pipeline/tracked";
+import { fanOutFor, type RunRef, trackedSteps, type WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { DecisionLogEntry, PipelineState } from "@/lib/schemas/pipeline";
 import type { RecommendationsPack } from "@/lib/schemas/recommendations";
 
@@ -50,14 +50,7 @@ export async function recommendationsWorkflow(
   const log: DecisionLogEntry[] = [];
   const fanOut = fanOutFor(deps);
 
-  const step = <W extends keyof PipelineState>(
-    stepId: string,
-    stage: StageKey,
-    started: string,
-    work: () => Promise<StepOutput<W>>,
-    moreDetail?: (out: StepOutput<W>) => Record<string, unknown>,
-  ): Promise<StepOutput<W>> =>
-    steps.run(stepId, (attempt) => tracked(ref, stepId, stage, started, attempt, work, moreDetail));
+  const step = trackedSteps(ref, steps);
   const apply = <W extends keyof PipelineState>(out: StepOutput<W>) => {
     Object.assign(state, out.patch);
     log.push(out.log);
@@ -154,7 +147,7 @@ export async function recommendationsWorkflow(
       ),
     );
     const ready = state as Parameters<typeof packBase>[0];
-    return store(ref, steps, log, () =>
+    return store(ref, step, log, () =>
       needsMoreInput(
         packBase(ready, deps.now()),
         "Nobody has shared preferences yet, so there is nothing to plan from.",
@@ -257,7 +250,7 @@ export async function recommendationsWorkflow(
     ),
   );
 
-  return store(ref, steps, log, () => {
+  return store(ref, step, log, () => {
     if (!state.recommendations) throw new Error("nothing to store");
     return state.recommendations;
   });
@@ -266,32 +259,29 @@ export async function recommendationsWorkflow(
 /** The last step: builds the pack inside the step (nothing runs outside one) and stores it with the run's end. */
 async function store(
   ref: RunRef,
-  steps: Steps,
+  step: ReturnType<typeof trackedSteps>,
   log: DecisionLogEntry[],
   build: () => RecommendationsPack,
 ): Promise<{ recommendationId: string }> {
-  return steps
-    .run("store", (attempt) =>
-      tracked(ref, "store", "store", "Saving recommendations", attempt, async () => {
-        const pack = build();
-        const usage = log.reduce((total, entry) => addUsage(total, entry.usage), NO_USAGE);
-        const recommendationId = await completeRun({
-          runId: ref.runId,
-          tripId: ref.tripId,
-          pack,
-          decisionLog: log,
-          usage,
-        });
-        return {
-          recommendationId,
-          log: {
-            outputSummary:
-              pack.status === "ready" ? `${pack.options.length} options ready` : "Needs more input from the group",
-            riskFlags: [],
-            usage: NO_USAGE,
-          },
-        };
-      }),
-    )
-    .then(({ recommendationId }) => ({ recommendationId }));
+  const { recommendationId } = await step("store", "store", "Saving recommendations", async () => {
+    const pack = build();
+    const usage = log.reduce((total, entry) => addUsage(total, entry.usage), NO_USAGE);
+    const recommendationId = await completeRun({
+      runId: ref.runId,
+      tripId: ref.tripId,
+      pack,
+      decisionLog: log,
+      usage,
+    });
+    return {
+      recommendationId,
+      log: {
+        outputSummary:
+          pack.status === "ready" ? `${pack.options.length} options ready` : "Needs more input from the group",
+        riskFlags: [],
+        usage: NO_USAGE,
+      },
+    };
+  });
+  return { recommendationId };
 }

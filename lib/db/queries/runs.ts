@@ -114,7 +114,7 @@ export async function listRunSteps({ runId }: { runId: string }) {
   return db.select().from(runSteps).where(eq(runSteps.runId, runId)).orderBy(asc(runSteps.finishedAt));
 }
 
-/** First write wins: a step finished twice (two processes, a replay) keeps its first result. */
+/** First write wins: a step finished twice (two processes, a replay) keeps its first result. True when this write was the first. */
 export async function saveRunStep({
   runId,
   stepId,
@@ -125,19 +125,14 @@ export async function saveRunStep({
   stepId: string;
   result: unknown;
   attempts: number;
-}): Promise<unknown> {
+}): Promise<boolean> {
   const db = await getDb();
-  const [inserted] = await db
+  const inserted = await db
     .insert(runSteps)
     .values({ runId, stepId, result, attempts })
     .onConflictDoNothing()
-    .returning({ result: runSteps.result });
-  if (inserted) return inserted.result;
-  const [stored] = await db
-    .select({ result: runSteps.result })
-    .from(runSteps)
-    .where(and(eq(runSteps.runId, runId), eq(runSteps.stepId, stepId)));
-  return stored?.result;
+    .returning({ stepId: runSteps.stepId });
+  return inserted.length > 0;
 }
 
 /**
