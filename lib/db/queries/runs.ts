@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { recordFactsClause } from "@/lib/db/queries/destination-facts";
 import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
 import {
   type PipelineRun,
@@ -12,6 +13,7 @@ import {
   trips,
 } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import type { DestinationFacts } from "@/lib/schemas/catalog";
 import { MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
 import { type DecisionLogEntry, type Engine, ProgressEvent, type RunError, type Usage } from "@/lib/schemas/pipeline";
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
@@ -189,7 +191,8 @@ export async function listProgressEvents({
 
 /**
  * Stores the pack and closes the run in one transaction, so a stored pack always belongs
- * to a succeeded run. Idempotent: a replayed store step finds the pack already there.
+ * to a succeeded run, with the facts of every destination on its cards recorded (a version
+ * already recorded is kept). Idempotent: a replayed store step finds the pack already there.
  */
 export async function completeRun({
   runId,
@@ -197,10 +200,13 @@ export async function completeRun({
   pack,
   decisionLog,
   usage,
+  facts,
 }: {
   runId: string;
   tripId: string;
   pack: RecommendationsPack;
+  /** The facts of every destination on a card. */
+  facts: readonly DestinationFacts[];
   decisionLog: DecisionLogEntry[];
   usage: Usage;
 }): Promise<string> {
@@ -226,7 +232,7 @@ export async function completeRun({
           update ${pipelineRuns} set status = 'succeeded', usage = ${JSON.stringify(usage)}::jsonb, finished_at = now()
           where id = ${runId} and status = 'running'
           returning id
-        )`,
+        ), ${recordFactsClause(facts)}`,
         source: sql`select ${tripId}::uuid as trip_id, ${JSON.stringify(event)}::jsonb as data from ended`,
       }),
     ),
