@@ -2,6 +2,7 @@ import "server-only";
 import type { Caller } from "@/lib/auth/guards";
 import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
+import { factsOfPlan } from "@/lib/db/queries/destination-facts";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { currentItinerary, itineraryVersion, listItineraryVersions } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
@@ -99,7 +100,8 @@ export async function loadItineraryView(
       : null,
   ]);
   const slug = caller.trip.selectedDestination;
-  const facts = slug ? factsFor(slug) : undefined;
+  // The facts the current plan was made with (recorded with it); before there is one, the catalog's.
+  const facts = current ? (await factsOfPlan(current.itinerary))?.facts : slug ? factsFor(slug) : undefined;
   const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? "Someone";
   const see = (plan: Itinerary) => itineraryForViewer(plan, caller);
 

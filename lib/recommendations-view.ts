@@ -1,6 +1,7 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/guards";
 import { withoutConstraintAttribution } from "@/lib/dashboard";
+import { recordedFacts } from "@/lib/db/queries/destination-facts";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { latestRecommendations, listVotes } from "@/lib/db/queries/recommendations";
 import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
@@ -107,12 +108,25 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
     budgets[m.id] = b ? { min: b.min, max: b.max ?? null, hardLimit: b.hardLimit } : null;
   }
   const beforeYouGo: RecommendationsView["beforeYouGo"] = {};
-  const cards = [
-    ...(stored?.pack.status === "ready" ? stored.pack.options : []),
-    ...timeline.flatMap((e) => (e.detail?.card ? [e.detail.card] : [])),
-  ];
+  // A stored pack's cards read the facts recorded with it; a running run's early cards, the
+  // catalog it is reading now.
+  const pack = stored?.pack.status === "ready" ? stored.pack : null;
+  const storedCards = pack?.options ?? [];
+  const recorded = new Map(
+    await Promise.all(
+      storedCards.map(async ({ slug }) => {
+        const found = pack ? await recordedFacts({ slug, version: pack.factsVersion }) : undefined;
+        return [slug, found?.facts] as const;
+      }),
+    ),
+  );
+  const cards = [...storedCards, ...timeline.flatMap((e) => (e.detail?.card ? [e.detail.card] : []))];
   for (const card of cards) {
-    const facts = beforeYouGo[card.slug] ? undefined : factsFor(card.slug);
+    const facts = beforeYouGo[card.slug]
+      ? undefined
+      : recorded.has(card.slug)
+        ? recorded.get(card.slug)
+        : factsFor(card.slug);
     if (!facts) continue;
     beforeYouGo[card.slug] = beforeYouGoFor({
       facts,

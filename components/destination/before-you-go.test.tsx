@@ -132,9 +132,10 @@ describe("the plan page and the share page", () => {
     const made = await actions.createShareLink(organizer.ctx, { tripId });
     if (!made.ok) throw new Error(made.message);
     const shared = await openShareLink(browser().ctx, made.data.sharePath.replace("/s/", ""));
-    const sharedPlan = shared ? shownPlan(shared) : null;
-    if (!sharedPlan) throw new Error("no shared plan");
-    const facts = factsFor(sharedPlan.destination.slug);
+    const opened = shared ? await shownPlan(shared) : null;
+    if (!opened) throw new Error("no shared plan");
+    const sharedPlan = opened.plan;
+    const facts = opened.facts?.facts;
     if (!facts) throw new Error("no facts");
     const page = renderToStaticMarkup(
       <SharedPlanView

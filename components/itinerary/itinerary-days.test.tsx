@@ -124,6 +124,7 @@ describe("the share page with routes", () => {
     trip: { status: "finalized", finalizedAt: new Date("2026-11-22T09:00:00Z") },
     current: { version: 2, itinerary },
     memberCount: 3,
+    facts: LISBON,
   });
 
   it("carries each day's route in the shared plan (so itinerary.json has it) and shows it in order", () => {

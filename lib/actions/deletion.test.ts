@@ -192,6 +192,8 @@ describe("deleting a trip", () => {
         "conflict_decisions",
         // Research kept per place and month: nothing in it names a trip or a member.
         "destination_research",
+        // Facts about places, kept by version: nothing in them names a trip or a member.
+        "destination_facts",
         "destination_votes",
         "feedback_items",
         "itineraries",
@@ -211,6 +213,7 @@ describe("deleting a trip", () => {
       ].sort(),
     );
     expect(before.destination_research).toBe(0);
+    expect(before.destination_facts).toBe(0);
     expect(await openShareLink(browser().ctx, trip.shareToken)).not.toBeNull();
 
     // A member can't; the wrong name changes nothing.

@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { screen } from "@/lib/agents/screening";
 import type { Caller } from "@/lib/auth/guards";
-import { commitItineraryEdit } from "@/lib/db/queries/itineraries";
+import { factsOfPlan } from "@/lib/db/queries/destination-facts";
+import { commitItineraryEdit, itineraryVersion } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { AppError } from "@/lib/errors";
 import { factsFor } from "@/lib/facts";
@@ -85,9 +86,16 @@ export const addCustomItineraryItem = tripAction({
 
 async function edit(caller: Caller, version: number, change: HandEdit): Promise<{ version: number }> {
   const { trip } = caller;
-  const facts = trip.selectedDestination ? factsFor(trip.selectedDestination) : undefined;
+  // Read before the transaction (one connection on PGlite). The edit is judged against the
+  // facts the version was made with (the new version keeps its facts version) and these answers;
+  // a version that isn't there is refused by the commit.
+  const basis = await itineraryVersion({ tripId: trip.id, version });
+  const facts = basis
+    ? (await factsOfPlan(basis.itinerary))?.facts
+    : trip.selectedDestination
+      ? factsFor(trip.selectedDestination)
+      : undefined;
   if (!facts) throw new AppError("conflict:no-itinerary", "Choose a destination and generate the plan first.");
-  // Read before the transaction (one connection on PGlite); the edit is judged against these answers.
   const members = (await listMembersWithPreferences({ tripId: trip.id })).map(({ id, name, preferences }) => ({
     id,
     name,

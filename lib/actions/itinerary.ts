@@ -1,12 +1,12 @@
 import "server-only";
 import { addDays } from "@/lib/dates";
+import { factsOfPlan } from "@/lib/db/queries/destination-facts";
 import { addFeedback, listOpenFeedback, withdrawFeedback as withdraw } from "@/lib/db/queries/feedback";
 import { currentItinerary, restoreItineraryVersion } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { ANSWERS_CHANGED } from "@/lib/db/queries/runs";
 import { reopenDestinationChoice, setTripDates as saveTripDates } from "@/lib/db/queries/trips";
 import { AppError } from "@/lib/errors";
-import { factsFor } from "@/lib/facts";
 import { ensureModelSpendAllowed } from "@/lib/limits/budget";
 import { startRun } from "@/lib/pipeline/engine";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
@@ -128,7 +128,7 @@ export const suggestAddition = tripAction({
     const current = await requireCurrentVersion(caller.trip.id, input.version);
     if (
       input.activityId &&
-      !factsFor(current.itinerary.destination.slug)?.activities.some((a) => a.id === input.activityId)
+      !(await factsOfPlan(current.itinerary))?.facts.activities.some((a) => a.id === input.activityId)
     ) {
       throw new AppError("not_found:activity", "That isn't one of this destination's activities.");
     }

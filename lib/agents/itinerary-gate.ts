@@ -1,5 +1,4 @@
 import { defineItineraryAgent } from "@/lib/agents/define-agent";
-import { CATALOG_VERSION } from "@/lib/catalog/destinations";
 import { factsFor } from "@/lib/facts";
 import { Itinerary } from "@/lib/schemas/itinerary";
 import type { ItineraryState } from "@/lib/schemas/itinerary-pipeline";
@@ -94,7 +93,8 @@ function assemble(
     feedback: state.allocation.outcomes,
     pendingMemberIds: state.rawPreferences.filter((m) => !m.preferences).map((m) => m.id),
     generatedAt: now.toISOString(),
-    factsVersion: CATALOG_VERSION,
+    // The version of the facts it was planned and checked against (recorded with it when stored).
+    factsVersion: facts.provenance.version,
     // Still out unless this version has it again (a suggestion brought it back).
     removedByHand: (state.previous?.removedByHand ?? []).filter(
       (id) => !days.some((d) => d.items.some((i) => i.activityId === id)),

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { SearchSuggestion, Source } from "@/lib/schemas/catalog";
+import type { DestinationFacts, FACT_SOURCES, SearchSuggestion, Source } from "@/lib/schemas/catalog";
 import { type ConflictDecision, DECISION_KINDS } from "@/lib/schemas/decisions";
 import type { FeedbackOutcome, FlagReason, Itinerary } from "@/lib/schemas/itinerary";
 import type { Engine, ProgressEvent, RunError, RunStatus, Usage } from "@/lib/schemas/pipeline";
@@ -487,4 +487,27 @@ export const destinationResearch = pgTable(
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.slug, t.months] })],
+);
+
+/**
+ * The destination facts a run planned from, kept by version so a stored plan or pack
+ * reads the same areas, venues, hours and coordinates later, however the catalog changes
+ * since (a replay or a later validation sees them too). A version's facts never change once
+ * recorded. Not per trip: facts about places hold nothing about anyone.
+ */
+export const destinationFacts = pgTable(
+  "destination_facts",
+  {
+    slug: text("slug").notNull(),
+    /** The catalog's version ("2026-11-23.2"), or a research result's. */
+    version: text("version").notNull(),
+    /** The whole `DestinationFacts`, parsed again on read. */
+    facts: jsonb("facts").$type<DestinationFacts>().notNull(),
+    provenance: text("provenance").$type<(typeof FACT_SOURCES)[number]>().notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.slug, t.version] }),
+    check("destination_facts_provenance_check", sql`${t.provenance} in ('catalog', 'research')`),
+  ],
 );

@@ -2,19 +2,17 @@ import { countries } from "countries-list";
 import { allDestinations } from "@/lib/catalog";
 import { CATALOG_VERSION } from "@/lib/catalog/destinations";
 import type { Continent } from "@/lib/places/gazetteer";
-import type { CatalogDestination } from "@/lib/schemas/catalog";
+import type { CatalogDestination, DestinationFacts } from "@/lib/schemas/catalog";
 
 /**
  * The one way agents, pricing and validators read a destination (DESIGN.md "Destination
  * facts"): areas, activities, meals, climate by month, fares by origin, timezone,
  * coordinates, practical notes and sources. Offline it is served by the catalog; a run
- * records which catalog version it used. Plain data, so a run can snapshot it.
+ * records the facts it used (lib/db/queries/destination-facts.ts), and whatever reads a
+ * stored plan or pack later reads those, not the catalog as it is now.
  */
 
-export type DestinationFacts = CatalogDestination & {
-  continent: Continent;
-  provenance: { kind: "catalog"; version: string };
-};
+export type { DestinationFacts };
 
 let facts: readonly DestinationFacts[] | undefined;
 

@@ -16,6 +16,7 @@ import { getRecommendation } from "@/lib/db/queries/recommendations";
 import { getRun } from "@/lib/db/queries/runs";
 import { getTrip } from "@/lib/db/queries/trips";
 import { PermanentError } from "@/lib/errors";
+import { factsFor } from "@/lib/facts";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { StageKey } from "@/lib/pipeline/stages";
 import type { Steps } from "@/lib/pipeline/steps";
@@ -171,6 +172,10 @@ export async function itineraryWorkflow(
     const itinerary = state.itinerary;
     const brief = state.brief;
     if (!itinerary || !brief) throw new Error("nothing to store");
+    // The facts every step planned from, recorded with the plan so later readers see them
+    // even after the catalog changes.
+    const facts = factsFor(brief.slug);
+    if (!facts) throw new Error(`Unknown destination ${brief.slug}`);
     const usage = log.reduce((total, entry) => addUsage(total, entry.usage), NO_USAGE);
     const stored = await completeItineraryRun({
       runId: ref.runId,
@@ -180,6 +185,7 @@ export async function itineraryWorkflow(
       basedOnVersion: brief.basedOnVersion,
       decisionLog: log,
       usage,
+      facts,
     });
     return {
       ...stored,

@@ -13,6 +13,7 @@ import { listDecisions } from "@/lib/db/queries/decisions";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { completeRun } from "@/lib/db/queries/runs";
 import { getTrip } from "@/lib/db/queries/trips";
+import { factsFor } from "@/lib/facts";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { StageKey } from "@/lib/pipeline/stages";
 import type { Steps } from "@/lib/pipeline/steps";
@@ -272,6 +273,8 @@ async function store(
       pack,
       decisionLog: log,
       usage,
+      // Recorded with the pack: the cards read them back later, whatever the catalog says then.
+      facts: pack.options.flatMap((o) => factsFor(o.slug) ?? []),
     });
     return {
       recommendationId,

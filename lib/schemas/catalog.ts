@@ -246,3 +246,17 @@ export const CatalogDestination = z
   });
 export type CatalogDestination = z.infer<typeof CatalogDestination>;
 export type CatalogDestinationInput = z.input<typeof CatalogDestination>;
+
+export const CONTINENTS = ["AF", "AN", "AS", "EU", "NA", "OC", "SA"] as const;
+/** Where a destination's facts came from: the catalog at a version, or (later) grounded research. */
+export const FACT_SOURCES = ["catalog", "research"] as const;
+
+/**
+ * A destination's facts as agents read them and as a run records them (the
+ * `destination_facts` table): the catalog entry, its continent, and which facts these are.
+ */
+export const DestinationFacts = CatalogDestination.extend({
+  continent: z.enum(CONTINENTS),
+  provenance: z.object({ kind: z.enum(FACT_SOURCES), version: z.string().min(1) }).strict(),
+});
+export type DestinationFacts = z.infer<typeof DestinationFacts>;

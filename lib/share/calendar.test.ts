@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { factsFor } from "@/lib/facts";
 import type { Itinerary, ItineraryDay, ItineraryItem } from "@/lib/schemas/itinerary";
 import { planCalendar } from "./calendar";
 
@@ -76,8 +77,11 @@ function parse(ics: string): Parsed[] {
   });
 }
 
+/** Each version with the catalog's facts of its destination. */
+const versions = (history: Plan[]) => history.map((plan) => ({ plan, facts: factsFor(plan.destination.slug) }));
+
 const calendarOf = (...history: Plan[]) =>
-  planCalendar({ tripId: TRIP, history, link: LINK, stamp: STAMP, final: true });
+  planCalendar({ tripId: TRIP, history: versions(history), link: LINK, stamp: STAMP, final: true });
 
 describe("the plan as an iCalendar file", () => {
   it("has one all-day trip event and one event per activity at its local time in the destination's zone", () => {
@@ -148,7 +152,7 @@ describe("the plan as an iCalendar file", () => {
   });
 
   it("marks a draft plan's events tentative", () => {
-    const ics = planCalendar({ tripId: TRIP, history: [V1], link: LINK, stamp: STAMP, final: false });
+    const ics = planCalendar({ tripId: TRIP, history: versions([V1]), link: LINK, stamp: STAMP, final: false });
     expect(parse(ics).every((e) => e.event.component.getFirstPropertyValue("status") === "TENTATIVE")).toBe(true);
   });
 });

@@ -2,22 +2,28 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalEventStatus } from "ical-generator";
 import { Temporal } from "temporal-polyfill";
 import { addDays } from "@/lib/dates";
-import { factsFor } from "@/lib/facts";
 import { formatUsd } from "@/lib/format";
 import type { LatLon } from "@/lib/places/geo";
+import type { DestinationFacts } from "@/lib/schemas/catalog";
 import type { Itinerary, ItineraryItem } from "@/lib/schemas/itinerary";
 
 /**
  * The plan as an iCalendar file (ical-generator, with the destination's VTIMEZONE): one
  * all-day event for the trip and one timed event per activity, at its local time in the
- * destination's time zone, with the venue's coordinates (GEO) when the destination's facts
- * place it, so a phone's calendar can show it on a map. UIDs come from the trip and the
+ * destination's time zone, with the venue's coordinates (GEO) when the facts the version was
+ * made with place it (recorded with it, so a later catalog edit doesn't move a venue), so a
+ * phone's calendar can show it on a map. UIDs come from the trip and the
  * item's stable key, so a re-import or a subscribed calendar updates events instead of
  * duplicating them; each event's SEQUENCE is how many times its content changed across the
  * trip's versions, so it only grows.
  */
 
 type PlanForCalendar = Pick<Itinerary, "destination" | "dates" | "days" | "weather" | "packingList">;
+/** One version of the plan and the destination's facts it was made with (none: no venue is placed). */
+export type CalendarVersion = {
+  plan: PlanForCalendar;
+  facts: Pick<DestinationFacts, "activities"> | undefined;
+};
 
 export type CalendarEvent = {
   uid: string;
@@ -35,11 +41,10 @@ export type CalendarEvent = {
 const UID_DOMAIN = "tripsync";
 
 /** The events of one version of the plan (without links, which depend on who exports it). */
-export function calendarEvents(tripId: string, plan: PlanForCalendar): CalendarEvent[] {
+export function calendarEvents(tripId: string, { plan, facts }: CalendarVersion): CalendarEvent[] {
   const { start, end } = plan.dates;
   if (!start || !end) return [];
   const place = `${plan.destination.name}, ${plan.destination.country}`;
-  const facts = factsFor(plan.destination.slug);
   const venue = (item: ItineraryItem) =>
     (item.activityId && facts?.activities.find((a) => a.id === item.activityId)?.coordinates) || null;
   const events: CalendarEvent[] = [
@@ -94,11 +99,11 @@ function itemDescription(item: ItineraryItem): string {
  * content changed from one version to the next. An event that leaves the plan and comes
  * back unchanged keeps its count.
  */
-export function eventSequences(tripId: string, history: PlanForCalendar[]): Map<string, number> {
+export function eventSequences(tripId: string, history: CalendarVersion[]): Map<string, number> {
   const last = new Map<string, string>();
   const sequence = new Map<string, number>();
-  for (const plan of history) {
-    for (const event of calendarEvents(tripId, plan)) {
+  for (const version of history) {
+    for (const event of calendarEvents(tripId, version)) {
       const content = JSON.stringify(event);
       const before = last.get(event.uid);
       if (before !== undefined && before !== content) sequence.set(event.uid, (sequence.get(event.uid) ?? 0) + 1);
@@ -110,7 +115,7 @@ export function eventSequences(tripId: string, history: PlanForCalendar[]): Map<
 
 /**
  * The .ics text for the current plan. `history` is every version up to and including the
- * current one, oldest first; `link` is where each event points back to (the share page for
+ * current one, oldest first, each with the facts it was made with; `link` is where each event points back to (the share page for
  * a shared calendar, the plan page for a member's download); `stamp` is when this version
  * was made, so two exports of the same version are identical.
  */
@@ -122,7 +127,7 @@ export function planCalendar({
   final,
 }: {
   tripId: string;
-  history: PlanForCalendar[];
+  history: CalendarVersion[];
   link: string;
   stamp: Date;
   final: boolean;
@@ -130,10 +135,11 @@ export function planCalendar({
   const current = history.at(-1);
   if (!current) throw new Error("planCalendar needs at least the current version");
   const sequences = eventSequences(tripId, history);
-  const tz = current.destination.timezone;
+  const { destination } = current.plan;
+  const tz = destination.timezone;
   const calendar = ical({
-    name: `Trip to ${current.destination.name}`,
-    description: `The day-by-day plan for ${current.destination.name}, from TripSync.`,
+    name: `Trip to ${destination.name}`,
+    description: `The day-by-day plan for ${destination.name}, from TripSync.`,
     prodId: { company: "TripSync", product: "Trip plan", language: "EN" },
     url: link,
     // A subscribed calendar checks back twice a day for changes.

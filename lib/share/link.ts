@@ -1,11 +1,12 @@
 import "server-only";
 import { type RequestContext, readShareToken } from "@/lib/auth/session";
 import { hashToken, looksLikeToken } from "@/lib/auth/tokens";
+import { factsOfPlan, type RecordedFacts } from "@/lib/db/queries/destination-facts";
 import type { StoredItinerary } from "@/lib/db/queries/itineraries";
 import { itineraryHistory, type SharedTrip, sharedTripByTokenHash } from "@/lib/db/queries/share";
 import { clientKey, consume } from "@/lib/limits/rate";
 import type { SharedPlan } from "@/lib/schemas/itinerary";
-import { planCalendar } from "./calendar";
+import { type CalendarVersion, planCalendar } from "./calendar";
 import { sharedPlanOf } from "./plan";
 
 export function sharePath(token: string): string {
@@ -44,15 +45,26 @@ export async function openShareLink(ctx: RequestContext, token: string): Promise
   return sharedTripByTokenHash({ tokenHash });
 }
 
-/** The plan a share link shows: the current version while the trip is planned or final, else nothing yet. */
-export function shownPlan(shared: SharedTrip): SharedPlan | null {
-  if (!shared.current || (shared.trip.status !== "planning" && shared.trip.status !== "finalized")) return null;
-  return sharedPlanOf({ trip: shared.trip, current: shared.current, memberCount: shared.memberCount });
+/** What a share link shows: the plan, and the destination's facts it was made with. */
+export type ShownPlan = { plan: SharedPlan; facts: RecordedFacts | undefined };
+
+/**
+ * The plan a share link shows: the current version while the trip is planned or final,
+ * else nothing yet — read with the facts it was made with, not the catalog as it is now.
+ */
+export async function shownPlan(shared: SharedTrip): Promise<ShownPlan | null> {
+  const { current } = shared;
+  if (!current || (shared.trip.status !== "planning" && shared.trip.status !== "finalized")) return null;
+  const facts = await factsOfPlan(current.itinerary);
+  return {
+    plan: sharedPlanOf({ trip: shared.trip, current, memberCount: shared.memberCount, facts: facts?.facts }),
+    facts,
+  };
 }
 
 /**
  * The current plan as .ics text: every version up to the current one feeds the events'
- * SEQUENCE numbers; `link` is where events point back to.
+ * SEQUENCE numbers, each with the facts it was made with; `link` is where events point back to.
  */
 export async function calendarOf({
   tripId,
@@ -65,10 +77,22 @@ export async function calendarOf({
   final: boolean;
   link: string;
 }): Promise<string> {
-  const history = (await itineraryHistory({ tripId })).filter((v) => v.version < current.version);
+  const plans = [
+    ...(await itineraryHistory({ tripId })).filter((v) => v.version < current.version).map((v) => v.itinerary),
+    current.itinerary,
+  ];
+  // Versions made from the same facts share one read.
+  const reads = new Map<string, Promise<RecordedFacts | undefined>>();
+  const history: CalendarVersion[] = await Promise.all(
+    plans.map(async (plan) => {
+      const key = `${plan.destination.slug}@${plan.factsVersion}`;
+      if (!reads.has(key)) reads.set(key, factsOfPlan(plan));
+      return { plan, facts: (await reads.get(key))?.facts };
+    }),
+  );
   return planCalendar({
     tripId,
-    history: [...history.map((v) => v.itinerary), current.itinerary],
+    history,
     link,
     stamp: current.createdAt,
     final,

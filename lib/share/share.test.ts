@@ -134,7 +134,7 @@ describe("the share link", () => {
     const anyone = trip.organizer.clone().ctx;
 
     const shared = await openShareLink(anyone, token);
-    const plan = shared ? shownPlan(shared) : null;
+    const plan = shared ? (await shownPlan(shared))?.plan : null;
     expect(plan).toMatchObject({
       status: "draft",
       version: 1,
@@ -162,7 +162,7 @@ describe("the share link", () => {
 
     await actions.finalizePlan(trip.organizer.ctx, { tripId: trip.tripId });
     const final = await openShareLink(anyone, token);
-    expect(final ? shownPlan(final)?.status : null).toBe("final");
+    expect(final ? (await shownPlan(final))?.plan.status : null).toBe("final");
 
     const rotated = await actions.createShareLink(trip.organizer.ctx, { tripId: trip.tripId });
     if (!rotated.ok) throw new Error(rotated.message);
@@ -205,8 +205,11 @@ describe("the share link", () => {
     const v2 = await currentItinerary({ tripId });
     if (v2?.version !== 2) throw new Error("no second version");
 
-    const before = new Map(calendarEvents(tripId, v1.itinerary).map((e) => [e.uid, JSON.stringify(e)]));
-    const after = calendarEvents(tripId, v2.itinerary);
+    const facts = factsFor(v1.itinerary.destination.slug);
+    const before = new Map(
+      calendarEvents(tripId, { plan: v1.itinerary, facts }).map((e) => [e.uid, JSON.stringify(e)]),
+    );
+    const after = calendarEvents(tripId, { plan: v2.itinerary, facts });
     const changed = after.filter((e) => before.has(e.uid) && before.get(e.uid) !== JSON.stringify(e)).map((e) => e.uid);
     const same = after.filter((e) => before.get(e.uid) === JSON.stringify(e)).map((e) => e.uid);
     expect(changed.length, "the regeneration moved something that stayed").toBeGreaterThan(0);

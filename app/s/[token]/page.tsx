@@ -3,7 +3,6 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SharedPlanPaused, SharedPlanView } from "@/components/share/shared-plan";
 import { requestOrigin } from "@/lib/auth/request";
-import { factsFor } from "@/lib/facts";
 import { NO_NEEDS, travelerEssentials } from "@/lib/facts/essentials";
 import { formatRange } from "@/lib/format";
 import { sharePath } from "@/lib/share/link";
@@ -22,7 +21,7 @@ export default async function SharedPlanPage({ params }: Props) {
   if (!loaded) notFound();
   if (!loaded.plan) return <SharedPlanPaused />;
   const page = `${requestOrigin(await headers())}${sharePath(token)}`;
-  const facts = factsFor(loaded.plan.destination.slug);
+  const facts = loaded.facts?.facts;
   return (
     <SharedPlanView
       plan={loaded.plan}
@@ -32,7 +31,7 @@ export default async function SharedPlanPage({ params }: Props) {
         subscribe: `${page.replace(/^https?:/, "webcal:")}/calendar.ics`,
         json: `${sharePath(token)}/itinerary.json`,
       }}
-      // Public: the catalog's facts only, no member's needs, home or flight search.
+      // Public: the destination's facts the plan was made with only, no member's needs, home or flight search.
       essentials={facts ? travelerEssentials(facts, NO_NEEDS) : null}
     />
   );

@@ -1,9 +1,11 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
+import { factsToRecord } from "@/lib/db/queries/destination-facts";
 import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
 import { feedbackItems, type ItinerarySource, itineraries, pipelineRuns, trips } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import type { DestinationFacts } from "@/lib/schemas/catalog";
 import { Itinerary } from "@/lib/schemas/itinerary";
 import type { DecisionLogEntry, Usage } from "@/lib/schemas/pipeline";
 import type { TripEventBody } from "@/lib/schemas/trip-events";
@@ -73,7 +75,8 @@ export async function listItineraryVersions({ tripId }: { tripId: string }) {
 
 /**
  * Stores a run's plan as the next version and closes the run, in one transaction: the
- * trip points at it, and every feedback item it answered gets its outcome. Idempotent: a
+ * trip points at it, every feedback item it answered gets its outcome, and the destination
+ * facts it was planned from are recorded (kept if that version is already). Idempotent: a
  * replayed store step finds its version already there.
  */
 export async function completeItineraryRun({
@@ -84,10 +87,13 @@ export async function completeItineraryRun({
   basedOnVersion,
   decisionLog,
   usage,
+  facts,
 }: {
   runId: string;
   tripId: string;
   itinerary: Itinerary;
+  /** The facts it was planned from (recorded with it). */
+  facts: DestinationFacts;
   source: ItinerarySource;
   basedOnVersion: number | null;
   decisionLog: DecisionLogEntry[];
@@ -97,10 +103,11 @@ export async function completeItineraryRun({
   const db = await getDb();
   // One statement, so it is atomic without a transaction's extra round trips (it runs at
   // the end of every run, on its critical path): store the version, point the trip at it,
-  // answer the feedback it answers, close the run and announce both. A replay stores nothing
-  // again and finds the version by its run.
+  // answer the feedback it answers, record its facts, close the run and announce both. A
+  // replay stores nothing again and finds the version by its run.
   const outcomes = payload.feedback.map((outcome) => ({ id: outcome.feedbackId, status: outcome.status, outcome }));
   const ended = { kind: "run.ended", runId, status: "succeeded" } satisfies TripEventBody;
+  const recording = factsToRecord(db, [facts]);
   await db.execute(
     publishStatement({
       before: sql`inserted as (
@@ -121,13 +128,14 @@ export async function completeItineraryRun({
         update ${pipelineRuns} set status = 'succeeded', usage = ${JSON.stringify(usage)}::jsonb, finished_at = now()
         where id = ${runId} and status = 'running' and exists (select 1 from inserted)
         returning id
-      )`,
+      )${recording.clause ? sql`, ${recording.clause}` : sql``}`,
       source: sql`
         select trip_id, jsonb_build_object('kind', 'itinerary.version', 'version', version) as data from inserted
         union all
         select ${tripId}::uuid, ${JSON.stringify(ended)}::jsonb from ended`,
     }),
   );
+  recording.done();
   const [stored] = await db
     .select({ id: itineraries.id, version: itineraries.version })
     .from(itineraries)

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { factsToRecord } from "@/lib/db/queries/destination-facts";
 import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
 import {
   type PipelineRun,
@@ -12,6 +13,7 @@ import {
   trips,
 } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import type { DestinationFacts } from "@/lib/schemas/catalog";
 import { MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
 import { type DecisionLogEntry, type Engine, ProgressEvent, type RunError, type Usage } from "@/lib/schemas/pipeline";
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
@@ -184,7 +186,8 @@ export async function listProgressEvents({
 
 /**
  * Stores the pack and closes the run in one transaction, so a stored pack always belongs
- * to a succeeded run. Idempotent: a replayed store step finds the pack already there.
+ * to a succeeded run, with the facts of every destination on its cards recorded (a version
+ * already recorded is kept). Idempotent: a replayed store step finds the pack already there.
  */
 export async function completeRun({
   runId,
@@ -192,10 +195,13 @@ export async function completeRun({
   pack,
   decisionLog,
   usage,
+  facts,
 }: {
   runId: string;
   tripId: string;
   pack: RecommendationsPack;
+  /** The facts of every destination on a card. */
+  facts: readonly DestinationFacts[];
   decisionLog: DecisionLogEntry[];
   usage: Usage;
 }): Promise<string> {
@@ -206,6 +212,7 @@ export async function completeRun({
   // trip at the pack and announce the run's end. A replay finds the pack by its run.
   const id = crypto.randomUUID();
   const event = { kind: "run.ended", runId, status: "succeeded" } satisfies TripEventBody;
+  const recording = factsToRecord(db, facts);
   const ended = rowsOf(
     await db.execute(
       publishStatement({
@@ -221,11 +228,12 @@ export async function completeRun({
           update ${pipelineRuns} set status = 'succeeded', usage = ${JSON.stringify(usage)}::jsonb, finished_at = now()
           where id = ${runId} and status = 'running'
           returning id
-        )`,
+        )${recording.clause ? sql`, ${recording.clause}` : sql``}`,
         source: sql`select ${tripId}::uuid as trip_id, ${JSON.stringify(event)}::jsonb as data from ended`,
       }),
     ),
   );
+  recording.done();
   // The run's end was announced only if this statement stored the pack (they commit together).
   if (ended.length) return id;
   const [stored] = await db

@@ -12,7 +12,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
   const { token } = await params;
   try {
     const shared = await openShareLink(await requestContext(), token);
-    const plan = shared ? shownPlan(shared) : null;
+    const plan = shared ? (await shownPlan(shared))?.plan : null;
     if (!shared?.current || !plan) return new Response("Not found", { status: 404 });
     const ics = await calendarOf({
       tripId: shared.trip.id,

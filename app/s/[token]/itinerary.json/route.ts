@@ -8,7 +8,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
   const { token } = await params;
   try {
     const shared = await openShareLink(await requestContext(), token);
-    const plan = shared ? shownPlan(shared) : null;
+    const plan = shared ? (await shownPlan(shared))?.plan : null;
     if (!plan) return NextResponse.json({ error: "not_found:plan", message: "Nothing to show here." }, { status: 404 });
     return NextResponse.json(plan, {
       headers: {

@@ -23,7 +23,7 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
-import { factsFor } from "@/lib/facts";
+import { factsOfPlan } from "@/lib/db/queries/destination-facts";
 import { formatDay, formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import { type FeedbackView, type ItineraryView, loadItineraryView } from "@/lib/itinerary-view";
 import { liveCursor } from "@/lib/live/stream";
@@ -101,8 +101,9 @@ export default async function PlanPage({
   const canGiveFeedback = planning && isCurrent && !running;
   const regenerationsLeft = view.regenerations.max - view.regenerations.used;
   const link = organizer && current ? shareLinkFor(ctx, caller.trip) : null;
-  // Travel between each day's stops, from the destination's facts (none when they aren't known).
-  const facts = shown ? factsFor(shown.itinerary.destination.slug) : undefined;
+  // Travel between each day's stops, from the destination's facts that version was made with
+  // (none when they aren't known).
+  const facts = shown ? (await factsOfPlan(shown.itinerary))?.facts : undefined;
   const routes = shown && facts ? planRoutes(shown.itinerary, facts) : undefined;
   const inShown = new Set(shown?.itinerary.days.flatMap((d) => d.items.map((i) => i.key)) ?? []);
   // Flags sit under their item; suggestions, and flags whose item is gone, are listed together.
