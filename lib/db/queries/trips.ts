@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import { looksLikeToken } from "@/lib/auth/tokens";
 import { getDb, type Tx } from "@/lib/db/client";
 import { type Member, memberDevices, members, pipelineRuns, preferences, type Trip, trips } from "@/lib/db/schema";
 import { AppError, tripNotFound } from "@/lib/errors";
@@ -55,6 +56,8 @@ export async function getTripByInviteToken({
 }: {
   inviteToken: string;
 }): Promise<{ trip: Trip; memberCount: number } | null> {
+  // Invite tokens are all made by newToken(): anything else (a NUL byte Postgres refuses, a typo) is no invite.
+  if (!looksLikeToken(inviteToken)) return null;
   const db = await getDb();
   const [row] = await db
     .select({
