@@ -151,7 +151,7 @@ export async function restoreItineraryVersion({
 }): Promise<{ version: number }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await lockTripFor(tx, tripId, "plan");
+    const trip = await lockTripFor(tx, tripId, "plan");
     const [busy] = await tx
       .select({ id: pipelineRuns.id })
       .from(pipelineRuns)
@@ -163,6 +163,12 @@ export async function restoreItineraryVersion({
       .from(itineraries)
       .where(and(eq(itineraries.tripId, tripId), eq(itineraries.version, version)));
     if (!from) throw new AppError("not_found:version", `There is no version ${version} of this plan.`);
+    if (from.payload.destination.slug !== trip.selectedDestination) {
+      throw new AppError(
+        "conflict:version-destination",
+        `Version ${version} is a plan for ${from.payload.destination.name}, not the destination chosen now.`,
+      );
+    }
     const next = await nextVersion(tx, tripId);
     const [row] = await tx
       .insert(itineraries)
