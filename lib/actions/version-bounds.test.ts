@@ -5,6 +5,7 @@ import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
 import { listItineraryVersions } from "@/lib/db/queries/itineraries";
 import { getPreferences } from "@/lib/db/queries/preferences";
+import { loadItineraryView } from "@/lib/itinerary-view";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 import { lisbonPlan } from "@/test/itinerary";
@@ -72,6 +73,18 @@ describe("a version number no version can have", () => {
       });
     }
     expect(await getPreferences({ memberId: member.id })).toMatchObject({ version: 1, data: { notes: "" } });
+  });
+});
+
+describe("the plan page asked for /trips/<id>/plan?version=N past what a version can be", () => {
+  it("shows the current plan, as for a version that doesn't exist", async () => {
+    const { tripId, organizer } = await lisbonPlan();
+    const caller = await requireMember(organizer.ctx, tripId);
+    for (const version of [...TOO_BIG, 7]) {
+      const view = await loadItineraryView(caller, { version });
+      expect(view.current?.version).toBe(1);
+      expect(view.shown).toBeNull();
+    }
   });
 });
 

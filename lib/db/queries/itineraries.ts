@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { Itinerary } from "@/lib/schemas/itinerary";
 import type { DecisionLogEntry, Usage } from "@/lib/schemas/pipeline";
 import type { TripEventBody } from "@/lib/schemas/trip-events";
+import { MAX_VERSION } from "@/lib/schemas/version";
 import { publishStatement, publishTripEvent } from "./trip-events";
 
 export type StoredItinerary = {
@@ -47,6 +48,8 @@ export async function currentItinerary({ tripId }: { tripId: string }): Promise<
 }
 
 export async function itineraryVersion({ tripId, version }: { tripId: string; version: number }) {
+  // A number no stored version can have (e.g. `?version=` from a URL) is no version, not a failed query.
+  if (!Number.isInteger(version) || version < 1 || version > MAX_VERSION) return null;
   const db = await getDb();
   const [row] = await db
     .select()
