@@ -280,3 +280,45 @@ describe("hand edits of the itinerary", () => {
     expect(again).toEqual({ ok: true, data: { version: latest + 1 } });
   });
 });
+
+describe("after the organizer changes the trip's dates", () => {
+  it("the plan made for the old dates can't be edited or finalized as the trip's plan; one made for the new dates can", async () => {
+    const { tripId, organizer } = await planned();
+    const changed = await actions.setTripDates(organizer.ctx, { tripId, start: "2027-07-01", end: "2027-07-07" });
+    expect(changed.ok).toBe(true);
+
+    const edits = [
+      await actions.moveItineraryItem(organizer.ctx, {
+        tripId,
+        version: 1,
+        itemKey: "a:belem-tower",
+        day: 4,
+        slot: "afternoon",
+      }),
+      await actions.addCustomItineraryItem(organizer.ctx, {
+        tripId,
+        version: 1,
+        title: "Dinner at Ana's",
+        day: 3,
+        slot: "evening",
+      }),
+    ];
+    for (const edit of edits) {
+      expect(edit).toMatchObject({ ok: false, code: "conflict:edit" });
+      if (!edit.ok) expect(edit.message).toMatch(/May 10–14.*Jul 1–7/);
+    }
+    expect(await actions.finalizePlan(organizer.ctx, { tripId })).toMatchObject({
+      ok: false,
+      code: "conflict:dates-changed",
+    });
+    expect(await getTrip({ tripId })).toMatchObject({ status: "planning" });
+    expect(await listItineraryVersions({ tripId })).toHaveLength(1);
+
+    expect((await runItinerary(tripId)).status).toBe("succeeded");
+    expect((await currentItinerary({ tripId }))?.itinerary.dates).toMatchObject({
+      start: "2027-07-01",
+      end: "2027-07-07",
+    });
+    expect(await actions.finalizePlan(organizer.ctx, { tripId })).toMatchObject({ ok: true });
+  });
+});
