@@ -322,3 +322,30 @@ describe("after the organizer changes the trip's dates", () => {
     expect(await actions.finalizePlan(organizer.ctx, { tripId })).toMatchObject({ ok: true });
   });
 });
+
+describe("suggesting an addition", () => {
+  it("refuses an activity already in the plan and the same suggestion twice from one member, storing nothing more", async () => {
+    const { tripId, organizer } = await planned();
+    const suggest = (activityId: string | null, text = "") =>
+      actions.suggestAddition(organizer.ctx, { tripId, version: 1, activityId, text });
+
+    const inPlan = await suggest("belem-tower");
+    expect(inPlan).toMatchObject({ ok: false, code: "conflict:feedback" });
+    if (!inPlan.ok) expect(inPlan.message).toMatch(/already in the plan, on day 3/);
+
+    expect((await suggest("maat-museum")).ok).toBe(true);
+    expect(await suggest("maat-museum", "with the kids")).toMatchObject({ ok: false, code: "conflict:feedback" });
+    expect((await suggest(null, "A fado night")).ok).toBe(true);
+    expect(await suggest(null, "  a FADO night ")).toMatchObject({ ok: false, code: "conflict:feedback" });
+    expect((await listFeedback({ tripId })).map((f) => [f.suggestedActivityId, f.text])).toEqual([
+      ["maat-museum", ""],
+      [null, "A fado night"],
+    ]);
+
+    // Taken back, it can be suggested again.
+    const [first] = await listFeedback({ tripId });
+    if (!first) throw new Error("no suggestion");
+    expect((await actions.withdrawFeedback(organizer.ctx, { tripId, feedbackId: first.id })).ok).toBe(true);
+    expect((await suggest("maat-museum")).ok).toBe(true);
+  });
+});

@@ -132,6 +132,10 @@ export const suggestAddition = tripAction({
     ) {
       throw new AppError("not_found:activity", "That isn't one of this destination's activities.");
     }
+    const already = current.itinerary.days.find((d) => d.items.some((i) => i.activityId === input.activityId));
+    if (input.activityId && already) {
+      throw new AppError("conflict:feedback", `That's already in the plan, on day ${already.day}.`);
+    }
     const row = await addFeedback({
       tripId: caller.trip.id,
       memberId: caller.member.id,
