@@ -1,11 +1,14 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
+import { getDb } from "@/lib/db/client";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { currentItinerary, listItineraryVersions } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getTrip } from "@/lib/db/queries/trips";
+import { trips } from "@/lib/db/schema";
 import { factsFor } from "@/lib/facts";
-import type { Itinerary } from "@/lib/schemas/itinerary";
+import { type Itinerary, MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
 import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 import { withTestDatabase } from "@/test/db";
 import { keysOf, lisbonPlan, runItinerary } from "@/test/itinerary";
@@ -347,5 +350,32 @@ describe("suggesting an addition", () => {
     if (!first) throw new Error("no suggestion");
     expect((await actions.withdrawFeedback(organizer.ctx, { tripId, feedbackId: first.id })).ok).toBe(true);
     expect((await suggest("maat-museum")).ok).toBe(true);
+  });
+});
+
+describe("regenerating once the group's regenerations are used up", () => {
+  it("every click says so, however many times it is tried; none counts against the model rate limit", async () => {
+    const { tripId, organizer } = await planned();
+    const flagged = await actions.flagItineraryItem(organizer.ctx, {
+      tripId,
+      version: 1,
+      itemKey: "a:belem-tower",
+      reason: "not-my-thing",
+      note: "",
+    });
+    expect(flagged.ok).toBe(true);
+    const db = await getDb();
+    await db.update(trips).set({ regenerations: MAX_REGENERATIONS }).where(eq(trips.id, tripId));
+    for (let click = 0; click < 10; click++) {
+      expect(await actions.regenerateItinerary(organizer.ctx, { tripId })).toMatchObject({
+        ok: false,
+        code: "limit:regenerations",
+      });
+    }
+    // The plan is still the organizer's to change in other ways that spend no model calls.
+    expect(await actions.removeItineraryItem(organizer.ctx, { tripId, version: 1, itemKey: "a:belem-tower" })).toEqual({
+      ok: true,
+      data: { version: 2 },
+    });
   });
 });

@@ -3,14 +3,21 @@ import { addDays } from "@/lib/dates";
 import { addFeedback, listOpenFeedback, withdrawFeedback as withdraw } from "@/lib/db/queries/feedback";
 import { currentItinerary, restoreItineraryVersion } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
-import { ANSWERS_CHANGED } from "@/lib/db/queries/runs";
+import { ANSWERS_CHANGED, regenerationsUsedUp } from "@/lib/db/queries/runs";
 import { reopenDestinationChoice, setTripDates as saveTripDates } from "@/lib/db/queries/trips";
 import { AppError } from "@/lib/errors";
 import { factsFor } from "@/lib/facts";
 import { ensureModelSpendAllowed } from "@/lib/limits/budget";
 import { startRun } from "@/lib/pipeline/engine";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
-import { FeedbackIdInput, FlagItemInput, SetTripDatesInput, SuggestInput, VersionInput } from "@/lib/schemas/itinerary";
+import {
+  FeedbackIdInput,
+  FlagItemInput,
+  MAX_REGENERATIONS,
+  SetTripDatesInput,
+  SuggestInput,
+  VersionInput,
+} from "@/lib/schemas/itinerary";
 import { TripOnlyInput } from "@/lib/schemas/trip";
 import { tripAction } from "./define";
 
@@ -55,6 +62,8 @@ export const regenerateItinerary = tripAction({
     if (open.length === 0) {
       throw new AppError("conflict:no-feedback", "There are no open flags or suggestions to regenerate with.");
     }
+    // Said before the model rate limit counts a click that can't start anything (the run's start checks again, locked).
+    if (caller.trip.regenerations >= MAX_REGENERATIONS) throw regenerationsUsedUp();
     await ensureModelSpendAllowed({ tripId: input.tripId, memberId: caller.member.id });
     return startRun({ tripId: input.tripId, kind: "regenerate", requestedBy: caller.member.id });
   },
