@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
 import { loadDashboard } from "@/lib/dashboard";
+import { listDecisions } from "@/lib/db/queries/decisions";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
@@ -113,6 +114,27 @@ describe("the organizer's decision on the dates", () => {
     expect(byMember).toMatchObject({ ok: false, code: "forbidden:organizer" });
     const view = await loadDashboard(await requireMember(trip.kim.ctx, trip.tripId));
     expect(view.decisions).toEqual([]);
+  });
+
+  it("the note is typed text like every other: hidden control characters are a field error, invisible ones go", async () => {
+    const trip = await groupTrip();
+    for (const note of ["Kim joins\u0000 after", "Kim joins\u0007 after", "Kim\uD800 joins"]) {
+      const refused = await actions.decideConflict(trip.organizer.ctx, {
+        tripId: trip.tripId,
+        decision: DECIDED,
+        note,
+      });
+      expect(refused).toMatchObject({ ok: false, code: "invalid:input", fieldErrors: { note: expect.any(String) } });
+    }
+    expect(await listDecisions({ tripId: trip.tripId })).toEqual([]);
+
+    const decided = await actions.decideConflict(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      decision: DECIDED,
+      note: "  \u202EKim joins\u200B after 🎉 ",
+    });
+    expect(decided.ok).toBe(true);
+    expect((await listDecisions({ tripId: trip.tripId })).map((d) => d.note)).toEqual(["Kim joins after 🎉"]);
   });
 });
 

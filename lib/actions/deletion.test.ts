@@ -501,3 +501,45 @@ describe("leaving a trip", () => {
     }
   });
 });
+
+describe("the organizer removing a member", () => {
+  it("erases what the member put in the trip as leaving does: their words, name and costs are gone from every plan and pack", async () => {
+    const trip = await busyTrip();
+    const { tripId, organizer, bartholomew } = trip;
+    const bartId = (await requireMember(bartholomew.ctx, tripId)).member.id;
+    const ids = await idsOf(tripId);
+    expect(Object.values(await rowsMentioning(BARTHOLOMEW_SAID, ids)).some((n) => n > 0)).toBe(true);
+
+    // Not the organizer, and not someone of another trip.
+    const olgaId = (await requireMember(organizer.ctx, tripId)).member.id;
+    expect(await actions.removeMember(organizer.ctx, { tripId, memberId: olgaId })).toMatchObject({
+      ok: false,
+      code: "not_found:member",
+    });
+    const elsewhere = await newTrip("Another trip");
+    const stranger = await elsewhere.join("Stranger");
+    const strangerId = (await requireMember(stranger.ctx, elsewhere.tripId)).member.id;
+    expect(await actions.removeMember(organizer.ctx, { tripId, memberId: strangerId })).toMatchObject({
+      ok: false,
+      code: "not_found:member",
+    });
+    expect((await requireMember(stranger.ctx, elsewhere.tripId)).member.id).toBe(strangerId);
+
+    expect(await actions.removeMember(organizer.ctx, { tripId, memberId: bartId })).toEqual({
+      ok: true,
+      data: { removed: bartId },
+    });
+    const none = Object.fromEntries(Object.keys(MEMBER_COLUMNS).map((t) => [t, 0]));
+    expect(await rowsOf(bartId)).toEqual(none);
+    const hisWords = await rowsMentioning([...BARTHOLOMEW_SAID, "Bartholomew"], ids);
+    expect(
+      Object.values(hisWords).every((n) => n === 0),
+      JSON.stringify(hisWords),
+    ).toBe(true);
+    const db = await getDb();
+    for (const { payload } of await db.select().from(schema.itineraries).where(eq(schema.itineraries.tripId, tripId))) {
+      expect(payload.costs.map((c) => c.memberId)).not.toContain(bartId);
+    }
+    await expect(requireMember(bartholomew.ctx, tripId)).rejects.toMatchObject({ code: "not_found:trip" });
+  });
+});

@@ -1,11 +1,14 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
+import { getDb } from "@/lib/db/client";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { currentItinerary, listItineraryVersions } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getTrip } from "@/lib/db/queries/trips";
+import { trips } from "@/lib/db/schema";
 import { factsFor } from "@/lib/facts";
-import type { Itinerary } from "@/lib/schemas/itinerary";
+import { type Itinerary, MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
 import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 import { withTestDatabase } from "@/test/db";
 import { keysOf, lisbonPlan, runItinerary } from "@/test/itinerary";
@@ -278,5 +281,101 @@ describe("hand edits of the itinerary", () => {
       locked: true,
     });
     expect(again).toEqual({ ok: true, data: { version: latest + 1 } });
+  });
+});
+
+describe("after the organizer changes the trip's dates", () => {
+  it("the plan made for the old dates can't be edited or finalized as the trip's plan; one made for the new dates can", async () => {
+    const { tripId, organizer } = await planned();
+    const changed = await actions.setTripDates(organizer.ctx, { tripId, start: "2027-07-01", end: "2027-07-07" });
+    expect(changed.ok).toBe(true);
+
+    const edits = [
+      await actions.moveItineraryItem(organizer.ctx, {
+        tripId,
+        version: 1,
+        itemKey: "a:belem-tower",
+        day: 4,
+        slot: "afternoon",
+      }),
+      await actions.addCustomItineraryItem(organizer.ctx, {
+        tripId,
+        version: 1,
+        title: "Dinner at Ana's",
+        day: 3,
+        slot: "evening",
+      }),
+    ];
+    for (const edit of edits) {
+      expect(edit).toMatchObject({ ok: false, code: "conflict:edit" });
+      if (!edit.ok) expect(edit.message).toMatch(/May 10–14.*Jul 1–7/);
+    }
+    expect(await actions.finalizePlan(organizer.ctx, { tripId })).toMatchObject({
+      ok: false,
+      code: "conflict:dates-changed",
+    });
+    expect(await getTrip({ tripId })).toMatchObject({ status: "planning" });
+    expect(await listItineraryVersions({ tripId })).toHaveLength(1);
+
+    expect((await runItinerary(tripId)).status).toBe("succeeded");
+    expect((await currentItinerary({ tripId }))?.itinerary.dates).toMatchObject({
+      start: "2027-07-01",
+      end: "2027-07-07",
+    });
+    expect(await actions.finalizePlan(organizer.ctx, { tripId })).toMatchObject({ ok: true });
+  });
+});
+
+describe("suggesting an addition", () => {
+  it("refuses an activity already in the plan and the same suggestion twice from one member, storing nothing more", async () => {
+    const { tripId, organizer } = await planned();
+    const suggest = (activityId: string | null, text = "") =>
+      actions.suggestAddition(organizer.ctx, { tripId, version: 1, activityId, text });
+
+    const inPlan = await suggest("belem-tower");
+    expect(inPlan).toMatchObject({ ok: false, code: "conflict:feedback" });
+    if (!inPlan.ok) expect(inPlan.message).toMatch(/already in the plan, on day 3/);
+
+    expect((await suggest("maat-museum")).ok).toBe(true);
+    expect(await suggest("maat-museum", "with the kids")).toMatchObject({ ok: false, code: "conflict:feedback" });
+    expect((await suggest(null, "A fado night")).ok).toBe(true);
+    expect(await suggest(null, "  a FADO night ")).toMatchObject({ ok: false, code: "conflict:feedback" });
+    expect((await listFeedback({ tripId })).map((f) => [f.suggestedActivityId, f.text])).toEqual([
+      ["maat-museum", ""],
+      [null, "A fado night"],
+    ]);
+
+    // Taken back, it can be suggested again.
+    const [first] = await listFeedback({ tripId });
+    if (!first) throw new Error("no suggestion");
+    expect((await actions.withdrawFeedback(organizer.ctx, { tripId, feedbackId: first.id })).ok).toBe(true);
+    expect((await suggest("maat-museum")).ok).toBe(true);
+  });
+});
+
+describe("regenerating once the group's regenerations are used up", () => {
+  it("every click says so, however many times it is tried; none counts against the model rate limit", async () => {
+    const { tripId, organizer } = await planned();
+    const flagged = await actions.flagItineraryItem(organizer.ctx, {
+      tripId,
+      version: 1,
+      itemKey: "a:belem-tower",
+      reason: "not-my-thing",
+      note: "",
+    });
+    expect(flagged.ok).toBe(true);
+    const db = await getDb();
+    await db.update(trips).set({ regenerations: MAX_REGENERATIONS }).where(eq(trips.id, tripId));
+    for (let click = 0; click < 10; click++) {
+      expect(await actions.regenerateItinerary(organizer.ctx, { tripId })).toMatchObject({
+        ok: false,
+        code: "limit:regenerations",
+      });
+    }
+    // The plan is still the organizer's to change in other ways that spend no model calls.
+    expect(await actions.removeItineraryItem(organizer.ctx, { tripId, version: 1, itemKey: "a:belem-tower" })).toEqual({
+      ok: true,
+      data: { version: 2 },
+    });
   });
 });

@@ -8,6 +8,7 @@ import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { AppError } from "@/lib/errors";
 import { factsFor } from "@/lib/facts";
 import { applyHandEdit, EditRefused, type HandEdit } from "@/lib/planning/hand-edits";
+import { planDatesDiffer } from "@/lib/planning/trip-shape";
 import {
   AddActivityInput,
   AddCustomItemInput,
@@ -107,14 +108,18 @@ async function edit(caller: Caller, version: number, change: HandEdit): Promise<
       tripId: trip.id,
       basedOnVersion: version,
       memberId: caller.member.id,
-      edit: (current) =>
-        applyHandEdit(current.itinerary, change, {
+      edit: (current) => {
+        // Judged against the trip's dates: a plan made for other dates is made again, not edited.
+        const differ = planDatesDiffer(current.itinerary, trip);
+        if (differ) throw new EditRefused(differ);
+        return applyHandEdit(current.itinerary, change, {
           facts,
           members,
           dates: trip.startDate && trip.endDate ? { start: trip.startDate, end: trip.endDate } : null,
           today: now.toISOString().slice(0, 10),
           now,
-        }),
+        });
+      },
     });
   } catch (error) {
     if (error instanceof EditRefused) throw new AppError("conflict:edit", error.message);

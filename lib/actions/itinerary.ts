@@ -4,13 +4,20 @@ import { factsOfPlan } from "@/lib/db/queries/destination-facts";
 import { addFeedback, listOpenFeedback, withdrawFeedback as withdraw } from "@/lib/db/queries/feedback";
 import { currentItinerary, restoreItineraryVersion } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
-import { ANSWERS_CHANGED } from "@/lib/db/queries/runs";
+import { ANSWERS_CHANGED, regenerationsUsedUp } from "@/lib/db/queries/runs";
 import { reopenDestinationChoice, setTripDates as saveTripDates } from "@/lib/db/queries/trips";
 import { AppError } from "@/lib/errors";
 import { ensureModelSpendAllowed } from "@/lib/limits/budget";
 import { startRun } from "@/lib/pipeline/engine";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
-import { FeedbackIdInput, FlagItemInput, SetTripDatesInput, SuggestInput, VersionInput } from "@/lib/schemas/itinerary";
+import {
+  FeedbackIdInput,
+  FlagItemInput,
+  MAX_REGENERATIONS,
+  SetTripDatesInput,
+  SuggestInput,
+  VersionInput,
+} from "@/lib/schemas/itinerary";
 import { TripOnlyInput } from "@/lib/schemas/trip";
 import { tripAction } from "./define";
 
@@ -55,6 +62,8 @@ export const regenerateItinerary = tripAction({
     if (open.length === 0) {
       throw new AppError("conflict:no-feedback", "There are no open flags or suggestions to regenerate with.");
     }
+    // Said before the model rate limit counts a click that can't start anything (the run's start checks again, locked).
+    if (caller.trip.regenerations >= MAX_REGENERATIONS) throw regenerationsUsedUp();
     await ensureModelSpendAllowed({ tripId: input.tripId, memberId: caller.member.id });
     return startRun({ tripId: input.tripId, kind: "regenerate", requestedBy: caller.member.id });
   },
@@ -131,6 +140,10 @@ export const suggestAddition = tripAction({
       !(await factsOfPlan(current.itinerary))?.facts.activities.some((a) => a.id === input.activityId)
     ) {
       throw new AppError("not_found:activity", "That isn't one of this destination's activities.");
+    }
+    const already = current.itinerary.days.find((d) => d.items.some((i) => i.activityId === input.activityId));
+    if (input.activityId && already) {
+      throw new AppError("conflict:feedback", `That's already in the plan, on day ${already.day}.`);
     }
     const row = await addFeedback({
       tripId: caller.trip.id,

@@ -158,6 +158,14 @@ describe("joining", () => {
     expect(result).toMatchObject({ ok: false, code: "not_found:invite" });
   });
 
+  it("refuses an invite link with characters no link has (a NUL byte, a broken character) the same way, and the join page finds no trip", async () => {
+    for (const inviteToken of ["abc\u0000def", "abc\uD800def", "x".repeat(43)]) {
+      const result = await joinTrip(browser().ctx, { inviteToken, name: "Eve" });
+      expect(result).toMatchObject({ ok: false, code: "not_found:invite" });
+      expect(await getTripByInviteToken({ inviteToken })).toBeNull();
+    }
+  });
+
   it(`stops at ${MAX_MEMBERS_PER_TRIP} members, even when people join at the same moment`, async () => {
     const trip = await newTrip();
     const inviteToken = await trip.inviteToken();

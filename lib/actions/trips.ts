@@ -4,7 +4,8 @@ import { screen } from "@/lib/agents/screening";
 import { deviceLabel } from "@/lib/auth/device-label";
 import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { addMember, deleteMember, listMembersWithPreferences, setRecoveryTokenHash } from "@/lib/db/queries/members";
+import { leaveTripAndErase } from "@/lib/db/queries/deletion";
+import { addMember, listMembersWithPreferences, setRecoveryTokenHash } from "@/lib/db/queries/members";
 import {
   createTripWithOrganizer,
   getTripByInviteToken,
@@ -155,13 +156,12 @@ export const createRecoveryLink = tripAction({
   },
 });
 
+/** The organizer removes a member: what they put in the trip is erased as when they leave it themselves. */
 export const removeMember = tripAction({
   access: "organizer",
   input: RemoveMemberInput,
   async run({ input, caller }) {
-    const removed = await deleteMember({ tripId: caller.trip.id, memberId: input.memberId });
-    if (!removed)
-      throw new AppError("not_found:member", "That member isn't in this trip (the organizer can't be removed).");
+    await leaveTripAndErase({ tripId: caller.trip.id, memberId: input.memberId, byOrganizer: true });
     return { removed: input.memberId };
   },
 });

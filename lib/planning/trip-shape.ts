@@ -1,4 +1,5 @@
 import { addDays, daysBetweenInclusive } from "@/lib/dates";
+import { formatRange } from "@/lib/format";
 import type { GroupProfile } from "@/lib/schemas/group-profile";
 import type { TripShape } from "@/lib/schemas/recommendations";
 
@@ -71,4 +72,19 @@ export function monthsOf(shape: Pick<TripShape, "start" | "end">): number[] | nu
   const months = new Set<number>();
   for (let day = shape.start; day <= shape.end; day = addDays(day, 1)) months.add(Number(day.slice(5, 7)));
   return [...months];
+}
+
+/**
+ * Why a plan can't be edited or finalized as the trip's plan: it was made for other dates
+ * than the trip's confirmed ones (the organizer changed them since). Null when they agree.
+ */
+export function planDatesDiffer(
+  plan: { dates: { start: string | null; end: string | null } },
+  trip: { startDate: string | null; endDate: string | null },
+): string | null {
+  const { start, end } = plan.dates;
+  if (start === trip.startDate && end === trip.endDate) return null;
+  const was = start && end ? `is for ${formatRange(start, end)}` : "was made before the dates were confirmed";
+  const now = trip.startDate && trip.endDate ? `are now ${formatRange(trip.startDate, trip.endDate)}` : "aren't set";
+  return `The plan ${was}, but the trip's dates ${now}. Generate the plan for these dates first.`;
 }

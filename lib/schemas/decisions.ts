@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IsoDate } from "@/lib/schemas/preferences";
+import { typedText } from "@/lib/schemas/text";
 import { TripId } from "@/lib/schemas/trip";
 
 /**
@@ -24,7 +25,10 @@ export const DecideConflictInput = z
   .object({
     tripId: TripId,
     decision: ConflictDecision,
-    note: z.string().trim().max(MAX_DECISION_NOTE, `At most ${MAX_DECISION_NOTE} characters`).default(""),
+    note: typedText({
+      max: MAX_DECISION_NOTE,
+      messages: { tooLong: `At most ${MAX_DECISION_NOTE} characters` },
+    }).default(""),
   })
   .strict();
 

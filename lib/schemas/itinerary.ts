@@ -5,6 +5,7 @@ import { MemberCost } from "@/lib/schemas/money";
 import { IsoDate, PACES } from "@/lib/schemas/preferences";
 import { RankingMode } from "@/lib/schemas/recommendations";
 import { typedText } from "@/lib/schemas/text";
+import { versionNumber } from "@/lib/schemas/version";
 
 /**
  * The day-by-day plan (PRD Flow B): every day with its date, morning / afternoon /
@@ -204,7 +205,7 @@ export const FlagItemInput = z
   .object({
     tripId: TripIdInput,
     /** The version the member was looking at. */
-    version: z.number().int().min(1),
+    version: versionNumber(),
     itemKey: z.string().min(3).max(80),
     reason: FlagReason,
     note: typedText({ max: MAX_FEEDBACK_TEXT, multiline: true }),
@@ -217,7 +218,7 @@ export type FlagItemInput = z.input<typeof FlagItemInput>;
 export const SuggestInput = z
   .object({
     tripId: TripIdInput,
-    version: z.number().int().min(1),
+    version: versionNumber(),
     activityId: z
       .string()
       .regex(/^[a-z0-9-]{1,80}$/, "Not an activity")
@@ -232,10 +233,10 @@ export const SuggestInput = z
 export type SuggestInput = z.input<typeof SuggestInput>;
 
 export const FeedbackIdInput = z.object({ tripId: TripIdInput, feedbackId: z.uuid() }).strict();
-export const VersionInput = z.object({ tripId: TripIdInput, version: z.number().int().min(1) }).strict();
+export const VersionInput = z.object({ tripId: TripIdInput, version: versionNumber() }).strict();
 
 /** A hand edit names the version it was made on; a stale one is refused. */
-const EditBase = { tripId: TripIdInput, version: z.number().int().min(1) };
+const EditBase = { tripId: TripIdInput, version: versionNumber() };
 const ItemKey = z.string().min(3).max(80);
 const DayNumber = z.number().int().min(1).max(31);
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { TripId } from "@/lib/schemas/trip";
+import { versionNumber } from "@/lib/schemas/version";
 
 /** The answers a conflict's fix may change, as whole field values (what the form would save). */
 export const AnswerPatch = MemberPreferences.in
@@ -15,13 +16,13 @@ export const ApplyResolutionInput = z
   .object({
     tripId: TripId,
     resolutionId: z.string().min(1).max(80),
-    expectedVersion: z.number().int().min(1),
+    expectedVersion: versionNumber(),
   })
   .strict();
 
 /** Puts back the answers a fix changed: the `before` it returned, from the version it made. */
 export const UndoResolutionInput = z
-  .object({ tripId: TripId, before: AnswerPatch, expectedVersion: z.number().int().min(1) })
+  .object({ tripId: TripId, before: AnswerPatch, expectedVersion: versionNumber() })
   .strict();
 
 /** The conflicts a member can be asked about: those their own answers can fix. */

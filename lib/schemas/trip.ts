@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { typedText } from "@/lib/schemas/text";
+import { versionNumber } from "@/lib/schemas/version";
 
 /** Inputs of the trip and membership actions, shared by the forms and the server. */
 
@@ -38,7 +39,7 @@ export const SavePreferencesInput = z
   .object({
     tripId: TripId,
     /** The version the form was loaded with; 0 when the member had none yet. */
-    expectedVersion: z.number().int().min(0),
+    expectedVersion: versionNumber({ min: 0 }),
     preferences: MemberPreferences,
   })
   .strict();

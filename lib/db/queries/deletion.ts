@@ -144,8 +144,17 @@ async function scrubMemberAnswers(
  * their place with `requested_by` / `created_by` set to null. Their cookie and personal
  * link then find nothing. Refused for the organizer (the trip would have none), and while
  * something is being generated (the run read their answers and would write them back).
+ * The organizer removing a member (`byOrganizer`) erases exactly the same.
  */
-export async function leaveTripAndErase({ tripId, memberId }: { tripId: string; memberId: string }): Promise<void> {
+export async function leaveTripAndErase({
+  tripId,
+  memberId,
+  byOrganizer = false,
+}: {
+  tripId: string;
+  memberId: string;
+  byOrganizer?: boolean;
+}): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     // Locked like a run's start locks it (lib/db/queries/runs.ts): none can begin until the leaver is gone.
@@ -155,6 +164,9 @@ export async function leaveTripAndErase({ tripId, memberId }: { tripId: string; 
       .from(members)
       .where(and(eq(members.id, memberId), eq(members.tripId, tripId)))
       .for("update");
+    if (byOrganizer && member?.role !== "member") {
+      throw new AppError("not_found:member", "That member isn't in this trip (the organizer can't be removed).");
+    }
     if (!member) throw tripNotFound();
     if (member.role === "organizer") throw organizerCannotLeave();
     const [busy] = await tx
@@ -164,7 +176,9 @@ export async function leaveTripAndErase({ tripId, memberId }: { tripId: string; 
     if (busy) {
       throw new AppError(
         "conflict:run-active",
-        "Something is being generated for this trip right now. Wait for it to finish, then leave the trip.",
+        `Something is being generated for this trip right now. Wait for it to finish, then ${
+          byOrganizer ? "remove them" : "leave the trip"
+        }.`,
       );
     }
     const feedbackIds = (

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { lockTripFor } from "@/lib/db/queries/trips";
 import { type FeedbackItemRow, feedbackItems } from "@/lib/db/schema";
@@ -50,6 +50,24 @@ export async function addFeedback(item: {
         );
       if (same)
         throw new AppError("conflict:feedback", "You've already flagged this item. Withdraw that flag to change it.");
+    } else {
+      // The same suggestion twice (the same activity, or the same words) would only count twice.
+      const [same] = await tx
+        .select({ id: feedbackItems.id })
+        .from(feedbackItems)
+        .where(
+          and(
+            eq(feedbackItems.tripId, item.tripId),
+            eq(feedbackItems.memberId, item.memberId),
+            eq(feedbackItems.kind, "suggestion"),
+            eq(feedbackItems.status, "open"),
+            item.suggestedActivityId
+              ? eq(feedbackItems.suggestedActivityId, item.suggestedActivityId)
+              : and(isNull(feedbackItems.suggestedActivityId), sql`lower(${feedbackItems.text}) = lower(${item.text})`),
+          ),
+        );
+      if (same)
+        throw new AppError("conflict:feedback", "You've already suggested this; it's waiting for the next version.");
     }
     const [row] = await tx.insert(feedbackItems).values(item).returning();
     if (!row) throw new Error("feedback insert returned no row");

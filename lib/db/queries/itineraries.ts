@@ -9,6 +9,7 @@ import type { DestinationFacts } from "@/lib/schemas/catalog";
 import { Itinerary } from "@/lib/schemas/itinerary";
 import type { DecisionLogEntry, Usage } from "@/lib/schemas/pipeline";
 import type { TripEventBody } from "@/lib/schemas/trip-events";
+import { MAX_VERSION } from "@/lib/schemas/version";
 import { publishStatement, publishTripEvent } from "./trip-events";
 
 export type StoredItinerary = {
@@ -49,6 +50,8 @@ export async function currentItinerary({ tripId }: { tripId: string }): Promise<
 }
 
 export async function itineraryVersion({ tripId, version }: { tripId: string; version: number }) {
+  // A number no stored version can have (e.g. `?version=` from a URL) is no version, not a failed query.
+  if (!Number.isInteger(version) || version < 1 || version > MAX_VERSION) return null;
   const db = await getDb();
   const [row] = await db
     .select()
@@ -159,7 +162,7 @@ export async function restoreItineraryVersion({
 }): Promise<{ version: number }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await lockTripFor(tx, tripId, "plan");
+    const trip = await lockTripFor(tx, tripId, "plan");
     const [busy] = await tx
       .select({ id: pipelineRuns.id })
       .from(pipelineRuns)
@@ -171,6 +174,12 @@ export async function restoreItineraryVersion({
       .from(itineraries)
       .where(and(eq(itineraries.tripId, tripId), eq(itineraries.version, version)));
     if (!from) throw new AppError("not_found:version", `There is no version ${version} of this plan.`);
+    if (from.payload.destination.slug !== trip.selectedDestination) {
+      throw new AppError(
+        "conflict:version-destination",
+        `Version ${version} is a plan for ${from.payload.destination.name}, not the destination chosen now.`,
+      );
+    }
     const next = await nextVersion(tx, tripId);
     const [row] = await tx
       .insert(itineraries)

@@ -124,20 +124,6 @@ export async function setRecoveryTokenHash({
   await db.update(members).set({ recoveryTokenHash }).where(eq(members.id, memberId));
 }
 
-/** Removes a (non-organizer) member and, by cascade, their preferences. Returns whether one was removed. */
-export async function deleteMember({ tripId, memberId }: { tripId: string; memberId: string }): Promise<boolean> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(members)
-      .where(and(eq(members.tripId, tripId), eq(members.id, memberId), eq(members.role, "member")))
-      .returning({ id: members.id });
-    if (removed.length === 0) return false;
-    await publishTripEvent({ tx, tripId, event: { kind: "member.left", memberId } });
-    return true;
-  });
-}
-
 export interface MemberWithPreferences {
   id: string;
   name: string;

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
-import { destinationVotes, recommendations, trips } from "@/lib/db/schema";
+import { destinationVotes, itineraries, recommendations, trips } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { DecisionLogEntry } from "@/lib/schemas/pipeline";
@@ -145,9 +145,18 @@ export async function selectDestination({
   await db.transaction(async (tx) => {
     await lockTripFor(tx, tripId, "choose");
     await requireOption(tx, tripId, recommendationId, slug);
+    // After a reopened choice, the plan shown is the latest one made for this destination, if any:
+    // never a plan for the destination chosen before (it would be edited, finalized and shared as this one).
+    const [plan] = await tx
+      .select({ id: itineraries.id })
+      .from(itineraries)
+      .where(and(eq(itineraries.tripId, tripId), sql`${itineraries.payload}->'destination'->>'slug' = ${slug}`))
+      .orderBy(desc(itineraries.version))
+      .limit(1);
     await applyTransition(tx, tripId, "choose", {
       selectedRecommendationId: recommendationId,
       selectedDestination: slug,
+      currentItineraryId: plan?.id ?? null,
     });
     await publishTripEvent({ tx, tripId, event: { kind: "destination.chosen", recommendationId, slug } });
   });

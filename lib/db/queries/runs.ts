@@ -57,12 +57,7 @@ export async function createRunOrGetActive({
       throw new AppError("conflict:no-destination", "Choose a destination before planning the days.");
     }
     const counted = kind === "regenerate" && input?.cause !== ANSWERS_CHANGED;
-    if (counted && trip.regenerations >= MAX_REGENERATIONS) {
-      throw new AppError(
-        "limit:regenerations",
-        `This trip has used all ${MAX_REGENERATIONS} regenerations. Edit the plan by hand or restore an earlier version instead.`,
-      );
-    }
+    if (counted && trip.regenerations >= MAX_REGENERATIONS) throw regenerationsUsedUp();
     const [created] = await tx
       .insert(pipelineRuns)
       .values({ tripId, kind, engine, requestedBy, input })
@@ -274,4 +269,12 @@ export async function listRecentRuns({ limit }: { limit: number }) {
     .from(pipelineRuns)
     .orderBy(desc(pipelineRuns.createdAt))
     .limit(limit);
+}
+
+/** The group has used every regeneration it has. */
+export function regenerationsUsedUp(): AppError {
+  return new AppError(
+    "limit:regenerations",
+    `This trip has used all ${MAX_REGENERATIONS} regenerations. Edit the plan by hand or restore an earlier version instead.`,
+  );
 }

@@ -1,8 +1,19 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import { looksLikeToken } from "@/lib/auth/tokens";
 import { getDb, type Tx } from "@/lib/db/client";
-import { type Member, memberDevices, members, pipelineRuns, preferences, type Trip, trips } from "@/lib/db/schema";
+import {
+  itineraries,
+  type Member,
+  memberDevices,
+  members,
+  pipelineRuns,
+  preferences,
+  type Trip,
+  trips,
+} from "@/lib/db/schema";
 import { AppError, tripNotFound } from "@/lib/errors";
+import { planDatesDiffer } from "@/lib/planning/trip-shape";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
 import { BUSY_REFUSAL, canTransition, TRANSITIONS, type TransitionName } from "@/lib/trip-status";
 import { publishTripEvent } from "./trip-events";
@@ -55,6 +66,8 @@ export async function getTripByInviteToken({
 }: {
   inviteToken: string;
 }): Promise<{ trip: Trip; memberCount: number } | null> {
+  // Invite tokens are all made by newToken(): anything else (a NUL byte Postgres refuses, a typo) is no invite.
+  if (!looksLikeToken(inviteToken)) return null;
   const db = await getDb();
   const [row] = await db
     .select({
@@ -196,7 +209,15 @@ export async function finalizeTripPlan({ tripId }: { tripId: string }): Promise<
   const db = await getDb();
   return db.transaction(async (tx) => {
     const trip = await lockTripFor(tx, tripId, "finalize");
-    if (!trip.currentItineraryId) throw new AppError("conflict:no-itinerary", "Generate the plan first.");
+    const [current] = trip.currentItineraryId
+      ? await tx
+          .select({ payload: itineraries.payload })
+          .from(itineraries)
+          .where(eq(itineraries.id, trip.currentItineraryId))
+      : [];
+    if (!current) throw new AppError("conflict:no-itinerary", "Generate the plan first.");
+    const differ = planDatesDiffer(current.payload, trip);
+    if (differ) throw new AppError("conflict:dates-changed", differ);
     return applyTransition(tx, tripId, "finalize", { finalizedAt: new Date() });
   });
 }

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { refusalResponse } from "@/lib/http";
 import { itineraryForViewer } from "@/lib/itinerary-view";
 import { consume } from "@/lib/limits/rate";
+import { MAX_VERSION } from "@/lib/schemas/version";
 
 /**
  * GET /api/trips/<id>/itinerary[?version=N]: the plan as JSON (the `Itinerary` schema),
@@ -19,7 +20,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     await consume("read", caller.member.id);
     const asked = new URL(request.url).searchParams.get("version");
     const version = asked === null ? null : Number(asked);
-    if (version !== null && !(Number.isSafeInteger(version) && version > 0)) {
+    if (version !== null && !(Number.isSafeInteger(version) && version > 0 && version <= MAX_VERSION)) {
       throw new AppError("invalid:version", "version must be a positive whole number.");
     }
     const stored =

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import * as actions from "@/lib/actions";
+import { currentItinerary, listItineraryVersions } from "@/lib/db/queries/itineraries";
+import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { getTrip } from "@/lib/db/queries/trips";
+import { withTestDatabase } from "@/test/db";
+import { answers } from "@/test/fixtures";
+import { plannedTrip, runItinerary } from "@/test/itinerary";
+
+withTestDatabase();
+
+describe("choosing another destination after the plan was made", () => {
+  it("the earlier destination's plan is no longer the plan: it can't be edited, restored or finalized as the new one's, and comes back with its destination", async () => {
+    const trip = await plannedTrip([{ name: "Olga", answers: answers() }], { start: "2027-06-12", end: "2027-06-15" });
+    const { tripId, organizer } = trip;
+    expect((await runItinerary(tripId)).status).toBe("succeeded");
+    expect((await currentItinerary({ tripId }))?.itinerary.destination.slug).toBe(trip.slug);
+
+    expect((await actions.reopenDestination(organizer.ctx, { tripId })).ok).toBe(true);
+    const latest = await latestRecommendations({ tripId });
+    const other = latest?.pack.options.find((o) => o.slug !== trip.slug);
+    if (!latest || !other) throw new Error("the group has a second option");
+    const choose = (slug: string) =>
+      actions.chooseDestination(organizer.ctx, { tripId, recommendationId: latest.id, slug });
+    expect((await choose(other.slug)).ok).toBe(true);
+
+    expect(await getTrip({ tripId })).toMatchObject({ status: "planning", selectedDestination: other.slug });
+    expect(await currentItinerary({ tripId })).toBeNull();
+    expect(
+      await actions.addCustomItineraryItem(organizer.ctx, {
+        tripId,
+        version: 1,
+        title: "Dinner with friends",
+        day: 2,
+        slot: "evening",
+      }),
+    ).toMatchObject({ ok: false, code: "not_found:itinerary" });
+    expect(await actions.finalizePlan(organizer.ctx, { tripId })).toMatchObject({
+      ok: false,
+      code: "conflict:no-itinerary",
+    });
+    const restored = await actions.restoreItinerary(organizer.ctx, { tripId, version: 1 });
+    expect(restored).toMatchObject({ ok: false, code: "conflict:version-destination" });
+    expect(await getTrip({ tripId })).toMatchObject({ status: "planning", currentItineraryId: null });
+    expect(await listItineraryVersions({ tripId })).toHaveLength(1);
+
+    // Back to the first destination: its plan is the plan again.
+    expect((await actions.reopenDestination(organizer.ctx, { tripId })).ok).toBe(true);
+    expect((await choose(trip.slug)).ok).toBe(true);
+    expect(await currentItinerary({ tripId })).toMatchObject({
+      version: 1,
+      itinerary: { destination: { slug: trip.slug } },
+    });
+    expect(await actions.finalizePlan(organizer.ctx, { tripId })).toMatchObject({ ok: true });
+  });
+});
