@@ -105,6 +105,16 @@ describe("hand edits of the itinerary", () => {
     });
     expect(closed).toMatchObject({ ok: false, code: "conflict:edit" });
     if (!closed.ok) expect(closed.message).toMatch(/doesn't fit in the afternoon of day 1/);
+    // Where it already is: nothing changes, so no new version.
+    const inPlace = await actions.moveItineraryItem(organizer.ctx, {
+      tripId,
+      version: 2,
+      itemKey: "a:pilar-7-bridge",
+      day: 5,
+      slot: "afternoon",
+    });
+    expect(inPlace).toMatchObject({ ok: false, code: "conflict:edit" });
+    if (!inPlace.ok) expect(inPlace.message).toMatch(/already in the afternoon of day 5/);
     expect((await currentItinerary({ tripId }))?.version).toBe(2);
     expect(await listItineraryVersions({ tripId })).toHaveLength(2);
   });
@@ -179,6 +189,10 @@ describe("hand edits of the itinerary", () => {
       locked: true,
     });
     expect(locked).toEqual({ ok: true, data: { version: 2 } });
+    // Locking it again changes nothing: refused, no new version.
+    expect(
+      await actions.lockItineraryItem(organizer.ctx, { tripId, version: 2, itemKey: "a:pilar-7-bridge", locked: true }),
+    ).toMatchObject({ ok: false, code: "conflict:edit", message: expect.stringMatching(/already locked/) });
     const moved = await actions.moveItineraryItem(organizer.ctx, {
       tripId,
       version: 2,

@@ -120,11 +120,18 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
     }
     case "lock": {
       const { day, item } = located(edit.itemKey);
+      if (Boolean(item.locked) === edit.locked) {
+        throw new EditRefused(`${item.title} is already ${edit.locked ? "locked" : "unlocked"}.`);
+      }
       day.items = day.items.map((i) => (i === item ? { ...i, locked: edit.locked } : i));
       break;
     }
     case "move": {
       const { day, item } = located(edit.itemKey);
+      // Nothing would change: no new version for it.
+      if (day.day === edit.day && item.slot === edit.slot) {
+        throw new EditRefused(`${item.title} is already in the ${item.slot} of day ${day.day}.`);
+      }
       const to = targetDay(edit.day);
       day.items = day.items.filter((i) => i !== item);
       const { slot: _slot, startTime: _start, ...rest } = item;

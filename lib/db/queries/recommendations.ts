@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
-import { destinationVotes, itineraries, recommendations, trips } from "@/lib/db/schema";
+import { destinationVotes, feedbackItems, itineraries, recommendations, trips } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { DecisionLogEntry } from "@/lib/schemas/pipeline";
@@ -127,6 +127,8 @@ export async function listVotes({ recommendationId }: { recommendationId: string
     .where(eq(destinationVotes.recommendationId, recommendationId));
 }
 
+const OTHER_DESTINATION = "The group chose another destination, so the plan this was about isn't being planned now.";
+
 /**
  * The organizer's pick: the trip moves on to planning and voting closes, in one
  * transaction with the lifecycle check — refused while a run is going (a new pack would
@@ -158,6 +160,15 @@ export async function selectDestination({
       selectedDestination: slug,
       currentItineraryId: plan?.id ?? null,
     });
+    // Flags and suggestions on another destination's plan can't be answered by this one's: they
+    // are closed, saying why (left open they would ask for a regeneration that counts).
+    await tx.execute(sql`
+      update ${feedbackItems} f
+      set status = 'declined', outcome = jsonb_build_object(
+        'feedbackId', f.id::text, 'status', 'declined', 'reason', ${OTHER_DESTINATION}::text, 'alternatives', '[]'::jsonb)
+      from ${itineraries} i
+      where f.trip_id = ${tripId} and f.status = 'open' and i.trip_id = f.trip_id
+        and i.version = f.itinerary_version and i.payload->'destination'->>'slug' <> ${slug}`);
     await publishTripEvent({ tx, tripId, event: { kind: "destination.chosen", recommendationId, slug } });
   });
 }
