@@ -36,38 +36,30 @@ export async function addFeedback(item: {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await lockTripFor(tx, item.tripId, "plan");
-    if (item.kind === "flag") {
-      const [same] = await tx
-        .select({ id: feedbackItems.id })
-        .from(feedbackItems)
-        .where(
-          and(
-            eq(feedbackItems.tripId, item.tripId),
-            eq(feedbackItems.memberId, item.memberId),
-            eq(feedbackItems.itemKey, item.itemKey ?? ""),
-            eq(feedbackItems.status, "open"),
-          ),
-        );
-      if (same)
-        throw new AppError("conflict:feedback", "You've already flagged this item. Withdraw that flag to change it.");
-    } else {
-      // The same suggestion twice (the same activity, or the same words) would only count twice.
-      const [same] = await tx
-        .select({ id: feedbackItems.id })
-        .from(feedbackItems)
-        .where(
-          and(
-            eq(feedbackItems.tripId, item.tripId),
-            eq(feedbackItems.memberId, item.memberId),
-            eq(feedbackItems.kind, "suggestion"),
-            eq(feedbackItems.status, "open"),
-            item.suggestedActivityId
+    // The same flag or suggestion twice (the same item; the same activity or words) would only count twice.
+    const [same] = await tx
+      .select({ id: feedbackItems.id })
+      .from(feedbackItems)
+      .where(
+        and(
+          eq(feedbackItems.tripId, item.tripId),
+          eq(feedbackItems.memberId, item.memberId),
+          eq(feedbackItems.kind, item.kind),
+          eq(feedbackItems.status, "open"),
+          item.kind === "flag"
+            ? eq(feedbackItems.itemKey, item.itemKey ?? "")
+            : item.suggestedActivityId
               ? eq(feedbackItems.suggestedActivityId, item.suggestedActivityId)
               : and(isNull(feedbackItems.suggestedActivityId), sql`lower(${feedbackItems.text}) = lower(${item.text})`),
-          ),
-        );
-      if (same)
-        throw new AppError("conflict:feedback", "You've already suggested this; it's waiting for the next version.");
+        ),
+      );
+    if (same) {
+      throw new AppError(
+        "conflict:feedback",
+        item.kind === "flag"
+          ? "You've already flagged this item. Withdraw that flag to change it."
+          : "You've already suggested this; it's waiting for the next version.",
+      );
     }
     const [row] = await tx.insert(feedbackItems).values(item).returning();
     if (!row) throw new Error("feedback insert returned no row");
