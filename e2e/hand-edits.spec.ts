@@ -5,9 +5,10 @@ import { joinInNewBrowser } from "./pages/join-page";
 import { PlanPage } from "./pages/plan-page";
 
 /**
- * Issue 15, hand edits and deletion, in real Chromium with two browsers: the organizer
- * locks, removes, adds back and moves items — each a new version "Edited by hand", none
- * using a regeneration — while a member's open page follows live; a regeneration the
+ * Hand edits and deletion, in real Chromium with two browsers: the organizer locks,
+ * removes and adds back items — each a new version "Edited by hand", none using a
+ * regeneration; a move to where the item already is makes none — while a member's open
+ * page follows live; a regeneration the
  * member's flag causes keeps the locked item where it was. Then the organizer deletes the
  * trip by typing its name and lands on the home page; the member's pages answer 404.
  */
@@ -97,7 +98,7 @@ test("hand edits make new versions without using a regeneration; a regeneration 
   await expect(versions).toContainText("Version 4");
   await expect(plan.days().getByRole("button", { name: `Remove ${removed}` })).toBeVisible();
 
-  // Move it (to the same place: the controls, keyboard only): version 5.
+  // Move it to where it already is (the controls, keyboard only): refused, no version that changes nothing.
   await plan
     .days()
     .getByRole("button", { name: `Move ${removed} to…` })
@@ -106,7 +107,10 @@ test("hand edits make new versions without using a regeneration; a regeneration 
   const move = plan.days().getByRole("form", { name: `Move ${removed}` });
   await move.getByRole("button", { name: "Move" }).focus();
   await page.keyboard.press("Enter");
-  await expect(versions).toContainText("Version 5");
+  await expect(plan.days().getByRole("group", { name: `Edit ${removed}` })).toContainText(
+    `${removed} is already in the`,
+  );
+  await expect(versions).not.toContainText("Version 5");
   await expect(plan.organizer()).toContainText("0 of 5 regenerations used.");
 
   // The member flags the locked item; the regeneration declines it and keeps the item where it is.
@@ -118,8 +122,8 @@ test("hand edits make new versions without using a regeneration; a regeneration 
   const regenerate = plan.organizer().getByRole("button", { name: /Regenerate with feedback \(1 open item\)/ });
   await expect(regenerate).toBeVisible({ timeout: 15_000 });
   await regenerate.click();
-  await expect(versions).toContainText("Version 6", { timeout: 60_000 });
-  await expect(versions).toContainText("Regenerated with feedback from version 5");
+  await expect(versions).toContainText("Version 5", { timeout: 60_000 });
+  await expect(versions).toContainText("Regenerated with feedback from version 4");
   await expect(plan.organizer()).toContainText("1 of 5 regenerations used.");
   await expect(plan.days().getByRole("button", { name: `Unlock ${locked}` })).toBeVisible();
   expect(await where(locked)).toEqual(lockedAt);
