@@ -241,11 +241,7 @@ const matrix: Record<keyof typeof actions, Row> = {
   },
   moveItineraryItem: {
     allowed: ORGANIZER,
-    // Back to where it is (the same day and time of day): an edit every plan allows.
-    input: async (trip) => {
-      const plan = await currentPlan(trip.tripId);
-      return { tripId: trip.tripId, version: plan.version, itemKey: plan.itemKey, day: plan.day, slot: plan.slot };
-    },
+    input: async (trip) => ({ tripId: trip.tripId, ...(await feasibleMove(trip.tripId)) }),
   },
   addItineraryActivity: {
     allowed: ORGANIZER,
@@ -406,6 +402,21 @@ async function feasibleAddition(tripId: string) {
         if (works({ kind: "add", activityId: a.id, day: day.day, slot }))
           return { version: current.version, activityId: a.id, day: day.day, slot };
   throw new Error("nothing can be added to the matrix trip's plan");
+}
+
+/** An item of the current plan and somewhere else it can go. */
+async function feasibleMove(tripId: string) {
+  const { current, works } = await editContext(tripId);
+  for (const from of current.itinerary.days)
+    for (const item of from.items)
+      for (const day of current.itinerary.days)
+        for (const slot of SLOTS)
+          if (
+            (day.day !== from.day || slot !== item.slot) &&
+            works({ kind: "move", itemKey: item.key, day: day.day, slot })
+          )
+            return { version: current.version, itemKey: item.key, day: day.day, slot };
+  throw new Error("nothing in the matrix trip's plan can be moved");
 }
 
 /** An item of the current plan and an activity that can take its place. */
