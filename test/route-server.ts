@@ -20,12 +20,15 @@ export async function startLinkServer(routes: Record<string, Handler>) {
       path: string,
       cookies: Map<string, string> = new Map(),
       userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+      /** The client's address as the proxy in front of the app would pass it. */
+      forwardedFor?: string,
     ) {
       const response = await fetch(`${origin}${path}`, {
         redirect: "manual",
         headers: {
           "user-agent": userAgent,
           cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+          ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
         },
       });
       const jar = new Map(cookies);

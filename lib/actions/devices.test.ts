@@ -228,6 +228,15 @@ describe("the organizer's recovery link", () => {
     expect(await server.open(first.data.recoveryPath)).toMatchObject({ location: "/?error=recovery" });
     expect(await memberName(trip.organizer, trip.tripId)).toBe("Olga");
   });
+
+  it("guessing is limited per client like sign-in links: past the limit a clear message, another client unaffected", async () => {
+    const ua = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0";
+    const guess = (n: number, from: string) => server.open(`/recover/${"x".repeat(42)}${n}`, new Map(), ua, from);
+    // RATE_LIMIT_JOIN's default: 20 in 10 minutes per client.
+    for (let i = 0; i < 20; i++) expect(await guess(i, "203.0.113.7")).toMatchObject({ location: "/?error=recovery" });
+    expect(await guess(20, "203.0.113.7")).toMatchObject({ location: "/?error=signin-limit" });
+    expect(await guess(21, "198.51.100.4")).toMatchObject({ location: "/?error=recovery" });
+  });
 });
 
 describe("the join page", () => {
