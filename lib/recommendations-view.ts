@@ -114,19 +114,15 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
   const storedCards = pack?.options ?? [];
   const recorded = new Map(
     await Promise.all(
-      storedCards.map(async ({ slug }) => {
-        const found = pack ? await recordedFacts({ slug, version: pack.factsVersion }) : undefined;
-        return [slug, found?.facts] as const;
-      }),
+      storedCards.map(
+        async ({ slug }) => [slug, (await recordedFacts({ slug, version: pack?.factsVersion ?? "" }))?.facts] as const,
+      ),
     ),
   );
   const cards = [...storedCards, ...timeline.flatMap((e) => (e.detail?.card ? [e.detail.card] : []))];
   for (const card of cards) {
-    const facts = beforeYouGo[card.slug]
-      ? undefined
-      : recorded.has(card.slug)
-        ? recorded.get(card.slug)
-        : factsFor(card.slug);
+    // (recordedFacts already falls back to the catalog, so a miss here is an early card.)
+    const facts = beforeYouGo[card.slug] ? undefined : (recorded.get(card.slug) ?? factsFor(card.slug));
     if (!facts) continue;
     beforeYouGo[card.slug] = beforeYouGoFor({
       facts,

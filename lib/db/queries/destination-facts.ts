@@ -25,7 +25,15 @@ const known = new WeakMap<Db, Set<string>>();
 const parsed = new WeakMap<Db, Map<string, DestinationFacts>>();
 const PARSED_KEPT = 32;
 const keyOf = (slug: string, version: string) => `${slug}\n${version}`;
-const knownIn = (db: Db) => known.get(db) ?? known.set(db, new Set()).get(db) ?? new Set<string>();
+/** The value kept for `db` in `map`, made the first time it is asked for. */
+function perDatabase<T>(map: WeakMap<Db, T>, db: Db, make: () => T): T {
+  const kept = map.get(db);
+  if (kept) return kept;
+  const made = make();
+  map.set(db, made);
+  return made;
+}
+const knownIn = (db: Db) => perDatabase(known, db, () => new Set<string>());
 
 /**
  * For a store step's single statement: the `with` clause (a data-modifying CTE, named
@@ -87,7 +95,7 @@ export async function recordedFacts({
 }): Promise<RecordedFacts | undefined> {
   const db = await getDb();
   const key = keyOf(slug, version);
-  const read = parsed.get(db) ?? parsed.set(db, new Map()).get(db) ?? new Map<string, DestinationFacts>();
+  const read = perDatabase(parsed, db, () => new Map<string, DestinationFacts>());
   const kept = read.get(key);
   if (kept) return { facts: kept, asRecorded: true };
   const [row] = await db
