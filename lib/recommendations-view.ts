@@ -108,18 +108,22 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
     budgets[m.id] = b ? { min: b.min, max: b.max ?? null, hardLimit: b.hardLimit } : null;
   }
   const beforeYouGo: RecommendationsView["beforeYouGo"] = {};
-  // A stored pack's cards read the facts recorded with it; a running run's early cards, the
-  // catalog it is reading now.
+  // A stored pack's cards read the facts recorded with it, and a place researched for the
+  // group its own recorded facts (recorded as soon as research found them); a running run's
+  // other early cards, the catalog it is reading now.
   const pack = stored?.pack.status === "ready" ? stored.pack : null;
   const storedCards = pack?.options ?? [];
+  const cards = [...storedCards, ...timeline.flatMap((e) => (e.detail?.card ? [e.detail.card] : []))];
   const recorded = new Map(
     await Promise.all(
-      storedCards.map(
-        async ({ slug }) => [slug, (await recordedFacts({ slug, version: pack?.factsVersion ?? "" }))?.facts] as const,
-      ),
+      cards.flatMap((card, i) => {
+        const version = card.researched?.factsVersion ?? (i < storedCards.length ? pack?.factsVersion : undefined);
+        return version
+          ? [(async () => [card.slug, (await recordedFacts({ slug: card.slug, version }))?.facts] as const)()]
+          : [];
+      }),
     ),
   );
-  const cards = [...storedCards, ...timeline.flatMap((e) => (e.detail?.card ? [e.detail.card] : []))];
   for (const card of cards) {
     // (recordedFacts already falls back to the catalog, so a miss here is an early card.)
     const facts = beforeYouGo[card.slug] ? undefined : (recorded.get(card.slug) ?? factsFor(card.slug));

@@ -1,6 +1,7 @@
 import { offlineModels } from "@/lib/ai/models";
 import type { OfflineModelOptions } from "@/lib/ai/offline/model";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { factsIn } from "@/lib/facts";
 import { createRunOrGetActive, getRun, listRunSteps } from "@/lib/db/queries/runs";
 import { type LocalRunnerOptions, runLocal } from "@/lib/pipeline/local-runner";
 import type { WorkflowDeps } from "@/lib/pipeline/tracked";
@@ -43,7 +44,12 @@ export async function storedOutcome(tripId: string, runId: string) {
       .map((s) => (s.result as { patch: Pick<PipelineState, "research"> }).patch.research),
   );
   const candidates = patch("candidates")?.candidates ?? [];
+  // Places researched for the run (Gemini): their facts as the run recorded them in its steps.
+  const places = steps
+    .filter((s) => s.stepId.startsWith("place:"))
+    .flatMap((s) => (s.result as { patch: Pick<PipelineState, "places"> }).patch.places);
   const evidence: Evidence = {
+    facts: (slug) => factsIn(places, slug),
     // What every later step saw: the answers with the risk guard's flagged texts withheld.
     members: patch("risk-guard")?.rawPreferences ?? patch("load-preferences")?.rawPreferences ?? [],
     candidates: candidates.map((c) => c.slug),

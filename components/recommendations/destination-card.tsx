@@ -69,6 +69,7 @@ export function DestinationCard({
           )}
           <Badge tone={option.confidence === "low" ? "warning" : "neutral"}>{CONFIDENCE[option.confidence]}</Badge>
           {option.verified ? null : <Badge tone="warning">Unverified</Badge>}
+          {option.researched ? <Badge>Researched for your group</Badge> : null}
           {trip.datesPending ? <Badge tone="danger">Pending date resolution</Badge> : null}
         </div>
       </header>
@@ -149,6 +150,26 @@ export function DestinationCard({
       ) : null}
 
       {option.web ? <WebResearch research={option.web} name={option.name} /> : null}
+
+      {option.researched ? (
+        <section aria-label={`How we know about ${option.name}`}>
+          <h4 className="text-sm font-semibold text-slate-900">Not from our own guide</h4>
+          <p className="mt-1 text-sm text-slate-700">
+            We researched {option.name} for your group: every place, price and opening time here comes from the
+            sources below.
+            {option.researched.unverified.length
+              ? " What no source backed was left out, so this card is less certain:"
+              : ""}
+          </p>
+          {option.researched.unverified.length ? (
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+              {option.researched.unverified.map((line) => (
+                <li key={line}>Unverified, left out: {line}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
 
       <section aria-label={`Sources for ${option.name}`}>
         <h4 className="text-sm font-semibold text-slate-900">Sources</h4>

@@ -40,16 +40,21 @@ export const MAX_CANDIDATES = 12;
 
 export const candidateGenerator = defineAgent({
   name: "Candidate generator",
-  reads: ["tripContext", "groupProfile", "rawPreferences", "normalizedPreferences"],
+  reads: ["tripContext", "groupProfile", "rawPreferences", "normalizedPreferences", "places"],
   writes: ["candidates", "exclusions", "suggestions"],
-  async run({ tripContext, groupProfile, rawPreferences, normalizedPreferences }, ctx) {
+  async run({ tripContext, groupProfile, rawPreferences, normalizedPreferences, places }, ctx) {
     const { eligible, excluded } = assessDestinations({
       ...judgeInput(rawPreferences, groupProfile, tripContext.today),
+      places: places.map((p) => p.facts),
       taste: tasteOf(normalizedPreferences),
     });
     const bySlug = new Map(eligible.map((e) => [e.facts.slug, e]));
     const min = Math.min(MIN_CANDIDATES, eligible.length);
-    const suggestions = suggestionsOf(rawPreferences);
+    const researched = new Set(places.map((p) => p.facts.slug));
+    // A suggestion the catalog doesn't know names the place researched for it, if one was.
+    const suggestions = suggestionsOf(rawPreferences).map((s) =>
+      s.slug === null ? { ...s, slug: places.find((p) => p.suggestion === s.text)?.facts.slug ?? null } : s,
+    );
     const suggested = new Set(suggestions.flatMap((s) => (s.slug && bySlug.has(s.slug) ? [s.slug] : [])));
     const mustHaves = groupProfile.constraints.mustHaves.map((m) => m.value);
     const offers = new Map(eligible.map((e) => [e.facts.slug, mustHavesMet(e.activities, mustHaves)]));
@@ -64,7 +69,7 @@ export const candidateGenerator = defineAgent({
         prompt: `Pick ${min}–${MAX_CANDIDATES} destinations, spread across countries and regions.\nEligible:\n${eligible
           .map(
             (e) =>
-              `- ${e.facts.slug} (${e.facts.country}, ${e.facts.region}; ${e.facts.vibes.join(", ")}; match ${e.vibeMatch.toFixed(2)}${e.homeMemberIds.length ? "; a member lives there" : ""}${suggested.has(e.facts.slug) ? "; a member suggested it" : ""}${offers.get(e.facts.slug)?.length ? `; offers must-haves ${(offers.get(e.facts.slug) ?? []).map((m) => `#${mustHaves.indexOf(m) + 1}`).join(", ")}` : ""})`,
+              `- ${e.facts.slug} (${e.facts.country}, ${e.facts.region}; ${e.facts.vibes.join(", ")}; match ${e.vibeMatch.toFixed(2)}${e.homeMemberIds.length ? "; a member lives there" : ""}${suggested.has(e.facts.slug) ? "; a member suggested it" : ""}${researched.has(e.facts.slug) ? "; researched for this group" : ""}${offers.get(e.facts.slug)?.length ? `; offers must-haves ${(offers.get(e.facts.slug) ?? []).map((m) => `#${mustHaves.indexOf(m) + 1}`).join(", ")}` : ""})`,
           )
           .join("\n")}${
           mustHaves.length

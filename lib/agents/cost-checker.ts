@@ -2,7 +2,7 @@ import { defineItineraryAgent } from "@/lib/agents/define-agent";
 import { generateStructured } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
 import { respondentConstraints } from "@/lib/constraints/member";
-import { factsFor } from "@/lib/facts";
+import { type DestinationFacts, factsIn } from "@/lib/facts";
 import { formatUsd, joinAnd } from "@/lib/format";
 import { groupRange, memberCost, usualTier } from "@/lib/money/ledger";
 import { monthsOf } from "@/lib/planning/trip-shape";
@@ -18,10 +18,10 @@ import type { MemberCost } from "@/lib/schemas/money";
  */
 export const costChecker = defineItineraryAgent({
   name: "Cost checker",
-  reads: ["brief", "rawPreferences", "days"],
+  reads: ["brief", "rawPreferences", "days", "places"],
   writes: ["costSheet"],
-  async run({ brief, rawPreferences, days }, ctx) {
-    const facts = factsFor(brief.slug);
+  async run({ brief, rawPreferences, days, places }, ctx) {
+    const facts = factsIn(places, brief.slug);
     if (!facts) throw new Error(`Unknown destination ${brief.slug}`);
     const sheet = costSheetOf(
       facts,
@@ -64,7 +64,7 @@ export const costChecker = defineItineraryAgent({
 
 /** Every member's own cost of the plan, and for each over their own budget, what would bring them under. */
 export function costSheetOf(
-  facts: NonNullable<ReturnType<typeof factsFor>>,
+  facts: DestinationFacts,
   members: ReturnType<typeof respondentConstraints>,
   nights: number,
   items: ItineraryItem[],

@@ -1,6 +1,6 @@
 import { defineItineraryAgent } from "@/lib/agents/define-agent";
 import { respondentConstraints } from "@/lib/constraints/member";
-import { factsFor } from "@/lib/facts";
+import { factsIn } from "@/lib/facts";
 import { usualTier } from "@/lib/money/ledger";
 import { allocate } from "@/lib/planning/itinerary-allocation";
 
@@ -13,10 +13,10 @@ import { allocate } from "@/lib/planning/itinerary-allocation";
  */
 export const dayPlanner = defineItineraryAgent({
   name: "Day planner",
-  reads: ["brief", "rawPreferences", "feedback", "previous", "taste"],
+  reads: ["brief", "rawPreferences", "feedback", "previous", "taste", "places"],
   writes: ["allocation"],
-  async run({ brief, rawPreferences, feedback, previous, taste }) {
-    const facts = factsFor(brief.slug);
+  async run({ brief, rawPreferences, feedback, previous, taste, places }) {
+    const facts = factsIn(places, brief.slug);
     if (!facts) throw new Error(`Unknown destination ${brief.slug}`);
     const members = respondentConstraints(rawPreferences);
     const allocation = allocate({

@@ -1,7 +1,7 @@
 import { defineItineraryAgent } from "@/lib/agents/define-agent";
 import { generateStructured } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
-import { factsFor } from "@/lib/facts";
+import { factsIn } from "@/lib/facts";
 import { weatherAndPacking } from "@/lib/planning/finishing";
 import { monthsOf } from "@/lib/planning/trip-shape";
 import { type PolishInput, PolishOutput } from "@/lib/schemas/itinerary-pipeline";
@@ -14,10 +14,10 @@ import { type PolishInput, PolishOutput } from "@/lib/schemas/itinerary-pipeline
  */
 export const dayPolisher = defineItineraryAgent({
   name: "Polisher",
-  reads: ["brief", "allocation", "days"],
+  reads: ["brief", "allocation", "days", "places"],
   writes: ["finishing", "days"],
-  async run({ brief, allocation, days }, ctx) {
-    const facts = factsFor(brief.slug);
+  async run({ brief, allocation, days, places }, ctx) {
+    const facts = factsIn(places, brief.slug);
     if (!facts) throw new Error(`Unknown destination ${brief.slug}`);
     const activities = days
       .flatMap((d) => d.items)

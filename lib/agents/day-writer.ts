@@ -1,7 +1,7 @@
 import { defineItineraryAgent } from "@/lib/agents/define-agent";
 import { generateStructured } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
-import { factsFor } from "@/lib/facts";
+import { factsIn } from "@/lib/facts";
 import { plural } from "@/lib/format";
 import { type ItineraryDay, type ItineraryItem, SLOTS } from "@/lib/schemas/itinerary";
 import { type DraftDayInput, DraftDayOutput } from "@/lib/schemas/itinerary-pipeline";
@@ -17,10 +17,10 @@ import { type DraftDayInput, DraftDayOutput } from "@/lib/schemas/itinerary-pipe
  */
 export const dayWriter = defineItineraryAgent({
   name: "Day writer",
-  reads: ["brief", "allocation", "previous"],
+  reads: ["brief", "allocation", "previous", "places"],
   writes: ["days"],
-  async run({ brief, allocation, previous }, ctx, arg: { day: number; problems?: string[] }) {
-    const facts = factsFor(brief.slug);
+  async run({ brief, allocation, previous, places }, ctx, arg: { day: number; problems?: string[] }) {
+    const facts = factsIn(places, brief.slug);
     const planned = allocation.days.find((d) => d.day === arg.day);
     if (!facts || !planned) throw new Error(`Nothing allocated for day ${arg.day}`);
     const activityOf = (id: string) => {

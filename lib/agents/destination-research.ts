@@ -3,7 +3,7 @@ import { usableActivities } from "@/lib/agents/ranker";
 import { screen } from "@/lib/agents/screening";
 import { type GroundedResult, generateGrounded } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
-import { climateIn, factsFor } from "@/lib/facts";
+import { climateIn, factsIn } from "@/lib/facts";
 import { MONTH_NAMES } from "@/lib/format";
 import { monthsOf } from "@/lib/planning/trip-shape";
 import type { ResearchFacts } from "@/lib/schemas/pipeline";
@@ -21,12 +21,14 @@ export const RESEARCH_ATTEMPTS = 3;
 const WEB_SUMMARY_MAX = 1200;
 const RETRY_DELAY_MS = 250;
 
-export const destinationResearch = defineAgent<"candidates" | "rawPreferences", "research", string>({
+export const destinationResearch = defineAgent<"candidates" | "rawPreferences" | "places", "research", string>({
   name: "Destination research",
-  reads: ["candidates", "rawPreferences"],
+  reads: ["candidates", "rawPreferences", "places"],
   writes: ["research"],
-  async run({ candidates, rawPreferences }, ctx, slug) {
-    const destination = factsFor(slug);
+  async run({ candidates, rawPreferences, places }, ctx, slug) {
+    const destination = factsIn(places, slug);
+    // A place researched for this run already has its research: its facts came from it.
+    const place = places.find((p) => p.facts.slug === slug);
     const candidate = candidates.find((c) => c.slug === slug);
     if (!destination || !candidate) throw new Error(`Unknown candidate ${slug}`);
     const months = monthsOf(candidate.trip) ?? [];
@@ -36,6 +38,14 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences", 
     const lookup = (async (): Promise<{ found: GroundedResult | null; lastError: string; fetchedAt?: Date }> => {
       // Research done lately for the same place and months is used again (a cache that
       // can't be read is a lookup like any other).
+      if (place) {
+        const web = place.web;
+        return {
+          found: web ? { text: web.summary, sources: web.sources, suggestions: web.suggestions } : null,
+          lastError: web ? "" : "no sources",
+          fetchedAt: web ? new Date(web.fetchedAt) : undefined,
+        };
+      }
       const key = { slug, months };
       const cached = ctx.researchCache ? await ctx.researchCache.get(key).catch(() => null) : null;
       if (cached) return { found: cached.found, lastError: "", fetchedAt: cached.fetchedAt };
@@ -60,7 +70,7 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences", 
       }
       return { found: null, lastError };
     })();
-    const activities = usableActivities(slug, rawPreferences);
+    const activities = usableActivities(slug, rawPreferences, places);
     const { found, lastError, fetchedAt } = await lookup;
     const verified = found !== null && found.sources.length > 0;
     // Web text is screened before anything reads it (a later prompt, a card, a page): a

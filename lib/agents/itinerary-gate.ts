@@ -1,5 +1,5 @@
 import { defineItineraryAgent } from "@/lib/agents/define-agent";
-import { factsFor } from "@/lib/facts";
+import { type DestinationFacts, factsIn } from "@/lib/facts";
 import { Itinerary } from "@/lib/schemas/itinerary";
 import type { ItineraryState } from "@/lib/schemas/itinerary-pipeline";
 import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
@@ -22,10 +22,11 @@ export const itineraryGate = defineItineraryAgent({
     "costSheet",
     "finishing",
     "previous",
+    "places",
   ],
   writes: ["itinerary", "violations"],
   async run(state, ctx) {
-    const facts = factsFor(state.brief.slug);
+    const facts = factsIn(state.places, state.brief.slug);
     if (!facts) throw new Error(`Unknown destination ${state.brief.slug}`);
     const draft = {
       ...assemble(state, facts, ctx.now()),
@@ -60,7 +61,7 @@ function assemble(
     ItineraryState,
     "brief" | "rawPreferences" | "allocation" | "days" | "costSheet" | "finishing" | "previous"
   >,
-  facts: NonNullable<ReturnType<typeof factsFor>>,
+  facts: DestinationFacts,
   now: Date,
 ): Omit<Itinerary, "preferencesFingerprint"> {
   const days = [...state.days].sort((a, b) => a.day - b.day);

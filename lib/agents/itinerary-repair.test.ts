@@ -50,6 +50,7 @@ describe("the repair and the organizer's own items", () => {
         kind: "regenerate",
         basedOnVersion: 4,
       },
+      places: [],
       allocation,
       violations: [
         {
@@ -80,6 +81,7 @@ describe("the repair and the organizer's own items", () => {
         kind: "regenerate",
         basedOnVersion: 4,
       },
+      places: [],
       allocation,
       violations: [{ day: 2, rule: "hours", message: "Day 2, the market is closed.", itemKey: "a:feira-da-ladra" }],
     };

@@ -1,5 +1,5 @@
 import { defineItineraryAgent } from "@/lib/agents/define-agent";
-import { factsFor } from "@/lib/facts";
+import { factsIn } from "@/lib/facts";
 import { plural } from "@/lib/format";
 
 /** Problems a repair can fix by taking an item out of a day (the rest need another draft, or can't be fixed). */
@@ -15,10 +15,10 @@ const REMOVABLE = new Set(["hours", "hard-constraint", "repeat", "overlap", "tim
  */
 export const itineraryRepair = defineItineraryAgent({
   name: "Repairer",
-  reads: ["brief", "allocation", "violations"],
+  reads: ["brief", "allocation", "violations", "places"],
   writes: ["allocation"],
-  async run({ brief, allocation, violations }) {
-    const facts = factsFor(brief.slug);
+  async run({ brief, allocation, violations, places }) {
+    const facts = factsIn(places, brief.slug);
     if (!facts) throw new Error(`Unknown destination ${brief.slug}`);
     const notes: string[] = [];
     const next = allocation.days.map((planned) => {

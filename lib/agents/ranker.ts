@@ -5,7 +5,7 @@ import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
 import { PermanentError } from "@/lib/errors";
-import { factsFor } from "@/lib/facts";
+import { factsIn } from "@/lib/facts";
 import { groupRange } from "@/lib/money/ledger";
 import {
   type CardInput,
@@ -36,7 +36,7 @@ export const MAX_OPTIONS = 5;
 
 export function assembleOptions(
   ranked: RankedOption[],
-  state: Pick<PipelineState, "candidates" | "research">,
+  state: Pick<PipelineState, "candidates" | "research"> & Partial<Pick<PipelineState, "places">>,
 ): { options: DestinationOption[]; problems: string[] } {
   const options: DestinationOption[] = [];
   const problems: string[] = [];
@@ -47,7 +47,8 @@ export function assembleOptions(
       problems.push(`"${r.slug}" is not one of the researched candidates; choose only from the list.`);
       continue;
     }
-    options.push(optionOf(r, candidate, research));
+    const place = state.places?.find((p) => p.facts.slug === r.slug);
+    options.push(optionOf(r, candidate, research, place));
   }
   return { options, problems };
 }
@@ -56,6 +57,7 @@ function optionOf(
   r: RankedOption,
   candidate: Candidate,
   research: PipelineState["research"][string],
+  place: PipelineState["places"][number] | undefined,
 ): DestinationOption {
   const byUrl = new Map(research.sources.map((s) => [s.url, s]));
   const { costs, trip } = candidate;
@@ -79,22 +81,32 @@ function optionOf(
     trip,
     highlights: r.highlights,
     tradeoffs: r.tradeoffs,
-    confidence: r.confidence,
+    // Researched for this group: what no source backed was left out, and the card says so with less confidence.
+    confidence: place?.unverified.length ? lower(r.confidence) : r.confidence,
     mode: costs.some((c) => c.overBy > 0) ? "compromise" : "consensus",
     impactedMemberIds: costs.filter((c) => c.overBy > 0).map((c) => c.memberId),
     homeMemberIds: costs.filter((c) => c.travel.mode === "home").map((c) => c.memberId),
     verified: research.verified,
     sources: r.sourceUrls.map((url) => byUrl.get(url) ?? { title: url, url }),
     web: research.web ?? null,
+    ...(place
+      ? { researched: { factsVersion: place.facts.provenance.version, unverified: place.unverified } }
+      : {}),
   };
+}
+
+function lower(confidence: DestinationOption["confidence"]): DestinationOption["confidence"] {
+  return confidence === "high" ? "medium" : "low";
 }
 
 export function evidenceOf(
   state: Pick<PipelineState, "rawPreferences" | "candidates" | "research"> &
-    Partial<Pick<PipelineState, "tripContext">>,
+    Partial<Pick<PipelineState, "tripContext" | "places">>,
 ): Evidence {
   return {
     members: state.rawPreferences,
+    // The run's facts: the catalog's, and the places researched for it (their sourced facts only).
+    facts: (slug) => factsIn(state.places, slug),
     decisions: state.tripContext?.decisions ?? [],
     candidates: state.candidates.map((c) => c.slug),
     research: Object.fromEntries(
@@ -107,17 +119,23 @@ export function evidenceOf(
 }
 
 /** Activities at a destination that suit every member's hard constraints (what research and cards may use). */
-export function usableActivities(slug: string, rawPreferences: PipelineState["rawPreferences"]) {
+export function usableActivities(
+  slug: string,
+  rawPreferences: PipelineState["rawPreferences"],
+  places?: PipelineState["places"],
+) {
   const members = respondentConstraints(rawPreferences);
-  return (factsFor(slug)?.activities ?? []).filter((a) => suitsEveryone(a, members));
+  return (factsIn(places, slug)?.activities ?? []).filter((a) => suitsEveryone(a, members));
 }
 
 export const shortlister = defineAgent({
   name: "Ranker",
-  reads: ["tripContext", "rawPreferences", "normalizedPreferences", "groupProfile", "candidates"],
+  reads: ["tripContext", "rawPreferences", "normalizedPreferences", "groupProfile", "candidates", "places"],
   writes: ["shortlist"],
   async run(state, ctx) {
-    const usable = state.candidates.filter((c) => usableActivities(c.slug, state.rawPreferences).length >= 2);
+    const usable = state.candidates.filter(
+      (c) => usableActivities(c.slug, state.rawPreferences, state.places).length >= 2,
+    );
     if (usable.length < MIN_OPTIONS) {
       return {
         patch: {
@@ -192,7 +210,8 @@ export const cardWriter = defineAgent<
   | "conflictReport"
   | "candidates"
   | "exclusions"
-  | "research",
+  | "research"
+  | "places",
   "cards",
   string
 >({
@@ -207,6 +226,7 @@ export const cardWriter = defineAgent<
     "candidates",
     "exclusions",
     "research",
+    "places",
   ],
   writes: ["cards"],
   async run(state, ctx, slug) {
@@ -233,7 +253,7 @@ export const cardWriter = defineAgent<
         return [
           ...problems,
           ...judge(options).map((v) => v.message),
-          ...aversionProblems(options, state.normalizedPreferences),
+          ...aversionProblems(options, state),
         ];
       },
     });
@@ -261,12 +281,15 @@ export function slateOf(state: Pick<PipelineState, "shortlist" | "cards">): Dest
 }
 
 /** Highlights must not lean on what someone said they dislike ("I hate museums" → no museum highlights). */
-function aversionProblems(options: DestinationOption[], normalized: NormalizedPreferences[]): string[] {
-  const disliked = new Set(normalized.flatMap((n) => n.aversions));
+function aversionProblems(
+  options: DestinationOption[],
+  { normalizedPreferences, places }: Pick<PipelineState, "normalizedPreferences" | "places">,
+): string[] {
+  const disliked = new Set(normalizedPreferences.flatMap((n) => n.aversions));
   if (disliked.size === 0) return [];
   const problems: string[] = [];
   for (const option of options) {
-    const facts = factsFor(option.slug);
+    const facts = factsIn(places, option.slug);
     for (const h of option.highlights) {
       const activity = facts?.activities.find((a) => a.id === h.activityId);
       const primary = activity?.vibes[0];
@@ -280,11 +303,11 @@ function aversionProblems(options: DestinationOption[], normalized: NormalizedPr
   return problems;
 }
 
-type FitState = Pick<PipelineState, "normalizedPreferences" | "groupProfile" | "rawPreferences">;
+type FitState = Pick<PipelineState, "normalizedPreferences" | "groupProfile" | "rawPreferences" | "places">;
 
 /** Each member's fit with a candidate: what of theirs it has, lacks and what they dislike there. */
 function membersFit(state: FitState, candidate: Candidate): MemberFit[] {
-  const facts = factsFor(candidate.slug);
+  const facts = factsIn(state.places, candidate.slug);
   const vibes = facts?.vibes ?? [];
   return state.normalizedPreferences.map((n) => {
     const likes = [...new Set([...n.vibes, ...n.inferredVibes])].filter((v) => !n.aversions.includes(v));
@@ -305,7 +328,7 @@ function groupTaste(state: FitState) {
 }
 
 function shortlistCandidate(state: FitState, c: Candidate): ShortlistCandidate {
-  const facts = factsFor(c.slug);
+  const facts = factsIn(state.places, c.slug);
   if (!facts) throw new Error(`Unknown destination ${c.slug}`);
   return {
     slug: c.slug,
@@ -318,7 +341,7 @@ function shortlistCandidate(state: FitState, c: Candidate): ShortlistCandidate {
     keywords: facts.keywords,
     summary: facts.summary,
     members: membersFit(state, c),
-    activityCount: usableActivities(c.slug, state.rawPreferences).length,
+    activityCount: usableActivities(c.slug, state.rawPreferences, state.places).length,
   };
 }
 
@@ -333,7 +356,7 @@ function shortlistInput(state: FitState & Pick<PipelineState, "candidates">, usa
 }
 
 function cardInput(state: FitState & Pick<PipelineState, "research">, c: Candidate): CardInput {
-  const facts = factsFor(c.slug);
+  const facts = factsIn(state.places, c.slug);
   const research = state.research[c.slug];
   if (!facts || !research) throw new Error(`Missing research for ${c.slug}`);
   const { activityCount: _count, ...fit } = shortlistCandidate(state, c);

@@ -26,6 +26,7 @@ export const recommendationValidator = defineAgent({
     "exclusions",
     "suggestions",
     "research",
+    "places",
     "shortlist",
     "cards",
   ],

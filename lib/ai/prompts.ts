@@ -30,6 +30,11 @@ export const SYSTEM = {
     "You shortlist destinations for a group trip. Choose only from the eligible list you are given (they already " +
     "respect every member's hard constraints). Prefer the best matches, spread across countries, regions and styles, " +
     "and avoid a place a member lives in unless little else fits.",
+  scout:
+    "You propose travel destinations for a group trip that are not on the list of places already known: real towns, " +
+    "islands or small regions a group can base itself in, that fit the group's likes, must-haves, travel months and " +
+    "where they fly from. Give the place's usual English name and its country, and one short reason. " +
+    DATA_RULE,
   researcher:
     "You research one travel destination for a group trip: current conditions for the month given, what it is like, " +
     "and practical cautions. Cite your sources.",

@@ -29,6 +29,17 @@ export function factsFor(slug: string): DestinationFacts | undefined {
   return allFacts().find((d) => d.slug === slug);
 }
 
+/**
+ * A run's facts for `slug`: a place researched for this run (`places`, on Gemini) or, for
+ * the itinerary, the researched facts its destination was recommended with; else the catalog's.
+ */
+export function factsIn(
+  places: readonly { facts: DestinationFacts }[] | undefined,
+  slug: string,
+): DestinationFacts | undefined {
+  return places?.find((p) => p.facts.slug === slug)?.facts ?? factsFor(slug);
+}
+
 /** The month's long-term averages (1 = January). */
 export function climateIn(destination: Pick<CatalogDestination, "climate">, month: number) {
   const climate = destination.climate[month - 1];

@@ -12,11 +12,12 @@ import { daysBetweenInclusive } from "@/lib/dates";
 import { listOpenFeedback } from "@/lib/db/queries/feedback";
 import { completeItineraryRun, currentItinerary } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { recordedFacts } from "@/lib/db/queries/destination-facts";
 import { getRecommendation } from "@/lib/db/queries/recommendations";
 import { getRun } from "@/lib/db/queries/runs";
 import { getTrip } from "@/lib/db/queries/trips";
 import { PermanentError } from "@/lib/errors";
-import { factsFor } from "@/lib/facts";
+import { factsIn } from "@/lib/facts";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { StageKey } from "@/lib/pipeline/stages";
 import type { Steps } from "@/lib/pipeline/steps";
@@ -174,7 +175,7 @@ export async function itineraryWorkflow(
     if (!itinerary || !brief) throw new Error("nothing to store");
     // The facts every step planned from, recorded with the plan so later readers see them
     // even after the catalog changes.
-    const facts = factsFor(brief.slug);
+    const facts = factsIn(state.places, brief.slug);
     if (!facts) throw new Error(`Unknown destination ${brief.slug}`);
     const usage = log.reduce((total, entry) => addUsage(total, entry.usage), NO_USAGE);
     const stored = await completeItineraryRun({
@@ -236,6 +237,17 @@ async function load(ref: RunRef, deps: WorkflowDeps): Promise<StepOutput<Itinera
   const days = daysBetweenInclusive(trip.startDate, trip.endDate);
   const pace = groupPace(members.flatMap((m) => (m.preferences ? [m.preferences] : [])));
   const liked = chosen?.pack.taste?.liked ?? [];
+  // A place researched for the group plans from the facts recorded with its card, and only those.
+  const card = chosen?.pack.status === "ready" ? chosen.pack.options.find((o) => o.slug === trip.selectedDestination) : null;
+  const researched = card?.researched
+    ? await recordedFacts({ slug: card.slug, version: card.researched.factsVersion })
+    : null;
+  if (card?.researched && !researched?.asRecorded) {
+    throw new PermanentError(
+      "itinerary:facts-missing",
+      `We no longer have the facts researched for ${card.name}. Generate recommendations again.`,
+    );
+  }
   return {
     patch: {
       tripContext: {
@@ -268,6 +280,7 @@ async function load(ref: RunRef, deps: WorkflowDeps): Promise<StepOutput<Itinera
       // A regeneration starts from the current version (its locks and its items); a first plan from nothing.
       previous: regenerate ? (previous?.itinerary ?? null) : null,
       taste: { liked, disliked: chosen?.pack.taste?.disliked ?? [] },
+      places: researched ? [{ facts: researched.facts }] : [],
     },
     log: {
       agent: "Loader",

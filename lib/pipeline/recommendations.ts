@@ -5,15 +5,17 @@ import { destinationResearch } from "@/lib/agents/destination-research";
 import { groupProfiler } from "@/lib/agents/group-profile";
 import { preferenceNormalizer } from "@/lib/agents/preference-normalizer";
 import { cardWriter, shortlister } from "@/lib/agents/ranker";
+import { placeResearcher, placeScout } from "@/lib/agents/place-scout";
 import { needsMoreInput, packBase } from "@/lib/agents/recommendation-pack";
 import { recommendationValidator } from "@/lib/agents/recommendation-validator";
 import { riskGuard, screenedByRules } from "@/lib/agents/risk-guard";
 import { addUsage, NO_USAGE } from "@/lib/ai/usage";
 import { listDecisions } from "@/lib/db/queries/decisions";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { recordFacts } from "@/lib/db/queries/destination-facts";
 import { completeRun } from "@/lib/db/queries/runs";
 import { getTrip } from "@/lib/db/queries/trips";
-import { factsFor } from "@/lib/facts";
+import { factsIn } from "@/lib/facts";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { StageKey } from "@/lib/pipeline/stages";
 import type { Steps } from "@/lib/pipeline/steps";
@@ -162,6 +164,28 @@ export async function recommendationsWorkflow(
   );
   // Awaited below; until then a failure must not count as unhandled.
   conflicts.catch(() => {});
+  // Beyond the catalog, on Gemini: proposed places, each researched into sourced facts, are
+  // judged with the catalog's. The offline model proposes from the catalog only.
+  state.proposals = [];
+  state.places = [];
+  if (deps.models.kind === "gemini") {
+    apply(
+      await step("scout", "candidates", "Looking beyond the places we know", () =>
+        placeScout.invoke(state, deps, { stepId: "scout", arg: undefined }),
+      ),
+    );
+    const found = await fanOut(state.proposals, (p) =>
+      step(`place:${p.slug}`, "candidates", `Researching ${p.name}`, async () => {
+        const out = await placeResearcher.invoke(state, deps, { stepId: `place:${p.slug}`, arg: p });
+        // Recorded at once (rows are per place and version, never per trip, and never change),
+        // so an early card can show them before the pack is stored.
+        await recordFacts(out.patch.places.map((place) => place.facts));
+        return out;
+      }),
+    );
+    state.places = found.flatMap((f) => f.patch.places);
+    log.push(...found.map((f) => f.log));
+  }
   apply(
     await step("candidates", "candidates", "Shortlisting destinations", () =>
       candidateGenerator.invoke(state, deps, { stepId: "candidates", arg: undefined }),
@@ -251,10 +275,16 @@ export async function recommendationsWorkflow(
     ),
   );
 
-  return store(ref, step, log, () => {
-    if (!state.recommendations) throw new Error("nothing to store");
-    return state.recommendations;
-  });
+  return store(
+    ref,
+    step,
+    log,
+    () => {
+      if (!state.recommendations) throw new Error("nothing to store");
+      return state.recommendations;
+    },
+    state.places,
+  );
 }
 
 /** The last step: builds the pack inside the step (nothing runs outside one) and stores it with the run's end. */
@@ -263,6 +293,7 @@ async function store(
   step: ReturnType<typeof trackedSteps>,
   log: DecisionLogEntry[],
   build: () => RecommendationsPack,
+  places: PipelineState["places"] = [],
 ): Promise<{ recommendationId: string }> {
   const { recommendationId } = await step("store", "store", "Saving recommendations", async () => {
     const pack = build();
@@ -274,7 +305,7 @@ async function store(
       decisionLog: log,
       usage,
       // Recorded with the pack: the cards read them back later, whatever the catalog says then.
-      facts: pack.options.flatMap((o) => factsFor(o.slug) ?? []),
+      facts: pack.options.flatMap((o) => factsIn(places, o.slug) ?? []),
     });
     return {
       recommendationId,

@@ -45,6 +45,8 @@ export type JudgeInput = {
   scopeApplies: boolean;
   /** The organizer's decision on the scope, which every member's own side gives way to. */
   decidedScope?: "domestic" | "international" | null;
+  /** Places researched for this run (beyond the catalog), judged like the catalog's. */
+  places?: readonly DestinationFacts[];
 };
 
 export function assessDestinations({ taste, ...input }: JudgeInput & { taste: GroupTaste }): {
@@ -67,7 +69,13 @@ const judged = new Map<string, Judged>();
 const JUDGED_KEPT = 4;
 
 export function judgeDestinations(input: JudgeInput): Judged {
-  const key = JSON.stringify([input.members, input.frame, input.scopeApplies, input.decidedScope ?? null]);
+  const key = JSON.stringify([
+    input.members,
+    input.frame,
+    input.scopeApplies,
+    input.decidedScope ?? null,
+    (input.places ?? []).map((p) => `${p.slug}@${p.provenance.version}`),
+  ]);
   const known = judged.get(key);
   if (known) return known;
   const fresh = judge(input);
@@ -76,13 +84,13 @@ export function judgeDestinations(input: JudgeInput): Judged {
   return fresh;
 }
 
-function judge({ members, frame, scopeApplies, decidedScope = null }: JudgeInput): Judged {
+function judge({ members, frame, scopeApplies, decidedScope = null, places = [] }: JudgeInput): Judged {
   const groupTier = usualTier(members);
   const eligible: Judged["eligible"] = [];
   const excluded: Exclusion[] = [];
   const longest = shapeFor(frame, frame.maxDays, null);
   const months = monthsOf(longest);
-  for (const facts of allFacts()) {
+  for (const facts of [...allFacts(), ...places]) {
     const reasons: Exclusion["reasons"] = destinationBreaches(facts, members, {
       months,
       scopeApplies,

@@ -79,6 +79,19 @@ export const CandidatePicks = z.object({
 });
 export type CandidatePicks = z.infer<typeof CandidatePicks>;
 
+/** Places beyond the catalog the scout proposes for a group (Gemini only). */
+export const ScoutPicks = z.object({
+  places: z.array(
+    z.object({
+      /** The place a group bases itself in: a town, an island, a small region ("São Miguel, Azores"). */
+      name: z.string().min(2).max(80),
+      country: z.string().min(2).max(60),
+      why: z.string().max(300),
+    }),
+  ),
+});
+export type ScoutPicks = z.infer<typeof ScoutPicks>;
+
 export const ResearchInput = z.object({
   slug: z.string(),
   name: z.string(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MEAL_TIMES } from "@/lib/schemas/catalog";
+import { DestinationFacts, MEAL_TIMES } from "@/lib/schemas/catalog";
 import { FeedbackOutcome, FlagReason, Itinerary, ItineraryDay, ItineraryItem, Slot } from "@/lib/schemas/itinerary";
 import { MemberCost } from "@/lib/schemas/money";
 import { DecisionLogEntry, RawMember, SafetyFlag, TripContext } from "@/lib/schemas/pipeline";
@@ -89,6 +89,11 @@ export const ItineraryState = z.object({
   feedback: z.array(FeedbackInput),
   /** The version a regeneration starts from (its locks and its items). */
   previous: Itinerary.nullable(),
+  /**
+   * The destination's facts when it was researched for the group (as recorded with its card);
+   * empty for a catalog place, whose facts are the catalog's.
+   */
+  places: z.array(z.object({ facts: DestinationFacts })),
   /** What the group likes and dislikes (read from the chosen recommendations; no names). */
   taste: z.object({ liked: z.array(z.enum(VIBES)), disliked: z.array(z.enum(VIBES)) }),
   allocation: Allocation,

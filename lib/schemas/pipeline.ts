@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CatalogActivity, Source, WorldRegion } from "@/lib/schemas/catalog";
+import { CatalogActivity, DestinationFacts, OriginRegion, Source, WorldRegion } from "@/lib/schemas/catalog";
 import { ConflictDecision } from "@/lib/schemas/decisions";
 import { GroupProfile } from "@/lib/schemas/group-profile";
 import { MemberCost } from "@/lib/schemas/money";
@@ -104,6 +104,30 @@ export const ResearchFacts = z.object({
 });
 export type ResearchFacts = z.infer<typeof ResearchFacts>;
 
+/** A place beyond the catalog the scout proposed, and what research is for (Gemini only). */
+export const PlaceProposal = z.object({
+  slug: z.string(),
+  name: z.string(),
+  country: z.string(),
+  why: z.string(),
+  /** The travel months and members' fare regions its facts must cover. */
+  months: z.array(z.number().int().min(1).max(12)),
+  regions: z.array(OriginRegion),
+  /** The member suggestion it answers (as typed), if any. */
+  suggestion: z.string().nullable(),
+});
+export type PlaceProposal = z.infer<typeof PlaceProposal>;
+
+/** A place researched for this run: its facts (each with a source), the research, and what was left out unsourced. */
+export const WorldPlace = z.object({
+  facts: DestinationFacts,
+  web: WebResearch.nullable(),
+  /** Claims research made that no source backed, left out (the card says so). */
+  unverified: z.array(z.string()),
+  suggestion: z.string().nullable(),
+});
+export type WorldPlace = z.infer<typeof WorldPlace>;
+
 export const Usage = z.object({
   calls: z.number().int().nonnegative(),
   inputTokens: z.number().int().nonnegative(),
@@ -133,6 +157,10 @@ export const PipelineState = z.object({
   normalizedPreferences: z.array(NormalizedPreferences),
   groupProfile: GroupProfile,
   conflictReport: ConflictReport,
+  /** Places beyond the catalog proposed for this group (empty offline: the offline model proposes from the catalog). */
+  proposals: z.array(PlaceProposal),
+  /** Those researched into enough sourced facts to plan from. */
+  places: z.array(WorldPlace),
   candidates: z.array(Candidate),
   /** Destinations a member's hard constraint ruled out, with whose and why. */
   exclusions: z.array(Exclusion),

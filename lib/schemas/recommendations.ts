@@ -105,6 +105,11 @@ export const DestinationOption = z.object({
   sources: z.array(Source),
   /** The research behind the card (absent on cards made before it was kept). */
   web: WebResearch.nullable().optional(),
+  /**
+   * A place beyond the catalog, researched for this group: the version of its recorded facts
+   * (each with a source), and what research said that no source backed, left out.
+   */
+  researched: z.object({ factsVersion: z.string(), unverified: z.array(z.string()) }).optional(),
 });
 export type DestinationOption = z.infer<typeof DestinationOption>;
 

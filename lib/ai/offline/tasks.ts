@@ -40,6 +40,7 @@ export const OFFLINE_TASKS = [
   "normalize",
   "explain-conflicts",
   "candidates",
+  "scout",
   "research",
   "shortlist",
   "card",
@@ -109,6 +110,9 @@ export function answerTask(task: OfflineTask, input: unknown, repair: string[]):
       return { json: explain(ExplainInput.parse(input)) };
     case "candidates":
       return { json: candidates(CandidatesInput.parse(input)) };
+    // The offline model knows only the catalog: it proposes nothing beyond it.
+    case "scout":
+      return { json: { places: [] } };
     case "research":
       return research(ResearchInput.parse(input));
     case "shortlist":

@@ -1,0 +1,166 @@
+import { suggestionsOf } from "@/lib/agents/candidate-generator";
+import { defineAgent } from "@/lib/agents/define-agent";
+import { researchPlace } from "@/lib/agents/place-research";
+import { generateStructured } from "@/lib/ai/generate";
+import { memberText, SYSTEM } from "@/lib/ai/prompts";
+import { respondentConstraints } from "@/lib/constraints/member";
+import { allFacts } from "@/lib/facts";
+import { fareRegionOf } from "@/lib/facts/travel";
+import { MONTH_NAMES, plural } from "@/lib/format";
+import { matchDestination } from "@/lib/places/destination-match";
+import { monthsOf, shapeFor, tripFrame } from "@/lib/planning/trip-shape";
+import { ScoutPicks } from "@/lib/schemas/agent-io";
+import type { OriginRegion } from "@/lib/schemas/catalog";
+import type { PipelineState, PlaceProposal } from "@/lib/schemas/pipeline";
+
+/**
+ * Places beyond the catalog, on Gemini (the offline model proposes from the catalog only).
+ * The scout proposes up to `MAX_WORLD_PLACES` places for this group that the catalog
+ * doesn't have: first what members suggested that the catalog doesn't know, then the
+ * model's own ideas. Each is then researched on its own (`placeResearcher`: grounded
+ * search, then an extraction in which every fact names its source) and, if enough sourced
+ * facts are left to plan from, judged by every member's hard constraints like any catalog
+ * place. Research needs the travel months and where members fly from: without a date
+ * window there is nothing to scout for.
+ */
+
+/** Research is the expensive part: at most this many places are researched per run. */
+export const MAX_WORLD_PLACES = 3;
+
+export const placeScout = defineAgent({
+  name: "Place scout",
+  reads: ["tripContext", "groupProfile", "rawPreferences"],
+  writes: ["proposals"],
+  async run({ tripContext, groupProfile, rawPreferences }, ctx) {
+    const trip = scoutTrip(groupProfile, rawPreferences, tripContext.today);
+    if (!trip) {
+      return {
+        patch: { proposals: [] },
+        inputSummary: "no travel dates yet",
+        keyEvidence: [],
+        outputSummary: "Nothing to research beyond the catalog until the group has dates",
+      };
+    }
+    // What members suggested that the catalog doesn't know comes first (text the guard let through).
+    const unmatched = suggestionsOf(rawPreferences).filter((s) => s.slug === null);
+    const known = allFacts().map((d) => d.name);
+    const mustHaves = groupProfile.constraints.mustHaves.map((m) => m.value);
+    const { output, unresolved } = await generateStructured({
+      models: ctx.models,
+      role: "planner",
+      meter: ctx.meter,
+      schema: ScoutPicks,
+      system: SYSTEM.scout,
+      prompt: [
+        `Propose up to ${MAX_WORLD_PLACES} places for this group that are not among the places we already know.`,
+        `Group likes: ${groupProfile.vibes.popular.join(", ") || "no shared vibe"}. Travel: ${trip.months
+          .map((m) => MONTH_NAMES[m - 1])
+          .join(" and ")}, ${trip.days} days. Members fly from: ${trip.regions.join(", ")}.`,
+        mustHaves.length ? `Must-haves:\n${mustHaves.map((m) => `- ${memberText(m)}`).join("\n")}` : "",
+        unmatched.length
+          ? `Members suggested these; propose each one that is a real place first:\n${unmatched.map((s) => `- ${memberText(s.text)}`).join("\n")}`
+          : "",
+        `Places we already know (don't propose these): ${known.join(", ")}.`,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      offline: { task: "scout", input: {} },
+      check: (o) => {
+        const problems = o.places
+          .filter((p) => matchDestination(p.name) !== null)
+          .map((p) => `"${p.name}" is a place we already know; propose another.`);
+        const slugs = o.places.map((p) => placeSlug(p.name));
+        if (new Set(slugs).size !== slugs.length) problems.push("Each place may appear only once.");
+        return problems;
+      },
+    });
+    const picks = unresolved.length ? [] : output.places;
+    const proposals: PlaceProposal[] = picks
+      .filter((p) => placeSlug(p.name) !== "" && matchDestination(p.name) === null)
+      .slice(0, MAX_WORLD_PLACES)
+      .map((p) => ({
+        slug: placeSlug(p.name),
+        name: p.name,
+        country: p.country,
+        why: p.why,
+        months: trip.months,
+        regions: trip.regions,
+        // Which member suggestion it answers (the text, as the first member to suggest it typed it).
+        suggestion: unmatched.find((s) => sameWords(s.text, p.name))?.text ?? null,
+      }));
+    return {
+      patch: { proposals },
+      inputSummary: `${trip.months.map((m) => MONTH_NAMES[m - 1]).join("/")}, from ${trip.regions.join(", ")}${
+        unmatched.length ? `; ${plural(unmatched.length, "suggested place")} not in the catalog` : ""
+      }`,
+      keyEvidence: proposals.map((p) => `${p.name}, ${p.country}${p.suggestion ? " (suggested)" : ""}`),
+      outputSummary: proposals.length
+        ? `Researching ${proposals.map((p) => p.name).join(", ")}`
+        : "No places beyond the catalog to research",
+    };
+  },
+});
+
+/** One proposed place, researched into facts with a source for each (one step per place, in parallel). */
+export const placeResearcher = defineAgent<"tripContext", "places", PlaceProposal>({
+  name: "Place research",
+  reads: ["tripContext"],
+  writes: ["places"],
+  async run(_state, ctx, proposal) {
+    const found = await researchPlace(ctx, proposal);
+    const usable = found.facts !== null;
+    return {
+      patch: {
+        places: found.facts
+          ? [{ facts: found.facts, web: found.web, unverified: found.unverified, suggestion: proposal.suggestion }]
+          : [],
+      },
+      inputSummary: `${proposal.name}, ${proposal.country}`,
+      keyEvidence: [
+        ...(found.web ? [`${plural(found.web.sources.length, "source")}`] : []),
+        ...found.unverified.map((u) => `left out: ${u}`),
+        ...found.missing.map((m) => `missing: ${m}`),
+      ],
+      outputSummary: usable
+        ? `${proposal.name}: ${plural(found.facts?.activities.length ?? 0, "sourced activity", "sourced activities")}`
+        : `${proposal.name}: not enough sourced facts to plan from`,
+      riskFlags: usable ? [] : ["unverified"],
+    };
+  },
+});
+
+/** The months, trip length and members' fare regions research is for; null without a date window. */
+function scoutTrip(
+  profile: PipelineState["groupProfile"],
+  rawPreferences: PipelineState["rawPreferences"],
+  today: string,
+): { months: number[]; days: number; regions: OriginRegion[] } | null {
+  const frame = tripFrame(profile, today);
+  const months = monthsOf(shapeFor(frame, frame.maxDays, null));
+  if (!months?.length) return null;
+  const regions = [
+    ...new Set(
+      respondentConstraints(rawPreferences).flatMap((m) => (m.origin.place ? [fareRegionOf(m.origin.place)] : [])),
+    ),
+  ];
+  if (regions.length === 0) return null;
+  return { months, days: frame.maxDays, regions };
+}
+
+/** "São Miguel, Azores" → "sao-miguel-azores". */
+export function placeSlug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replaceAll(/\p{M}/gu, "")
+    .toLowerCase()
+    .replaceAll(/[^a-z0-9]+/g, "-")
+    .replaceAll(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}
+
+function sameWords(a: string, b: string): boolean {
+  const words = (s: string) => new Set(placeSlug(s).split("-"));
+  const [x, y] = [words(a), words(b)];
+  return [...x].some((w) => w.length > 3 && y.has(w));
+}
