@@ -328,7 +328,7 @@ function research(input: ResearchInput): OfflineAnswer {
   if (!destination) return { text: `No reliable information found for ${input.name}.`, sources: [] };
   const parts = [destination.summary];
   for (const month of input.months) {
-    const climate = destination.climate[month - 1];
+    const climate = destination.climate.find((c) => c.month === month);
     if (climate) {
       parts.push(
         `In ${MONTH_NAMES[month - 1]} expect highs around ${climate.highC}°C, lows around ${climate.lowC}°C and about ${climate.rainyDays} rainy days.`,
