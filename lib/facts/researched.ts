@@ -190,9 +190,11 @@ export function factsFromResearch({
     cite(m.costSource);
     meals.push({ ...parsed.data, id: idFor(m.name) });
   }
-  if (areas.length < MIN_AREAS) missing.push(`only ${areas.length} sourced areas (${MIN_AREAS} needed)`);
+  if (areas.length < MIN_AREAS) missing.push(`only ${count(areas.length, "sourced area")} (${MIN_AREAS} needed)`);
   if (activities.length < MIN_ACTIVITIES) {
-    missing.push(`only ${activities.length} sourced activities (${MIN_ACTIVITIES} needed)`);
+    missing.push(
+      `only ${count(activities.length, "sourced activity", "sourced activities")} (${MIN_ACTIVITIES} needed)`,
+    );
   }
 
   // ── practical information ──
@@ -232,7 +234,7 @@ export function factsFromResearch({
   if (localTransport.length === 0) missing.push("no source describes local transport");
   const passesList = sourcedList(p.passes, (t) => [t.text]);
   const stayAreas = sourcedList(p.stayAreas, (s) => [s.why]).filter((s) => areaNames.has(s.area.trim()));
-  if (stayAreas.length < 2) missing.push(`only ${stayAreas.length} sourced areas to stay in (2 needed)`);
+  if (stayAreas.length < 2) missing.push(`only ${count(stayAreas.length, "sourced area")} to stay in (2 needed)`);
   const tips = place.tips.filter((t) => passes(t.text) && cite(t.source)).map((t) => t.text.trim());
   if (tips.length === 0) missing.push("no sourced tips");
 
@@ -333,6 +335,10 @@ function keptItem(
     return null;
   }
   return venue;
+}
+
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** "Whale watching from Ponta Delgada" → "whale-watching-from-ponta-delgada". */
