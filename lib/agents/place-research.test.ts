@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type PlaceToResearch, researchPlace } from "@/lib/agents/place-research";
+import { offlineModels } from "@/lib/ai/models";
 import { UsageMeter } from "@/lib/ai/usage";
 import { DestinationFacts } from "@/lib/schemas/catalog";
 import { type GeminiRequest, readRecording, recordedGemini } from "@/test/gemini-recordings";
@@ -123,5 +124,18 @@ describe("researching São Miguel (Azores) for June, from the eastern US and Eur
     expect(outcome.missing).toEqual(["the research for São Miguel was withheld by the risk guard (prompt-injection)"]);
     expect(gemini.requests).toHaveLength(1);
     expect(JSON.stringify(outcome)).not.toContain("cruise-deals");
+  });
+});
+
+describe("offline, where nothing researches the world", () => {
+  it("finds nothing: no facts, no web research, and says so", async () => {
+    const ctx = { models: offlineModels(), now: () => FETCHED_AT, sleep: async () => {}, meter: new UsageMeter() };
+    const outcome = await researchPlace(ctx, SAO_MIGUEL);
+    expect(outcome).toEqual({
+      facts: null,
+      web: null,
+      unverified: [],
+      missing: ["the research found no sourced facts about São Miguel"],
+    });
   });
 });
