@@ -55,7 +55,11 @@ describe("researching São Miguel (Azores) for June, from the eastern US and Eur
     const extraction = JSON.stringify(gemini.requests[1]?.body.contents);
     expect(extraction).toContain(`1. visitazores.com — ${chunkUris[0]}`);
     expect(extraction).toContain(`6. weatherspark.com — ${chunkUris[5]}`);
+    // Grounding and a response schema never share a call (Gemini can't combine them).
+    expect(gemini.requests[0]?.body.tools).toBeDefined();
+    expect(gemini.requests[0]?.body.generationConfig).not.toHaveProperty("responseJsonSchema");
     expect(gemini.requests[1]?.body.tools).toBeUndefined();
+    expect(gemini.requests[1]?.body.generationConfig).toHaveProperty("responseJsonSchema");
     expect(web?.sources).toHaveLength(6);
     expect(web?.fetchedAt).toBe("2026-11-26T10:00:00.000Z");
     expect(web?.suggestions.map((s) => s.label)).toEqual([
