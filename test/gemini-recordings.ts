@@ -27,7 +27,10 @@ export function recordingFor(body: GeminiRequest["body"]): string | null {
   const role = (Object.keys(SYSTEM) as (keyof typeof SYSTEM)[]).find((r) => SYSTEM[r] === system);
   if (!role) return null;
   // One recorded card per destination: the card writer's prompt names the slug it writes for.
-  const slug = role === "card" ? /slug \\?"([a-z0-9-]+)/.exec(JSON.stringify(body.contents))?.[1] : undefined;
+  // Researching a place in the world (research, then extraction) is recorded per place too, in world/.
+  const perSlug = role === "card" || role === "placeResearcher" || role === "extractor";
+  const slug = perSlug ? /slug \\?"([a-z0-9-]+)/.exec(JSON.stringify(body.contents))?.[1] : undefined;
+  if (role === "placeResearcher" || role === "extractor") return slug ? `world/${role}-${slug}.json` : null;
   return slug ? `card-${slug}.json` : `${role}.json`;
 }
 

@@ -111,10 +111,15 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences" |
 
 /** "In June: around 27°C by day and 18°C at night, about 11 rainy days." */
 export function climateLine(destination: Parameters<typeof climateIn>[0], months: number[]): string {
+  // A month the facts don't cover gets no line (researched facts hold only the months asked about).
   return months
-    .map((m) => {
+    .flatMap((m) => {
       const c = climateIn(destination, m);
-      return `In ${MONTH_NAMES[m - 1]}: around ${c.highC}°C by day and ${c.lowC}°C at night, about ${c.rainyDays} rainy days.`;
+      return c
+        ? [
+            `In ${MONTH_NAMES[m - 1]}: around ${c.highC}°C by day and ${c.lowC}°C at night, about ${c.rainyDays} rainy days.`,
+          ]
+        : [];
     })
     .join(" ");
 }

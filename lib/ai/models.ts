@@ -23,6 +23,7 @@ export const MODEL_ROLES = [
   "writer",
   "polisher",
   "coster",
+  "extractor",
 ] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];
 
@@ -80,6 +81,12 @@ export const ROLE_SETTINGS: Record<ModelRole, RoleSettings> = {
   writer: { tier: "fast", thinkingBudget: 0, timeoutMs: 12_000, why: "writes one day's words from a fixed plan" },
   polisher: { tier: "fast", thinkingBudget: 0, timeoutMs: 10_000, why: "titles days and words assumptions" },
   coster: { tier: "fast", thinkingBudget: 0, timeoutMs: 10_000, why: "names the cost assumptions most likely off" },
+  extractor: {
+    tier: "fast",
+    thinkingBudget: 0,
+    timeoutMs: 20_000,
+    why: "extracts a researched place's facts, each with its source number, from grounded text",
+  },
 };
 
 export interface ModelSet {

@@ -74,7 +74,11 @@ function destinationBreaksRule(
     }
     case "climate": {
       if (ctx.months) {
-        const month = ctx.months.find((mo) => climateBreaks(climateIn(d, mo), rule.test));
+        // A month the facts have no normals for breaks nothing we can show.
+        const month = ctx.months.find((mo) => {
+          const climate = climateIn(d, mo);
+          return climate !== undefined && climateBreaks(climate, rule.test);
+        });
         return month ? rule.label : null;
       }
       const months = d.climate.filter((c) => climateBreaks(c, rule.test)).length;

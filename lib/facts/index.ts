@@ -2,7 +2,7 @@ import { countries } from "countries-list";
 import { allDestinations } from "@/lib/catalog";
 import { CATALOG_VERSION } from "@/lib/catalog/destinations";
 import type { Continent } from "@/lib/places/gazetteer";
-import type { CatalogDestination, DestinationFacts } from "@/lib/schemas/catalog";
+import type { DestinationFacts, MonthClimate } from "@/lib/schemas/catalog";
 
 /**
  * The one way agents, pricing and validators read a destination (DESIGN.md "Destination
@@ -30,6 +30,7 @@ export function factsFor(slug: string): DestinationFacts | undefined {
 }
 
 /**
+/**
  * A run's facts for `slug`: a place researched for this run (`places`, on Gemini) or, for
  * the itinerary, the researched facts its destination was recommended with; else the catalog's.
  */
@@ -40,11 +41,12 @@ export function factsIn(
   return places?.find((p) => p.facts.slug === slug)?.facts ?? factsFor(slug);
 }
 
-/** The month's long-term averages (1 = January). */
-export function climateIn(destination: Pick<CatalogDestination, "climate">, month: number) {
-  const climate = destination.climate[month - 1];
-  if (!climate) throw new Error(`No climate for month ${month}`);
-  return climate;
+/**
+ * The month's long-term averages (1 = January), found by the entry's own `month`;
+ * undefined when the facts don't have that month (researched facts cover only the months asked about).
+ */
+export function climateIn(destination: { climate: readonly MonthClimate[] }, month: number): MonthClimate | undefined {
+  return destination.climate.find((c) => c.month === month);
 }
 
 export { type Travel, travelBetween } from "@/lib/facts/travel";

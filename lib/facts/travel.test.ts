@@ -66,3 +66,12 @@ describe("getting there and back, per member", () => {
     expect(t.basis).toContain("lives in Lisbon");
   });
 });
+
+describe("researched facts without a fare from the member's region", () => {
+  it("Tokyo to Lisbon with only European and eastern-US fares: a flight whose fare is unknown, never $0", () => {
+    const partial = { ...lisbon, gettingThereUsd: { europe: 180, "us-east": 720 } };
+    const t = travelBetween(place("Tokyo"), partial);
+    expect(t).toMatchObject({ mode: "flight", usd: null, fare: "unknown", region: "asia" });
+    expect(t.basis).toBe("no typical round-trip fare known from Asia");
+  });
+});

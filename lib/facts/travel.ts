@@ -9,7 +9,9 @@ import type { CatalogDestination, OriginRegion } from "@/lib/schemas/catalog";
  * hours the great-circle distance implies.
  */
 
-export type Travel = {
+export type Travel = KnownTravel | UnknownFare;
+
+export type KnownTravel = {
   mode: "home" | "ground" | "flight";
   km: number;
   /** Typical nonstop flight hours (0 unless the mode is a flight). */
@@ -17,6 +19,20 @@ export type Travel = {
   /** Round trip per person, whole USD. */
   usd: number;
   /** Where the figure comes from, in words. */
+  basis: string;
+};
+
+/**
+ * A flight from a fare region the facts have no fare for (researched facts cover only the
+ * regions asked about): the distance and hours are known, the price is not, and nothing assumes one.
+ */
+export type UnknownFare = {
+  mode: "flight";
+  km: number;
+  hours: number;
+  usd: null;
+  fare: "unknown";
+  region: OriginRegion;
   basis: string;
 };
 
@@ -61,7 +77,9 @@ export function fareRegionOf(place: Pick<Place, "countryCode" | "continent" | "l
 
 export function travelBetween(
   home: Pick<Place, "countryCode" | "continent" | "lat" | "lon">,
-  destination: Pick<CatalogDestination, "name" | "coordinates" | "gettingThereUsd">,
+  destination: Pick<CatalogDestination, "name" | "coordinates"> & {
+    gettingThereUsd: Partial<Record<OriginRegion, number>>;
+  },
 ): Travel {
   const km = Math.round(greatCircleKm(home as LatLon, destination.coordinates));
   if (km < HOME_KM) return { mode: "home", km, hours: 0, usd: 0, basis: `lives in ${destination.name}: no travel` };
@@ -71,6 +89,17 @@ export function travelBetween(
   }
   const region = fareRegionOf(home);
   const usd = destination.gettingThereUsd[region];
+  if (usd === undefined) {
+    return {
+      mode: "flight",
+      km,
+      hours: flightHours(km),
+      usd: null,
+      fare: "unknown",
+      region,
+      basis: `no typical round-trip fare known from ${REGION_NAMES[region]}`,
+    };
+  }
   return {
     mode: "flight",
     km,

@@ -56,8 +56,11 @@ export function memberCost({
         : travel.mode === "ground"
           ? "Road or rail, round trip"
           : "Round-trip flight",
-    usd: travel.usd,
-    basis: member.origin.place ? travel.basis : `home city unknown: ${travel.basis} (an estimate until it's fixed)`,
+    // A fare the facts don't have is left out of the total, and the line says so (never an assumed price).
+    usd: travel.usd ?? 0,
+    basis: `${member.origin.place ? travel.basis : `home city unknown: ${travel.basis} (an estimate until it's fixed)`}${
+      travel.usd === null ? " (not included in the total)" : ""
+    }`,
   };
   const wanted = member.accommodation ?? groupTier;
   const cap = hardCapOf(member);

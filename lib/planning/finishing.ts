@@ -13,7 +13,8 @@ export function weatherAndPacking(
   months: number[] | null,
   activities: Pick<CatalogActivity, "keywords" | "strenuousness">[],
 ): Pick<Finishing, "weather" | "packingList"> {
-  const climates = (months ?? []).map((m) => climateIn(facts, m));
+  // Only the months the facts have normals for (researched facts may lack some): no line is made up.
+  const climates = (months ?? []).flatMap((m) => climateIn(facts, m) ?? []);
   const weather = climates.length
     ? {
         note: `${facts.name} in ${climates
@@ -24,10 +25,15 @@ export function weatherAndPacking(
           .join("; ")}. These are long-term averages, not a forecast.`,
         basis: `Climate normals for ${climates.map((c) => MONTH_NAMES[c.month - 1]).join(" and ")}`,
       }
-    : {
-        note: `The dates aren't set yet, so check ${facts.name}'s weather for the month you pick.`,
-        basis: "No dates yet",
-      };
+    : months?.length
+      ? {
+          note: `We have no climate normals for ${facts.name} in ${months.map((m) => MONTH_NAMES[m - 1]).join(" or ")}, so check its weather before you pack.`,
+          basis: "No climate normals for the travel months",
+        }
+      : {
+          note: `The dates aren't set yet, so check ${facts.name}'s weather for the month you pick.`,
+          basis: "No dates yet",
+        };
 
   const list = [
     "Comfortable walking shoes",

@@ -119,7 +119,8 @@ export function allocate(input: AllocationInput): Allocation {
   for (const m of members) {
     const hardCap = hardCapOf(m);
     if (hardCap === null) continue;
-    const travel = travelBetween(m.origin.place ?? UNKNOWN_HOME, facts).usd;
+    // An unknown fare is left out, as in the member's ledger (lib/money/ledger.ts).
+    const travel = travelBetween(m.origin.place ?? UNKNOWN_HOME, facts).usd ?? 0;
     activityBudget = Math.min(activityBudget, hardCap - travel - facts.dailyCostUsd.budget * brief.nights);
   }
   let spent = 0;

@@ -124,7 +124,7 @@ export const CatalogMeal = z
   .strict();
 export type CatalogMeal = z.infer<typeof CatalogMeal>;
 
-const MonthClimate = z
+export const MonthClimate = z
   .object({
     month: z.number().int().min(1).max(12),
     highC: z.number().min(-30).max(50),
@@ -135,6 +135,7 @@ const MonthClimate = z
   })
   .strict()
   .refine((m) => m.lowC <= m.highC, "low must not exceed high");
+export type MonthClimate = z.infer<typeof MonthClimate>;
 
 /** What a traveler needs to know before going, with the sources it comes from. */
 export const PracticalInfo = z
@@ -170,80 +171,101 @@ export const PracticalInfo = z
   .strict();
 export type PracticalInfo = z.infer<typeof PracticalInfo>;
 
-export const CatalogDestination = z
-  .object({
-    slug: Slug,
-    name: z.string().min(2),
-    country: z.string().min(2),
-    /** ISO 3166-1 alpha-2; "US" is domestic. */
-    countryCode: z.string().regex(/^[A-Z]{2}$/),
-    region: WorldRegion,
-    coordinates: Coordinates,
-    /** IANA time zone ("Europe/Lisbon"): calendars and opening hours are in it. */
-    timezone: z.string().min(3),
-    summary: z.string().min(40).max(400),
-    vibes: z.array(z.enum(VIBES)).min(2),
-    /** Lodging, food and local transport per person per day, by accommodation tier. */
-    dailyCostUsd: z.record(z.enum(ACCOMMODATIONS), Usd),
-    /** Typical round trip per person from each origin region. */
-    gettingThereUsd: z.record(OriginRegion, Usd),
-    climate: z.array(MonthClimate).length(12),
-    areas: z
-      .array(
-        z
-          .object({
-            name: z.string().min(2),
-            description: z.string().min(10).max(300),
-            coordinates: Coordinates,
-          })
-          .strict(),
-      )
-      .min(3),
-    /** Needs the destination as a whole can serve (transport, lodging, main sights). */
-    accessibility: z.array(z.enum(ACCESSIBILITY)),
-    /** Diets restaurants there commonly serve well. */
-    dietary: z.array(z.enum(DIETARY)),
-    /** Words a hard no might name about the place itself: "long flight", "cold", "crowds", "altitude"… */
-    keywords: z.array(Keyword),
-    activities: z.array(CatalogActivity).min(15),
-    meals: z.array(CatalogMeal),
-    practical: PracticalInfo,
-    tips: z.array(z.string().min(10).max(300)).min(3),
-    sources: z.array(Source).min(2),
-  })
-  .strict()
-  .superRefine((d, ctx) => {
-    const areas = new Set(d.areas.map((a) => a.name));
-    const ids = new Set<string>();
-    const items: [string, { id: string; area: string }[]][] = [
-      ["activities", d.activities],
-      ["meals", d.meals ?? []],
-    ];
-    for (const [key, list] of items) {
-      list.forEach((a, i) => {
-        if (!areas.has(a.area)) {
-          ctx.addIssue({ code: "custom", path: [key, i, "area"], message: `unknown area "${a.area}"` });
-        }
-        if (ids.has(a.id)) ctx.addIssue({ code: "custom", path: [key, i, "id"], message: "duplicate id" });
-        ids.add(a.id);
+/** Every field a destination's facts have; the catalog and researched facts differ in how complete they must be. */
+const destinationShape = {
+  slug: Slug,
+  name: z.string().min(2),
+  country: z.string().min(2),
+  /** ISO 3166-1 alpha-2; "US" is domestic. */
+  countryCode: z.string().regex(/^[A-Z]{2}$/),
+  region: WorldRegion,
+  coordinates: Coordinates,
+  /** IANA time zone ("Europe/Lisbon"): calendars and opening hours are in it. */
+  timezone: z.string().min(3),
+  summary: z.string().min(40).max(400),
+  vibes: z.array(z.enum(VIBES)).min(2),
+  /** Lodging, food and local transport per person per day, by accommodation tier. */
+  dailyCostUsd: z.record(z.enum(ACCOMMODATIONS), Usd),
+  /** Typical round trip per person from each origin region. */
+  gettingThereUsd: z.record(OriginRegion, Usd),
+  climate: z.array(MonthClimate).length(12),
+  areas: z
+    .array(
+      z
+        .object({
+          name: z.string().min(2),
+          description: z.string().min(10).max(300),
+          coordinates: Coordinates,
+        })
+        .strict(),
+    )
+    .min(3),
+  /** Needs the destination as a whole can serve (transport, lodging, main sights). */
+  accessibility: z.array(z.enum(ACCESSIBILITY)),
+  /** Diets restaurants there commonly serve well. */
+  dietary: z.array(z.enum(DIETARY)),
+  /** Words a hard no might name about the place itself: "long flight", "cold", "crowds", "altitude"… */
+  keywords: z.array(Keyword),
+  activities: z.array(CatalogActivity).min(15),
+  meals: z.array(CatalogMeal),
+  practical: PracticalInfo,
+  tips: z.array(z.string().min(10).max(300)).min(3),
+  sources: z.array(Source).min(2),
+};
+
+type DestinationChecked = {
+  areas: { name: string }[];
+  activities: { id: string; area: string }[];
+  meals: { id: string; area: string }[];
+  practical: { stayAreas: { area: string }[] };
+  climate: { month: number }[];
+  dailyCostUsd: Record<(typeof ACCOMMODATIONS)[number], number>;
+};
+
+/** The checks across fields every destination's facts pass: known areas, unique ids, months in order, costs in order. */
+function crossCheck(d: DestinationChecked, ctx: z.RefinementCtx, months: "all twelve" | "increasing") {
+  const areas = new Set(d.areas.map((a) => a.name));
+  const ids = new Set<string>();
+  const items: [string, { id: string; area: string }[]][] = [
+    ["activities", d.activities],
+    ["meals", d.meals ?? []],
+  ];
+  for (const [key, list] of items) {
+    list.forEach((a, i) => {
+      if (!areas.has(a.area)) {
+        ctx.addIssue({ code: "custom", path: [key, i, "area"], message: `unknown area "${a.area}"` });
+      }
+      if (ids.has(a.id)) ctx.addIssue({ code: "custom", path: [key, i, "id"], message: "duplicate id" });
+      ids.add(a.id);
+    });
+  }
+  d.practical?.stayAreas.forEach((s, i) => {
+    if (!areas.has(s.area)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["practical", "stayAreas", i, "area"],
+        message: `unknown area "${s.area}"`,
       });
     }
-    d.practical?.stayAreas.forEach((s, i) => {
-      if (!areas.has(s.area)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["practical", "stayAreas", i, "area"],
-          message: `unknown area "${s.area}"`,
-        });
-      }
-    });
-    d.climate.forEach((m, i) => {
-      if (m.month !== i + 1) ctx.addIssue({ code: "custom", path: ["climate", i], message: "months in order 1..12" });
-    });
-    if (d.dailyCostUsd.budget > d.dailyCostUsd.midrange || d.dailyCostUsd.midrange > d.dailyCostUsd.premium) {
-      ctx.addIssue({ code: "custom", path: ["dailyCostUsd"], message: "budget ≤ midrange ≤ premium" });
+  });
+  d.climate.forEach((m, i) => {
+    if (months === "all twelve" && m.month !== i + 1) {
+      ctx.addIssue({ code: "custom", path: ["climate", i], message: "months in order 1..12" });
+    }
+    const before = d.climate[i - 1];
+    if (months === "increasing" && before && m.month <= before.month) {
+      ctx.addIssue({ code: "custom", path: ["climate", i], message: "months in increasing order, each once" });
     }
   });
+  if (d.dailyCostUsd.budget > d.dailyCostUsd.midrange || d.dailyCostUsd.midrange > d.dailyCostUsd.premium) {
+    ctx.addIssue({ code: "custom", path: ["dailyCostUsd"], message: "budget ≤ midrange ≤ premium" });
+  }
+}
+
+export const CatalogDestination = z
+  .object(destinationShape)
+  .strict()
+  .superRefine((d, ctx) => crossCheck(d, ctx, "all twelve"));
 export type CatalogDestination = z.infer<typeof CatalogDestination>;
 export type CatalogDestinationInput = z.input<typeof CatalogDestination>;
 
@@ -254,9 +276,23 @@ export const FACT_SOURCES = ["catalog", "research"] as const;
 /**
  * A destination's facts as agents read them and as a run records them (the
  * `destination_facts` table): the catalog entry, its continent, and which facts these are.
+ * Researched facts may be partial — the months and origin regions that were asked about,
+ * fewer activities, no meals — so readers look a month up by its `month` (`climateIn`) and
+ * a fare by its region, and say "unknown" where there is none.
  */
-export const DestinationFacts = CatalogDestination.extend({
-  continent: z.enum(CONTINENTS),
-  provenance: z.object({ kind: z.enum(FACT_SOURCES), version: z.string().min(1) }).strict(),
-});
+export const DestinationFacts = z
+  .object({
+    ...destinationShape,
+    /** Some months (each names its own), in increasing order, each once; all twelve in the catalog. */
+    climate: z.array(MonthClimate).max(12),
+    /** The origin regions a fare is known from (all ten in the catalog). */
+    gettingThereUsd: z.partialRecord(OriginRegion, Usd),
+    activities: z.array(CatalogActivity).min(4),
+    tips: z.array(z.string().min(10).max(300)).min(1),
+    sources: z.array(Source).min(1),
+    continent: z.enum(CONTINENTS),
+    provenance: z.object({ kind: z.enum(FACT_SOURCES), version: z.string().min(1) }).strict(),
+  })
+  .strict()
+  .superRefine((d, ctx) => crossCheck(d, ctx, "increasing"));
 export type DestinationFacts = z.infer<typeof DestinationFacts>;

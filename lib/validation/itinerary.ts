@@ -1,7 +1,7 @@
 import "server-only";
 import { screen } from "@/lib/agents/screening";
 import { addDays } from "@/lib/dates";
-import type { DestinationFacts } from "@/lib/facts";
+import { climateIn, type DestinationFacts } from "@/lib/facts";
 import type { FeedbackOutcome, Itinerary, ItineraryItem, Slot } from "@/lib/schemas/itinerary";
 import type { RawMember } from "@/lib/schemas/pipeline";
 import { type MemberView, viewMember } from "@/lib/validation/member-view";
@@ -323,7 +323,7 @@ function checkCosts(itinerary: Itinerary, facts: DestinationFacts, members: Memb
 /** Every temperature, rainy-day count and humidity figure in the note must be one of the travel months' normals. */
 function checkWeather(itinerary: Itinerary, facts: DestinationFacts, months: number[] | null): ItineraryViolation[] {
   if (!months) return [];
-  const normals = months.map((m) => facts.climate[m - 1]).filter((c) => c !== undefined);
+  const normals = months.flatMap((m) => climateIn(facts, m) ?? []);
   const temps = new Set(normals.flatMap((c) => [c.highC, c.lowC]));
   const rain = new Set(normals.map((c) => c.rainyDays));
   const humid = new Set(normals.map((c) => c.humidity));

@@ -2,7 +2,7 @@ import "server-only";
 import type { HardNoRule } from "@/lib/constraints/hard-nos";
 import { containsPhrase, phraseKey, wordsOf } from "@/lib/constraints/text";
 import { addDays } from "@/lib/dates";
-import type { DestinationFacts } from "@/lib/facts";
+import { climateIn, type DestinationFacts } from "@/lib/facts";
 import { travelBetween } from "@/lib/facts/travel";
 import type { RawMember } from "@/lib/schemas/pipeline";
 import type { MemberView } from "@/lib/validation/member-view";
@@ -52,7 +52,8 @@ export function costFor(
   activities: number,
   groupTier: Tier,
 ) {
-  const travel = travelBetween(member.home, facts).usd;
+  // An unknown fare is left out, as the ledger leaves it out (and says so there).
+  const travel = travelBetween(member.home, facts).usd ?? 0;
   const wanted: Tier = member.prefs.accommodation ?? groupTier;
   let tier = wanted;
   const total = (t: Tier) => travel + facts.dailyCostUsd[t] * nights + activities;
@@ -96,7 +97,12 @@ function ruleBreaks(facts: DestinationFacts, rule: HardNoRule, m: MemberView, mo
         (rule.test.highAboveC === undefined || c.highC > rule.test.highAboveC) &&
         (rule.test.humidityAtLeast === undefined || (c.humidity ?? 0) >= rule.test.humidityAtLeast) &&
         (rule.test.rainyDaysAtLeast === undefined || c.rainyDays >= rule.test.rainyDaysAtLeast);
-      if (months) return months.some((mo) => breaks(facts.climate[mo - 1] as (typeof facts.climate)[number]));
+      if (months) {
+        return months.some((mo) => {
+          const climate = climateIn(facts, mo);
+          return climate !== undefined && breaks(climate);
+        });
+      }
       return facts.climate.filter(breaks).length >= MONTHS_WITHOUT_DATES;
     }
     case "flight": {

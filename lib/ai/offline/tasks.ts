@@ -27,6 +27,7 @@ import {
   type PolishOutput,
 } from "@/lib/schemas/itinerary-pipeline";
 import type { Vibe } from "@/lib/schemas/preferences";
+import type { ResearchedPlace } from "@/lib/schemas/researched";
 
 /**
  * How the offline planner answers each agent's task. Deterministic: the same input
@@ -47,6 +48,8 @@ export const OFFLINE_TASKS = [
   "draft-day",
   "cost-notes",
   "polish",
+  "place-research",
+  "extract-place",
 ] as const;
 export type OfflineTask = (typeof OFFLINE_TASKS)[number];
 
@@ -127,6 +130,12 @@ export function answerTask(task: OfflineTask, input: unknown, repair: string[]):
       return { json: costNotes(CostNotesInput.parse(input)) };
     case "polish":
       return { json: polish(PolishInput.parse(input)) };
+    // The offline planner knows only the catalog: it doesn't research the world. Researching a
+    // place offline finds nothing (no text, no sources), and extraction from nothing is empty.
+    case "place-research":
+      return { text: "", sources: [] };
+    case "extract-place":
+      return { json: EMPTY_RESEARCHED_PLACE };
   }
 }
 
@@ -332,7 +341,7 @@ function research(input: ResearchInput): OfflineAnswer {
   if (!destination) return { text: `No reliable information found for ${input.name}.`, sources: [] };
   const parts = [destination.summary];
   for (const month of input.months) {
-    const climate = destination.climate[month - 1];
+    const climate = destination.climate.find((c) => c.month === month);
     if (climate) {
       parts.push(
         `In ${MONTH_NAMES[month - 1]} expect highs around ${climate.highC}°C, lows around ${climate.lowC}°C and about ${climate.rainyDays} rainy days.`,
@@ -505,3 +514,41 @@ function pickHighlights(
       : [];
   });
 }
+
+// ── place research (never offline: nothing to find) ─────────────────────────
+
+const NO_TEXT = { text: "", source: 0 };
+
+/** A `ResearchedPlace` that says nothing: every fact unsourced, so no facts are made of it. */
+const EMPTY_RESEARCHED_PLACE: ResearchedPlace = {
+  name: "",
+  country: "",
+  countryCode: "",
+  coordinates: { lat: 0, lon: 0 },
+  timezone: "",
+  summary: "",
+  vibes: [],
+  accessibility: [],
+  dietary: [],
+  keywords: [],
+  source: 0,
+  dailyCostUsd: { budget: 0, midrange: 0, premium: 0, source: 0 },
+  fares: [],
+  climate: [],
+  areas: [],
+  activities: [],
+  meals: [],
+  practical: {
+    currency: { code: "", source: 0 },
+    languages: { names: [], source: 0 },
+    emergencyNumber: { number: "", source: 0 },
+    airport: { code: "", name: "", source: 0 },
+    airportTransfer: NO_TEXT,
+    localTransport: [],
+    passes: [],
+    safety: NO_TEXT,
+    health: NO_TEXT,
+    stayAreas: [],
+  },
+  tips: [],
+};

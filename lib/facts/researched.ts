@@ -1,0 +1,371 @@
+import { createHash } from "node:crypto";
+import { countries } from "countries-list";
+import { screen } from "@/lib/agents/screening";
+import { fareRegionOf } from "@/lib/facts/travel";
+import { MONTH_NAMES } from "@/lib/format";
+import { type Continent, fold, gazetteer } from "@/lib/places/gazetteer";
+import {
+  CatalogActivity,
+  CatalogMeal,
+  DestinationFacts,
+  type OriginRegion,
+  type Source,
+  type WorldRegion,
+} from "@/lib/schemas/catalog";
+import type { ResearchedActivity, ResearchedMeal, ResearchedPlace } from "@/lib/schemas/researched";
+
+/**
+ * Researched facts for one place (lib/agents/place-research.ts): what the extraction call
+ * read out of grounded research, turned into `DestinationFacts` that keep only what a
+ * source says. Pure. The rules:
+ * - a fact whose source number doesn't resolve to one of `sources` is dropped, never guessed;
+ *   an activity or meal without a source for the venue or for its price is dropped and named
+ *   in `unverified` in words a card can show;
+ * - only the climate of `months` and the fares from `regions` are kept;
+ * - every kept text passes the risk guard's rules (`screen`); one that fails is dropped and
+ *   named as withheld (never quoted);
+ * - the facts are null, with `missing` saying why, when what is left can't plan a trip.
+ */
+
+export type ResearchedFacts = { facts: DestinationFacts | null; unverified: string[]; missing: string[] };
+
+export const MIN_AREAS = 3;
+export const MIN_ACTIVITIES = 4;
+
+const KEYWORD = /^[a-z0-9][a-z0-9 -]*$/;
+
+export function factsFromResearch({
+  slug,
+  place,
+  sources,
+  months,
+  regions,
+}: {
+  slug: string;
+  place: ResearchedPlace;
+  sources: readonly Source[];
+  months: readonly number[];
+  regions: readonly OriginRegion[];
+}): ResearchedFacts {
+  const unverified: string[] = [];
+  const missing: string[] = [];
+  /** The source a fact's number names (1-based), or undefined when there is none. */
+  const sourceOf = (n: number | undefined): Source | undefined =>
+    n !== undefined && Number.isInteger(n) && n >= 1 && n <= sources.length ? sources[n - 1] : undefined;
+  const cited = new Set<Source>();
+  const cite = (n: number): Source | undefined => {
+    const s = sourceOf(n);
+    if (s) cited.add(s);
+    return s;
+  };
+  const passes = (text: string) => screen(text) === null;
+
+  // ── the place itself ──
+  const countryCode = place.countryCode.trim().toUpperCase();
+  const country = countries[countryCode as keyof typeof countries];
+  if (!country) missing.push(`"${countryCode}" isn't a country code we know`);
+  const named = gazetteer().countriesByName.get(fold(place.country));
+  if (named && named.code !== countryCode) {
+    missing.push(`the country code ${countryCode} doesn't match ${place.country} (${named.code})`);
+  }
+  const basics = cite(place.source);
+  if (!basics) missing.push("no source says what the place is");
+  const summary = passes(place.summary) ? place.summary.trim() : "";
+  if (!summary) missing.push("its summary was withheld by the risk guard");
+  if (![place.name, place.country, place.timezone].every(passes))
+    missing.push("its name was withheld by the risk guard");
+  const keywords = (words: string[]) =>
+    [...new Set(words.map((k) => k.trim().toLowerCase()))].filter((k) => KEYWORD.test(k) && passes(k));
+
+  // ── money, fares, climate ──
+  const daily = cite(place.dailyCostUsd.source) ? place.dailyCostUsd : null;
+  if (!daily) missing.push("no source gives daily costs");
+  const gettingThereUsd: Partial<Record<OriginRegion, number>> = {};
+  for (const fare of place.fares) {
+    if (!regions.includes(fare.originRegion) || fare.originRegion in gettingThereUsd || !cite(fare.source)) continue;
+    gettingThereUsd[fare.originRegion] = Math.round(fare.usd);
+  }
+  for (const region of regions) if (!(region in gettingThereUsd)) missing.push(`no sourced fare from ${region}`);
+  const climate = months
+    .map((month) => place.climate.find((c) => c.month === month && cite(c.source)))
+    .filter((c) => c !== undefined)
+    .map(({ month, highC, lowC, rainyDays, humidity }) => ({
+      month,
+      highC,
+      lowC,
+      rainyDays: Math.round(rainyDays),
+      humidity: Math.round(humidity),
+    }))
+    .sort((a, b) => a.month - b.month);
+  for (const month of months) {
+    if (!climate.some((c) => c.month === month)) missing.push(`no sourced climate for ${MONTH_NAMES[month - 1]}`);
+  }
+
+  // ── areas, activities, meals ──
+  const areas = place.areas
+    .filter((a) => passes(a.name) && passes(a.description) && cite(a.source))
+    .map(({ name, description, coordinates }) => ({ name: name.trim(), description: description.trim(), coordinates }));
+  const areaNames = new Set(areas.map((a) => a.name));
+  const ids = new Set<string>();
+  const idFor = (title: string) => {
+    const base = slugify(title) || "item";
+    let id = base;
+    for (let n = 2; ids.has(id); n++) id = `${base}-${n}`;
+    ids.add(id);
+    return id;
+  };
+
+  const activities: CatalogActivity[] = [];
+  for (const a of place.activities) {
+    const kept = keptItem(
+      a,
+      a.title,
+      [a.title, a.description, ...a.tips],
+      "An activity",
+      sourceOf,
+      areaNames,
+      unverified,
+    );
+    if (!kept) continue;
+    const parsed = CatalogActivity.safeParse({
+      id: slugify(a.title) || "activity",
+      title: a.title.trim(),
+      description: a.description.trim(),
+      area: a.area.trim(),
+      costUsd: Math.round(a.costUsd),
+      durationHours: a.durationHours,
+      bestTime: a.bestTime,
+      vibes: a.vibes,
+      involvesFood: a.involvesFood,
+      dietaryOptions: a.dietaryOptions,
+      accessibility: a.accessibility,
+      strenuousness: a.strenuousness,
+      keywords: keywords(a.keywords),
+      coordinates: a.coordinates,
+      hours: a.hours,
+      tips: a.tips.map((t) => t.trim()).slice(0, 3),
+      source: kept,
+    });
+    if (!parsed.success) {
+      unverified.push(`${a.title.trim()}: its details don't hold together`);
+      continue;
+    }
+    cite(a.source);
+    cite(a.costSource);
+    activities.push({ ...parsed.data, id: idFor(a.title) });
+  }
+
+  const meals: CatalogMeal[] = [];
+  for (const m of place.meals) {
+    const kept = keptItem(
+      m,
+      m.name,
+      [m.name, m.description, m.cuisine],
+      "A place to eat",
+      sourceOf,
+      areaNames,
+      unverified,
+    );
+    if (!kept) continue;
+    const parsed = CatalogMeal.safeParse({
+      id: slugify(m.name) || "meal",
+      name: m.name.trim(),
+      description: m.description.trim(),
+      area: m.area.trim(),
+      coordinates: m.coordinates,
+      meals: m.meals,
+      cuisine: m.cuisine.trim(),
+      costUsd: Math.round(m.costUsd),
+      dietaryOptions: m.dietaryOptions,
+      accessibility: m.accessibility,
+      keywords: keywords(m.keywords),
+      hours: m.hours,
+      source: kept,
+    });
+    if (!parsed.success) {
+      unverified.push(`${m.name.trim()}: its details don't hold together`);
+      continue;
+    }
+    cite(m.source);
+    cite(m.costSource);
+    meals.push({ ...parsed.data, id: idFor(m.name) });
+  }
+  if (areas.length < MIN_AREAS) missing.push(`only ${count(areas.length, "sourced area")} (${MIN_AREAS} needed)`);
+  if (activities.length < MIN_ACTIVITIES) {
+    missing.push(
+      `only ${count(activities.length, "sourced activity", "sourced activities")} (${MIN_ACTIVITIES} needed)`,
+    );
+  }
+
+  // ── practical information ──
+  const p = place.practical;
+  const practicalSources = new Set<Source>();
+  const sourced = <T extends { source: number }>(fact: T, what: string, texts: string[] = []): T | null => {
+    const s = sourceOf(fact.source);
+    if (!s) {
+      missing.push(`no source gives the ${what}`);
+      return null;
+    }
+    if (!texts.every(passes)) {
+      unverified.push(`The ${what} was withheld by the risk guard`);
+      missing.push(`the ${what} was withheld`);
+      return null;
+    }
+    cited.add(s);
+    practicalSources.add(s);
+    return fact;
+  };
+  const sourcedList = <T extends { source: number }>(list: T[], texts: (t: T) => string[]): T[] =>
+    list.filter((t) => {
+      const s = sourceOf(t.source);
+      if (!s || !texts(t).every(passes)) return false;
+      cited.add(s);
+      practicalSources.add(s);
+      return true;
+    });
+  const currency = sourced(p.currency, "currency");
+  const languages = sourced(p.languages, "languages", p.languages.names);
+  const emergency = sourced(p.emergencyNumber, "emergency number");
+  const airport = sourced(p.airport, "airport", [p.airport.name]);
+  const transfer = sourced(p.airportTransfer, "airport transfer", [p.airportTransfer.text]);
+  const safety = sourced(p.safety, "safety advice", [p.safety.text]);
+  const health = sourced(p.health, "health advice", [p.health.text]);
+  const localTransport = sourcedList(p.localTransport, (t) => [t.text]);
+  if (localTransport.length === 0) missing.push("no source describes local transport");
+  const passesList = sourcedList(p.passes, (t) => [t.text]);
+  const stayAreas = sourcedList(p.stayAreas, (s) => [s.why]).filter((s) => areaNames.has(s.area.trim()));
+  if (stayAreas.length < 2) missing.push(`only ${count(stayAreas.length, "sourced area")} to stay in (2 needed)`);
+  const tips = place.tips.filter((t) => passes(t.text) && cite(t.source)).map((t) => t.text.trim());
+  if (tips.length === 0) missing.push("no sourced tips");
+
+  if (missing.length > 0 || !country || !daily || !currency || !languages || !emergency || !airport) {
+    return { facts: null, unverified, missing: missing.length ? missing : ["the research is incomplete"] };
+  }
+  if (!transfer || !safety || !health) return { facts: null, unverified, missing };
+
+  const continent = country.continent as Continent;
+  const facts = {
+    slug,
+    name: place.name.trim(),
+    country: place.country.trim(),
+    countryCode,
+    region: worldRegionOf(countryCode, continent, place.coordinates.lon),
+    coordinates: place.coordinates,
+    timezone: place.timezone.trim(),
+    summary,
+    vibes: [...new Set(place.vibes)],
+    dailyCostUsd: {
+      budget: Math.round(daily.budget),
+      midrange: Math.round(daily.midrange),
+      premium: Math.round(daily.premium),
+    },
+    gettingThereUsd,
+    climate,
+    areas,
+    accessibility: [...new Set(place.accessibility)],
+    dietary: [...new Set(place.dietary)],
+    keywords: keywords(place.keywords),
+    activities,
+    meals,
+    practical: {
+      currency: currency.code.trim().toUpperCase(),
+      languages: languages.names.map((l) => l.trim()),
+      emergencyNumber: emergency.number.trim(),
+      airport: { code: airport.code.trim().toUpperCase(), name: airport.name.trim() },
+      airportTransfer: transfer.text.trim(),
+      localTransport: localTransport.slice(0, 4).map((t) => t.text.trim()),
+      passes: passesList.slice(0, 3).map((t) => t.text.trim()),
+      safety: safety.text.trim(),
+      health: health.text.trim(),
+      stayAreas: stayAreas.slice(0, 3).map(({ area, why, tiers, accessibility }) => ({
+        area: area.trim(),
+        why: why.trim(),
+        tiers,
+        accessibility,
+      })),
+      sources: sources.filter((s) => practicalSources.has(s)),
+    },
+    tips,
+    // The sources the kept facts cite, in the research's order.
+    sources: sources.filter((s) => cited.has(s)),
+    continent,
+  };
+  const version = `research-${createHash("sha256").update(canonicalJson(facts)).digest("hex").slice(0, 12)}`;
+  const parsed = DestinationFacts.safeParse({ ...facts, provenance: { kind: "research", version } });
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "facts"}: ${i.message}`);
+    return { facts: null, unverified, missing: [`the researched facts don't hold together (${issues.join("; ")})`] };
+  }
+  return { facts: parsed.data, unverified, missing };
+}
+
+/**
+ * The source of an activity or meal's venue, when both the venue and its price have one,
+ * it is in a sourced area and its words pass the risk guard; otherwise why not, in `unverified`.
+ */
+function keptItem(
+  item: ResearchedActivity | ResearchedMeal,
+  title: string,
+  texts: string[],
+  kind: string,
+  sourceOf: (n: number) => Source | undefined,
+  areaNames: Set<string>,
+  unverified: string[],
+): Source | null {
+  if (!texts.every((t) => screen(t) === null)) {
+    // Never quoted: the name itself may be what the guard withheld.
+    unverified.push(
+      screen(title) === null
+        ? `${title.trim()}: withheld, its description read like instructions or unsafe text`
+        : `${kind} was withheld: its words read like instructions or unsafe text`,
+    );
+    return null;
+  }
+  const venue = sourceOf(item.source);
+  if (!venue) {
+    unverified.push(`${title.trim()}: no source says this place exists`);
+    return null;
+  }
+  if (!sourceOf(item.costSource)) {
+    unverified.push(`${title.trim()}: its price has no source`);
+    return null;
+  }
+  if (!areaNames.has(item.area.trim())) {
+    unverified.push(`${title.trim()}: its area isn't one the sources describe`);
+    return null;
+  }
+  return venue;
+}
+
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "Whale watching from Ponta Delgada" → "whale-watching-from-ponta-delgada". */
+export function slugify(text: string): string {
+  return fold(text)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}
+
+/** JSON with object keys sorted, so the same facts always hash to the same version. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The catalog's world region for a country: its fare region, with the US and Canada as North America. */
+function worldRegionOf(countryCode: string, continent: Continent, lon: number): WorldRegion {
+  const region = fareRegionOf({ countryCode, continent, lon });
+  return region === "us-east" || region === "us-central" || region === "us-west" || region === "canada"
+    ? "north-america"
+    : region;
+}
