@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { geminiModels } from "@/lib/ai/models";
 import { SYSTEM } from "@/lib/ai/prompts";
@@ -38,7 +38,11 @@ export function recordingFor(body: GeminiRequest["body"]): string | null {
  * @ai-sdk/google over a `fetch` that answers from the recordings, keeping every request.
  * `replace` may answer a request with another body (a page that tries to instruct the model).
  */
-export function recordedGemini(replace?: (file: string, request: GeminiRequest) => unknown) {
+export function recordedGemini(
+  replace?: (file: string, request: GeminiRequest) => unknown,
+  /** A folder of recordings for another group (world/): its files answer first, the rest from here. */
+  overlay?: string,
+) {
   const requests: GeminiRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as GeminiRequest["body"];
@@ -48,7 +52,10 @@ export function recordedGemini(replace?: (file: string, request: GeminiRequest) 
     if (!file)
       return new Response(JSON.stringify({ error: { code: 400, message: "unknown prompt" } }), { status: 400 });
     const replaced = replace?.(file, request);
-    const recorded = replaced ? JSON.stringify(replaced) : readFileSync(path.join(RECORDINGS_DIR, file), "utf8");
+    const own = overlay ? path.join(RECORDINGS_DIR, overlay, file) : null;
+    const recorded = replaced
+      ? JSON.stringify(replaced)
+      : readFileSync(own && existsSync(own) ? own : path.join(RECORDINGS_DIR, file), "utf8");
     return new Response(recorded, { status: 200, headers: { "content-type": "application/json" } });
   };
   return { requests, models: geminiModels({ apiKey: "test-key", fetch: fetch as typeof globalThis.fetch }) };

@@ -85,7 +85,7 @@ describe("researching São Miguel (Azores) for June, from the eastern US and Eur
     );
   });
 
-  it("drops the activity with an unsourced price and the one citing a source that doesn't exist, and says so", async () => {
+  it("drops the activity with an unsourced price and the one citing a source that doesn't exist, moves a venue closed in its slot, and says so", async () => {
     const { facts, unverified } = await run().result;
     const titles = facts?.activities.map((a) => a.title) ?? [];
     expect(titles).not.toContain("Caldeira Velha thermal waterfall");
@@ -93,9 +93,12 @@ describe("researching São Miguel (Azores) for June, from the eastern US and Eur
     expect(titles).toHaveLength(8);
     expect(facts?.meals).toHaveLength(5);
     expect(unverified).toEqual([
+      // The recording puts the tea factory (open 09:00–18:00) in the evening, which starts at 20:00.
+      "Gorreana Tea Factory: research put it in the evening, when it is closed (open 09:00–18:00), so it is planned for the morning",
       "Caldeira Velha thermal waterfall: its price has no source",
       "Gruta do Carvão lava tube: no source says this place exists",
     ]);
+    expect(facts?.activities.find((a) => a.title === "Gorreana Tea Factory")?.bestTime).toBe("morning");
   });
 
   it("keeps only June's climate and the fares from the eastern US and Europe", async () => {

@@ -12,7 +12,9 @@ import {
   type Source,
   type WorldRegion,
 } from "@/lib/schemas/catalog";
+import { SLOT_TIMES, SLOTS, type Slot } from "@/lib/schemas/itinerary";
 import type { ResearchedActivity, ResearchedMeal, ResearchedPlace } from "@/lib/schemas/researched";
+import { openFor } from "@/lib/planning/clock";
 
 /**
  * Researched facts for one place (lib/agents/place-research.ts): what the extraction call
@@ -150,9 +152,20 @@ export function factsFromResearch({
       unverified.push(`${a.title.trim()}: its details don't hold together`);
       continue;
     }
+    // A venue closed in the part of the day research put it in is moved to when it is open, and the card says so.
+    const slot = slotWhenOpen(parsed.data);
+    if (slot === null) {
+      unverified.push(`${parsed.data.title}: it isn't open at a time a day has room for it, so it was left out`);
+      continue;
+    }
+    if (slot !== parsed.data.bestTime) {
+      unverified.push(
+        `${parsed.data.title}: research put it in the ${parsed.data.bestTime}, when it is closed (open ${parsed.data.hours?.open}–${parsed.data.hours?.close}), so it is planned for the ${slot}`,
+      );
+    }
     cite(a.source);
     cite(a.costSource);
-    activities.push({ ...parsed.data, id: idFor(a.title) });
+    activities.push({ ...parsed.data, bestTime: slot, id: idFor(a.title) });
   }
 
   const meals: CatalogMeal[] = [];
@@ -368,4 +381,20 @@ function worldRegionOf(countryCode: string, continent: Continent, lon: number): 
   return region === "us-east" || region === "us-central" || region === "us-west" || region === "canada"
     ? "north-america"
     : region;
+}
+
+/**
+ * The part of the day the activity can be in: its own `bestTime` when the venue is open
+ * then (at the slot's start, or at opening time within the slot), else the first slot it
+ * is open in, else null. Judged on the venue's regular week (no date yet).
+ */
+function slotWhenOpen(a: Pick<CatalogActivity, "bestTime" | "hours" | "durationHours">): CatalogActivity["bestTime"] | null {
+  const fits = (slot: Slot) => {
+    const { start, end } = SLOT_TIMES[slot];
+    const from = a.hours && a.hours.open > start && a.hours.open < end ? a.hours.open : start;
+    return openFor(a.hours, null, from, Math.min(a.durationHours, 3));
+  };
+  if (a.bestTime === "any") return SLOTS.some(fits) ? "any" : null;
+  if (fits(a.bestTime)) return a.bestTime;
+  return SLOTS.find(fits) ?? null;
 }
