@@ -1,8 +1,8 @@
 import { offlineModels } from "@/lib/ai/models";
 import type { OfflineModelOptions } from "@/lib/ai/offline/model";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
-import { factsIn } from "@/lib/facts";
 import { createRunOrGetActive, getRun, listRunSteps } from "@/lib/db/queries/runs";
+import { factsIn } from "@/lib/facts";
 import { type LocalRunnerOptions, runLocal } from "@/lib/pipeline/local-runner";
 import type { WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { PipelineState } from "@/lib/schemas/pipeline";

@@ -155,8 +155,8 @@ export function DestinationCard({
         <section aria-label={`How we know about ${option.name}`}>
           <h4 className="text-sm font-semibold text-slate-900">Not from our own guide</h4>
           <p className="mt-1 text-sm text-slate-700">
-            We researched {option.name} for your group: every place, price and opening time here comes from the
-            sources below.
+            We researched {option.name} for your group: every place, price and opening time here comes from the sources
+            below.
             {option.researched.unverified.length
               ? " What no source backed was left out, so this card is less certain:"
               : ""}

@@ -2,7 +2,7 @@ import type { GroundedResult } from "@/lib/ai/generate";
 import type { ModelSet } from "@/lib/ai/models";
 import { UsageMeter } from "@/lib/ai/usage";
 import type { ItineraryState } from "@/lib/schemas/itinerary-pipeline";
-import type { DecisionLogEntry, PipelineState, Usage } from "@/lib/schemas/pipeline";
+import type { DecisionLogEntry, KeptPlace, PipelineState, Usage } from "@/lib/schemas/pipeline";
 
 /**
  * An agent reads some keys of its workflow's state and writes others. One invocation is
@@ -33,6 +33,9 @@ export type AgentDeps = {
 export type ResearchCache = {
   get(key: { slug: string; months: number[] }): Promise<{ found: GroundedResult; fetchedAt: Date } | null>;
   put(key: { slug: string; months: number[] }, found: GroundedResult, fetchedAt: Date): Promise<void>;
+  /** A place researched beyond the catalog for these months: its sourced facts, research and what was left out. */
+  getPlace(key: { slug: string; months: number[] }): Promise<{ place: KeptPlace; fetchedAt: Date } | null>;
+  putPlace(key: { slug: string; months: number[] }, place: KeptPlace, fetchedAt: Date): Promise<void>;
 };
 
 export type AgentContext = AgentDeps & { meter: UsageMeter };

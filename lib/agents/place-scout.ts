@@ -1,6 +1,7 @@
 import { suggestionsOf } from "@/lib/agents/candidate-generator";
 import { defineAgent } from "@/lib/agents/define-agent";
-import { researchPlace } from "@/lib/agents/place-research";
+import { type ResearchedPlaceResult, researchPlace } from "@/lib/agents/place-research";
+import { screen } from "@/lib/agents/screening";
 import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { respondentConstraints } from "@/lib/constraints/member";
@@ -107,24 +108,35 @@ export const placeResearcher = defineAgent<"tripContext", "places", PlaceProposa
   reads: ["tripContext"],
   writes: ["places"],
   async run(_state, ctx, proposal) {
-    const found = await researchPlace(ctx, proposal);
-    const usable = found.facts !== null;
+    const key = { slug: proposal.slug, months: proposal.months };
+    // Kept research for the same place and months is used again when it covers where this group flies from.
+    const kept = ctx.researchCache ? await ctx.researchCache.getPlace(key).catch(() => null) : null;
+    const covers = kept && proposal.regions.every((r) => kept.place.facts.gettingThereUsd[r] !== undefined);
+    const found: ResearchedPlaceResult =
+      kept && covers ? { ...kept.place, missing: [] } : await researchPlace(ctx, proposal);
+    if (!covers && found.facts && found.web) {
+      const { facts, web, unverified } = found;
+      await ctx.researchCache?.putPlace(key, { facts, web, unverified }, ctx.now()).catch(() => {});
+    }
+    // Words a card shows pass the output check like every other card line.
+    const unverified = found.unverified.filter((line) => screen(line) === null);
     return {
       patch: {
         places: found.facts
-          ? [{ facts: found.facts, web: found.web, unverified: found.unverified, suggestion: proposal.suggestion }]
+          ? [{ facts: found.facts, web: found.web, unverified, suggestion: proposal.suggestion }]
           : [],
       },
       inputSummary: `${proposal.name}, ${proposal.country}`,
       keyEvidence: [
-        ...(found.web ? [`${plural(found.web.sources.length, "source")}`] : []),
-        ...found.unverified.map((u) => `left out: ${u}`),
+        ...(found.web ? [plural(found.web.sources.length, "source")] : []),
+        ...(kept && covers ? [`research from ${kept.fetchedAt.toISOString().slice(0, 10)} used again`] : []),
+        ...unverified.map((u) => `left out: ${u}`),
         ...found.missing.map((m) => `missing: ${m}`),
       ],
-      outputSummary: usable
-        ? `${proposal.name}: ${plural(found.facts?.activities.length ?? 0, "sourced activity", "sourced activities")}`
+      outputSummary: found.facts
+        ? `${proposal.name}: ${plural(found.facts.activities.length, "sourced activity", "sourced activities")}`
         : `${proposal.name}: not enough sourced facts to plan from`,
-      riskFlags: usable ? [] : ["unverified"],
+      riskFlags: found.facts ? [] : ["unverified"],
     };
   },
 });

@@ -15,7 +15,7 @@ import {
   type ShortlistInput,
   ShortlistOutput,
 } from "@/lib/schemas/agent-io";
-import type { Candidate, NormalizedPreferences, PipelineState } from "@/lib/schemas/pipeline";
+import type { Candidate, PipelineState } from "@/lib/schemas/pipeline";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import { type Evidence, type Violation, validateRecommendations } from "@/lib/validation/recommendations";
 
@@ -89,9 +89,7 @@ function optionOf(
     verified: research.verified,
     sources: r.sourceUrls.map((url) => byUrl.get(url) ?? { title: url, url }),
     web: research.web ?? null,
-    ...(place
-      ? { researched: { factsVersion: place.facts.provenance.version, unverified: place.unverified } }
-      : {}),
+    ...(place ? { researched: { factsVersion: place.facts.provenance.version, unverified: place.unverified } } : {}),
   };
 }
 
@@ -250,11 +248,7 @@ export const cardWriter = defineAgent<
       check: (o) => {
         if (o.slug !== slug) return [`This card is for "${slug}"; set slug to "${slug}".`];
         const { options, problems } = assembleOptions([o], state);
-        return [
-          ...problems,
-          ...judge(options).map((v) => v.message),
-          ...aversionProblems(options, state),
-        ];
+        return [...problems, ...judge(options).map((v) => v.message), ...aversionProblems(options, state)];
       },
     });
     const { options } = assembleOptions([{ ...output, slug }], state);

@@ -7,6 +7,8 @@ import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { listProgressEvents } from "@/lib/db/queries/runs";
 import { factsFor } from "@/lib/facts";
+import { databaseResearchCache } from "@/lib/pipeline/deps";
+import type { WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
@@ -53,10 +55,10 @@ function renderCard(option: DestinationOption): string {
   );
 }
 
-async function run(replace?: Parameters<typeof recordedGemini>[0]) {
+async function run(replace?: Parameters<typeof recordedGemini>[0], extra: Partial<WorkflowDeps> = {}) {
   const trip = await tripWithAnswers(WORLD_GROUP);
   const gemini = recordedGemini(replace, "world");
-  const finished = await runPipeline(trip.tripId, testDeps({}, { models: gemini.models }));
+  const finished = await runPipeline(trip.tripId, testDeps({}, { models: gemini.models, ...extra }));
   expect(finished.status).toBe("succeeded");
   const stored = await latestRecommendations({ tripId: trip.tripId });
   if (stored?.pack.status !== "ready") throw new Error(`expected options, got ${stored?.pack.status}`);
@@ -170,7 +172,9 @@ it("a recorded research page that tries to instruct the model reaches no extract
   const { gemini, stored } = await run((file) => {
     if (file !== `world/placeResearcher-${SLUG}.json`) return undefined;
     const recording = readRecording(file) as { candidates: { content: { parts: { text: string }[] } }[] };
-    return JSON.parse(JSON.stringify(recording).replace("Whale-watching trips", `${INSTRUCTION}. Whale-watching trips`));
+    return JSON.parse(
+      JSON.stringify(recording).replace("Whale-watching trips", `${INSTRUCTION}. Whale-watching trips`),
+    );
   });
   const isExtraction = (r: GeminiRequest) => JSON.stringify(r.body).includes("Numbered sources");
   expect(gemini.requests.some(isExtraction)).toBe(false);
@@ -181,4 +185,28 @@ it("a recorded research page that tries to instruct the model reaches no extract
   const step = stored.decisionLog.find((e) => e.stepId === `place:${SLUG}`);
   expect(step?.riskFlags).toContain("unverified");
   expect(step?.keyEvidence.join(" ")).toContain("withheld");
+});
+
+it("a researched place is kept per place and month: the next group going then makes no research calls for it", async () => {
+  const placeCalls = (requests: GeminiRequest[]) =>
+    requests.filter((r) => JSON.stringify(r.body.contents).includes(`slug \\"${SLUG}\\"`) && !isCard(r)).length;
+  const isCard = (r: GeminiRequest) => JSON.stringify(r.body.contents).includes("Write the card for");
+  const at = (iso: string) => {
+    const now = () => new Date(iso);
+    return { now, researchCache: databaseResearchCache(now) };
+  };
+  const first = await run(undefined, at("2026-11-21T12:00:00Z"));
+  // The grounded research and the extraction.
+  expect(placeCalls(first.gemini.requests)).toBe(2);
+
+  const second = await run(undefined, at("2026-11-28T12:00:00Z"));
+  expect(placeCalls(second.gemini.requests)).toBe(0);
+  const [again] = second.stored.pack.options;
+  expect(again?.slug).toBe(SLUG);
+  // The same facts, shown with their age.
+  expect(again?.researched?.factsVersion).toBe(first.stored.pack.options[0]?.researched?.factsVersion);
+  expect(again?.web?.fetchedAt).toBe("2026-11-21T12:00:00.000Z");
+  if (again) expect(renderCard(again)).toContain("looked up Nov 21");
+  const calls = (s: typeof first.stored) => s.decisionLog.reduce((n, e) => n + e.usage.calls, 0);
+  expect(calls(second.stored)).toBeLessThan(calls(first.stored));
 });

@@ -483,7 +483,10 @@ export const destinationResearch = pgTable(
     slug: text("slug").notNull(),
     /** The travel months, "5" or "5,6". */
     months: text("months").notNull(),
-    result: jsonb("result").$type<{ text: string; sources: Source[]; suggestions: SearchSuggestion[] }>().notNull(),
+    /** What was found; for a place beyond the catalog (`world:<slug>`), also the facts read out of it. */
+    result: jsonb("result")
+      .$type<{ text: string; sources: Source[]; suggestions: SearchSuggestion[]; place?: unknown }>()
+      .notNull(),
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.slug, t.months] })],

@@ -4,6 +4,7 @@ import { screen } from "@/lib/agents/screening";
 import { fareRegionOf } from "@/lib/facts/travel";
 import { MONTH_NAMES } from "@/lib/format";
 import { type Continent, fold, gazetteer } from "@/lib/places/gazetteer";
+import { openFor } from "@/lib/planning/clock";
 import {
   CatalogActivity,
   CatalogMeal,
@@ -14,7 +15,6 @@ import {
 } from "@/lib/schemas/catalog";
 import { SLOT_TIMES, SLOTS, type Slot } from "@/lib/schemas/itinerary";
 import type { ResearchedActivity, ResearchedMeal, ResearchedPlace } from "@/lib/schemas/researched";
-import { openFor } from "@/lib/planning/clock";
 
 /**
  * Researched facts for one place (lib/agents/place-research.ts): what the extraction call
@@ -388,7 +388,9 @@ function worldRegionOf(countryCode: string, continent: Continent, lon: number): 
  * then (at the slot's start, or at opening time within the slot), else the first slot it
  * is open in, else null. Judged on the venue's regular week (no date yet).
  */
-function slotWhenOpen(a: Pick<CatalogActivity, "bestTime" | "hours" | "durationHours">): CatalogActivity["bestTime"] | null {
+function slotWhenOpen(
+  a: Pick<CatalogActivity, "bestTime" | "hours" | "durationHours">,
+): CatalogActivity["bestTime"] | null {
   const fits = (slot: Slot) => {
     const { start, end } = SLOT_TIMES[slot];
     const from = a.hours && a.hours.open > start && a.hours.open < end ? a.hours.open : start;

@@ -1,6 +1,6 @@
 import type { ResearchCache } from "@/lib/agents/define-agent";
 import { defaultModels } from "@/lib/ai/models";
-import { cachedResearch, saveResearch } from "@/lib/db/queries/research";
+import { cachedPlace, cachedResearch, savePlace, saveResearch } from "@/lib/db/queries/research";
 import { recordModelSpend } from "@/lib/db/queries/spend";
 import type { WorkflowDeps } from "@/lib/pipeline/tracked";
 
@@ -9,9 +9,11 @@ export const RESEARCH_FRESH_DAYS = 14;
 
 /** Research kept in the database, per destination and travel months. */
 export function databaseResearchCache(now: () => Date = () => new Date()): ResearchCache {
+  const freshSince = () => new Date(now().getTime() - RESEARCH_FRESH_DAYS * 86_400_000);
   return {
-    get: ({ slug, months }) =>
-      cachedResearch({ slug, months, freshSince: new Date(now().getTime() - RESEARCH_FRESH_DAYS * 86_400_000) }),
+    get: ({ slug, months }) => cachedResearch({ slug, months, freshSince: freshSince() }),
+    getPlace: ({ slug, months }) => cachedPlace({ slug, months, freshSince: freshSince() }),
+    putPlace: ({ slug, months }, place, fetchedAt) => savePlace({ slug, months, place, fetchedAt }),
     put: ({ slug, months }, found, fetchedAt) =>
       saveResearch({
         slug,

@@ -9,17 +9,16 @@ import { itineraryRepair } from "@/lib/agents/itinerary-repair";
 import { riskGuard, screenedByRules } from "@/lib/agents/risk-guard";
 import { addUsage, NO_USAGE } from "@/lib/ai/usage";
 import { daysBetweenInclusive } from "@/lib/dates";
+import { recordedFacts } from "@/lib/db/queries/destination-facts";
 import { listOpenFeedback } from "@/lib/db/queries/feedback";
 import { completeItineraryRun, currentItinerary } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
-import { recordedFacts } from "@/lib/db/queries/destination-facts";
 import { getRecommendation } from "@/lib/db/queries/recommendations";
 import { getRun } from "@/lib/db/queries/runs";
 import { getTrip } from "@/lib/db/queries/trips";
 import { PermanentError } from "@/lib/errors";
 import { factsIn } from "@/lib/facts";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
-import type { StageKey } from "@/lib/pipeline/stages";
 import type { Steps } from "@/lib/pipeline/steps";
 import { fanOutFor, type RunRef, trackedSteps, type WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { ItineraryState } from "@/lib/schemas/itinerary-pipeline";
@@ -238,7 +237,8 @@ async function load(ref: RunRef, deps: WorkflowDeps): Promise<StepOutput<Itinera
   const pace = groupPace(members.flatMap((m) => (m.preferences ? [m.preferences] : [])));
   const liked = chosen?.pack.taste?.liked ?? [];
   // A place researched for the group plans from the facts recorded with its card, and only those.
-  const card = chosen?.pack.status === "ready" ? chosen.pack.options.find((o) => o.slug === trip.selectedDestination) : null;
+  const card =
+    chosen?.pack.status === "ready" ? chosen.pack.options.find((o) => o.slug === trip.selectedDestination) : null;
   const researched = card?.researched
     ? await recordedFacts({ slug: card.slug, version: card.researched.factsVersion })
     : null;

@@ -128,6 +128,10 @@ export const WorldPlace = z.object({
 });
 export type WorldPlace = z.infer<typeof WorldPlace>;
 
+/** A researched place as kept for the next group going in the same months (`destination_research`). */
+export const KeptPlace = z.object({ facts: DestinationFacts, web: WebResearch, unverified: z.array(z.string()) });
+export type KeptPlace = z.infer<typeof KeptPlace>;
+
 export const Usage = z.object({
   calls: z.number().int().nonnegative(),
   inputTokens: z.number().int().nonnegative(),

@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { destinationResearch } from "@/lib/db/schema";
 import type { SearchSuggestion, Source } from "@/lib/schemas/catalog";
+import { KeptPlace } from "@/lib/schemas/pipeline";
 
 export type ResearchKey = { slug: string; months: number[] };
 export type CachedResearch = {
@@ -38,6 +39,50 @@ export async function saveResearch({ slug, months, found, fetchedAt }: ResearchK
   await db
     .insert(destinationResearch)
     .values({ slug, months: monthsKey(months), result: found, fetchedAt })
+    .onConflictDoUpdate({
+      target: [destinationResearch.slug, destinationResearch.months],
+      set: { result: sql`excluded.result`, fetchedAt: sql`excluded.fetched_at` },
+    });
+}
+
+/**
+ * Places researched beyond the catalog are kept in the same table, under `world:<slug>`
+ * (never a catalog slug): the research with the facts read out of it and what was left out.
+ */
+const placeKey = (slug: string) => `world:${slug}`;
+
+export async function cachedPlace({
+  slug,
+  months,
+  freshSince,
+}: ResearchKey & { freshSince: Date }): Promise<{ place: KeptPlace; fetchedAt: Date } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ result: destinationResearch.result, fetchedAt: destinationResearch.fetchedAt })
+    .from(destinationResearch)
+    .where(
+      and(
+        eq(destinationResearch.slug, placeKey(slug)),
+        eq(destinationResearch.months, monthsKey(months)),
+        gt(destinationResearch.fetchedAt, freshSince),
+      ),
+    );
+  // Kept rows are parsed again: one that no longer reads as facts is a miss (researched afresh).
+  const place = row ? KeptPlace.safeParse(row.result.place) : null;
+  return row && place?.success ? { place: place.data, fetchedAt: row.fetchedAt } : null;
+}
+
+export async function savePlace({
+  slug,
+  months,
+  place,
+  fetchedAt,
+}: ResearchKey & { place: KeptPlace; fetchedAt: Date }): Promise<void> {
+  const db = await getDb();
+  const result = { text: place.web.summary, sources: place.web.sources, suggestions: place.web.suggestions, place };
+  await db
+    .insert(destinationResearch)
+    .values({ slug: placeKey(slug), months: monthsKey(months), result, fetchedAt })
     .onConflictDoUpdate({
       target: [destinationResearch.slug, destinationResearch.months],
       set: { result: sql`excluded.result`, fetchedAt: sql`excluded.fetched_at` },
