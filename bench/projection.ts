@@ -26,6 +26,9 @@ import { readEnv } from "@/lib/env";
 import { databaseResearchCache } from "@/lib/pipeline/deps";
 import { runLocal } from "@/lib/pipeline/local-runner";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
+import { MemberPreferences as MemberPreferencesSchema } from "@/lib/schemas/preferences";
+import { WORLD_GROUP } from "@/test/gemini-group";
+import { type RecordedCall, recordedGemini } from "@/test/gemini-recordings";
 import { criticalChain } from "./critical-path";
 import { projectedCallMs } from "./latency-profile";
 
@@ -73,13 +76,22 @@ const FIRST_RESULT: Record<RunKind, RegExp> = {
   regenerate: /^day:/,
 };
 
-async function project(tripId: string, kind: RunKind, researchCache?: ResearchCache): Promise<Projection> {
-  const calls: OfflineCall[] = [];
+/** A model call as the projection sees it: who made it and when (scaled). */
+type Call = Pick<OfflineCall, "role" | "startedAt" | "endedAt">;
+
+async function project(
+  tripId: string,
+  kind: RunKind,
+  researchCache?: ResearchCache,
+  /** Other models than the offline planner (recorded Gemini answers), recording their calls in `calls`. */
+  recorded?: (calls: Call[]) => ModelSet,
+): Promise<Projection> {
+  const calls: Call[] = [];
   const { run } = await createRunOrGetActive({ tripId, kind, engine: "local", requestedBy: null });
   const startedAt = performance.now();
   const startedEpoch = Date.now();
   await runLocal(run.id, {
-    models: projectionModels(calls),
+    models: recorded ? recorded(calls) : projectionModels(calls as OfflineCall[]),
     now: () => TODAY,
     sleep: async () => {},
     ...(researchCache ? { researchCache } : {}),
@@ -119,7 +131,7 @@ async function project(tripId: string, kind: RunKind, researchCache?: ResearchCa
 }
 
 /** "guard 0.6 s → normalizer 1.1 s → … → card 2.0 s", consecutive calls of one role folded ("writer ×2 3.1 s"). */
-function summarize(chain: OfflineCall[]): string {
+function summarize(chain: Call[]): string {
   const parts: { role: string; count: number; ms: number }[] = [];
   for (const call of chain) {
     const ms = (call.endedAt - call.startedAt) / SCALE;
@@ -227,5 +239,34 @@ export async function benchProjection(): Promise<void> {
       `    ${label.padEnd(22)} end ${(p.endMs / 1000).toFixed(1).padStart(5)} s · first card ${(p.firstMs / 1000).toFixed(1).padStart(5)} s · ${p.calls} calls · ${p.inputTokens} in / ${p.outputTokens} out tokens · wall / critical path ${p.ratio.toFixed(2)}`,
     );
   }
+
+  // A place beyond the catalog (Gemini only; the offline planner proposes from the catalog):
+  // recorded Gemini answers (test/fixtures/gemini/world) delayed by the latency profile. The
+  // first group researches São Miguel (grounded research, then the extraction); the next group
+  // going in the same month reuses the facts kept for it.
+  console.log("  a place beyond the catalog (recorded Gemini answers, São Miguel; recommendations)");
+  const world = WORLD_GROUP.map((m) => ({ name: m.name, preferences: MemberPreferencesSchema.parse(m.answers) }));
+  const worldCache = databaseResearchCache(() => TODAY);
+  for (const label of ["without the facts cache", "with the facts cache"]) {
+    const p = await project(await groupTrip(world), "recommendations", worldCache, recordedModels);
+    console.log(
+      `    ${label.padEnd(24)} end ${(p.endMs / 1000).toFixed(1).padStart(5)} s · first card ${(p.firstMs / 1000).toFixed(1).padStart(5)} s · ${p.calls} calls · ${p.inputTokens} in / ${p.outputTokens} out tokens · wall / critical path ${p.ratio.toFixed(2)}`,
+    );
+    console.log(`    ${"".padEnd(24)} chain: ${p.chain}`);
+  }
   await closeDb();
+}
+
+/** Gemini over the recordings, each answer delayed by what its role's model would take for its tokens (scaled). */
+function recordedModels(calls: Call[]): ModelSet {
+  const env = readEnv();
+  const ids = { fast: env.GEMINI_FAST_MODEL, strong: env.GEMINI_STRONG_MODEL };
+  const probe = offlineModels({ ids });
+  const modelRole = (role: RecordedCall["role"]): ModelRole =>
+    role === "scout" ? "planner" : role === "placeResearcher" ? "researcher" : role;
+  return recordedGemini(undefined, {
+    overlay: "world",
+    latencyMs: (call) => SCALE * callMs(probe, modelRole(call.role), call.inputTokens, call.outputTokens),
+    onCall: (call) => calls.push({ ...call, role: modelRole(call.role) }),
+  }).models;
 }

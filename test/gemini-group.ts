@@ -25,3 +25,8 @@ export const GEMINI_GROUP = [
     }),
   },
 ];
+
+/** The same group, with Olga suggesting a place the catalog doesn't have (the recordings in test/fixtures/gemini/world). */
+export const WORLD_GROUP = GEMINI_GROUP.map((m) =>
+  m.name === "Olga" ? { ...m, answers: answers({ ...m.answers, suggestedPlace: "the Azores" }) } : m,
+);

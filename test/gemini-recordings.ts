@@ -23,8 +23,7 @@ export type GeminiRequest = {
 
 /** Which recording answers a request: by the agent's system prompt (and a card's destination). */
 export function recordingFor(body: GeminiRequest["body"]): string | null {
-  const system = body.systemInstruction?.parts.map((p) => p.text).join("") ?? "";
-  const role = (Object.keys(SYSTEM) as (keyof typeof SYSTEM)[]).find((r) => SYSTEM[r] === system);
+  const role = roleOf(body);
   if (!role) return null;
   // One recorded card per destination: the card writer's prompt names the slug it writes for.
   // Researching a place in the world (research, then extraction) is recorded per place too, in world/.
@@ -34,17 +33,39 @@ export function recordingFor(body: GeminiRequest["body"]): string | null {
   return slug ? `card-${slug}.json` : `${role}.json`;
 }
 
+/** What a recorded call took, for the latency projection (bench/projection.ts). */
+export type RecordedCall = {
+  role: keyof typeof SYSTEM;
+  startedAt: number;
+  endedAt: number;
+  inputTokens: number;
+  outputTokens: number;
+};
+
+/** The agent role whose system prompt the request carries. */
+function roleOf(body: GeminiRequest["body"]): keyof typeof SYSTEM | undefined {
+  const system = body.systemInstruction?.parts.map((p) => p.text).join("") ?? "";
+  return (Object.keys(SYSTEM) as (keyof typeof SYSTEM)[]).find((r) => SYSTEM[r] === system);
+}
+
 /**
  * @ai-sdk/google over a `fetch` that answers from the recordings, keeping every request.
  * `replace` may answer a request with another body (a page that tries to instruct the model).
+ * `overlay` is a folder of recordings for another group (world/): its files answer first, the
+ * rest from here. `latencyMs`, given the call's role and recorded token counts, delays each
+ * answer, and `onCall` sees each call's timing (the benchmark's projection).
  */
 export function recordedGemini(
   replace?: (file: string, request: GeminiRequest) => unknown,
-  /** A folder of recordings for another group (world/): its files answer first, the rest from here. */
-  overlay?: string,
+  options: {
+    overlay?: string;
+    latencyMs?: (call: Pick<RecordedCall, "role" | "inputTokens" | "outputTokens">) => number;
+    onCall?: (call: RecordedCall) => void;
+  } = {},
 ) {
   const requests: GeminiRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const startedAt = performance.now();
     const body = JSON.parse(String(init?.body)) as GeminiRequest["body"];
     const request = { url: String(input), body };
     requests.push(request);
@@ -52,10 +73,20 @@ export function recordedGemini(
     if (!file)
       return new Response(JSON.stringify({ error: { code: 400, message: "unknown prompt" } }), { status: 400 });
     const replaced = replace?.(file, request);
-    const own = overlay ? path.join(RECORDINGS_DIR, overlay, file) : null;
+    const own = options.overlay ? path.join(RECORDINGS_DIR, options.overlay, file) : null;
     const recorded = replaced
       ? JSON.stringify(replaced)
       : readFileSync(own && existsSync(own) ? own : path.join(RECORDINGS_DIR, file), "utf8");
+    if (options.latencyMs || options.onCall) {
+      const role = roleOf(body) as keyof typeof SYSTEM;
+      const usage = (
+        JSON.parse(recorded) as { usageMetadata?: { promptTokenCount?: number; candidatesTokenCount?: number } }
+      ).usageMetadata;
+      const tokens = { inputTokens: usage?.promptTokenCount ?? 0, outputTokens: usage?.candidatesTokenCount ?? 0 };
+      const wait = options.latencyMs?.({ role, ...tokens }) ?? 0;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      options.onCall?.({ role, startedAt, endedAt: performance.now(), ...tokens });
+    }
     return new Response(recorded, { status: 200, headers: { "content-type": "application/json" } });
   };
   return { requests, models: geminiModels({ apiKey: "test-key", fetch: fetch as typeof globalThis.fetch }) };

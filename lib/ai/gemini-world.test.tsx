@@ -11,8 +11,8 @@ import { databaseResearchCache } from "@/lib/pipeline/deps";
 import type { WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import { withTestDatabase } from "@/test/db";
-import { answers, tripWithAnswers } from "@/test/fixtures";
-import { GEMINI_GROUP } from "@/test/gemini-group";
+import { tripWithAnswers } from "@/test/fixtures";
+import { WORLD_GROUP } from "@/test/gemini-group";
 import { type GeminiRequest, readRecording, recordedGemini } from "@/test/gemini-recordings";
 import { runItinerary } from "@/test/itinerary";
 import { runPipeline, storedOutcome, testDeps } from "@/test/pipeline";
@@ -28,9 +28,6 @@ withTestDatabase();
  */
 
 const SLUG = "sao-miguel-azores";
-const WORLD_GROUP = GEMINI_GROUP.map((m) =>
-  m.name === "Olga" ? { ...m, answers: answers({ ...m.answers, suggestedPlace: "the Azores" }) } : m,
-);
 
 /** The grounding chunks' URIs in the recorded research for São Miguel. */
 function recordedChunkUris(): string[] {
@@ -57,7 +54,7 @@ function renderCard(option: DestinationOption): string {
 
 async function run(replace?: Parameters<typeof recordedGemini>[0], extra: Partial<WorkflowDeps> = {}) {
   const trip = await tripWithAnswers(WORLD_GROUP);
-  const gemini = recordedGemini(replace, "world");
+  const gemini = recordedGemini(replace, { overlay: "world" });
   const finished = await runPipeline(trip.tripId, testDeps({}, { models: gemini.models, ...extra }));
   expect(finished.status).toBe("succeeded");
   const stored = await latestRecommendations({ tripId: trip.tripId });
