@@ -1,6 +1,7 @@
 import { Check, ExternalLink, Plane } from "lucide-react";
 import Link from "next/link";
 import { SourceLink } from "@/components/itinerary/itinerary-days";
+import { SearchSuggestionChips } from "@/components/recommendations/web-research";
 import type { FlightSearch, TravelerEssentials } from "@/lib/facts/essentials";
 import { formatRange } from "@/lib/format";
 
@@ -99,16 +100,20 @@ function Essentials({ essentials, heading: H }: { essentials: TravelerEssentials
 
 function Sources({ essentials }: { essentials: TravelerEssentials }) {
   return (
-    <p className="text-xs text-slate-600">
-      From:{" "}
-      {essentials.sources.map((s, i) => (
-        <span key={s.url}>
-          {i > 0 ? " · " : ""}
-          <SourceLink source={s} prefix="" />
-        </span>
-      ))}
-      . Check hours, prices and rules when you book.
-    </p>
+    <div className="space-y-2">
+      <p className="text-xs text-slate-600">
+        From:{" "}
+        {essentials.sources.map((s, i) => (
+          <span key={s.url}>
+            {i > 0 ? " · " : ""}
+            <SourceLink source={s} prefix="" />
+          </span>
+        ))}
+        . Check hours, prices and rules when you book.
+      </p>
+      {/* Researched facts come from grounded search: its suggestions are shown with them. */}
+      <SearchSuggestionChips suggestions={essentials.searchSuggestions} name={essentials.destination.name} />
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ExternalLink, Search } from "lucide-react";
 import { formatDay } from "@/lib/format";
-import type { Source } from "@/lib/schemas/catalog";
+import type { SearchSuggestion, Source } from "@/lib/schemas/catalog";
 import type { WebResearch as Research } from "@/lib/schemas/recommendations";
 
 /**
@@ -25,31 +25,41 @@ export function WebResearch({ research, name }: { research: Research; name: stri
           label={`Sources for what research found about ${name}`}
           className="text-xs"
         />
-        {research.suggestions.length > 0 ? (
-          <div>
-            <p className="flex items-center gap-1 text-xs font-medium text-slate-600">
-              <Search aria-hidden className="size-3" />
-              Google Search suggestions
-            </p>
-            <ul aria-label={`Google Search suggestions about ${name}`} className="mt-1 flex flex-wrap gap-1.5">
-              {research.suggestions.map((s) => (
-                <li key={s.url}>
-                  <a
-                    href={s.url}
-                    target="_blank"
-                    rel="noreferrer noopener"
-                    className="inline-block rounded-full border border-slate-300 bg-slate-50 px-3 py-1 text-xs text-slate-800 hover:bg-slate-100"
-                  >
-                    {s.label}
-                    <span className="sr-only"> (Google Search, opens in a new tab)</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <SearchSuggestionChips suggestions={research.suggestions} name={name} />
       </div>
     </details>
+  );
+}
+
+/**
+ * Google's search suggestions for grounded research, as chips beside what it backs: the
+ * query's words, each a Google Search link (Google asks that they be shown wherever grounded
+ * content is). Nothing when there are none.
+ */
+export function SearchSuggestionChips({ suggestions, name }: { suggestions: SearchSuggestion[]; name: string }) {
+  if (suggestions.length === 0) return null;
+  return (
+    <div>
+      <p className="flex items-center gap-1 text-xs font-medium text-slate-600">
+        <Search aria-hidden className="size-3" />
+        Google Search suggestions
+      </p>
+      <ul aria-label={`Google Search suggestions about ${name}`} className="mt-1 flex flex-wrap gap-1.5">
+        {suggestions.map((s) => (
+          <li key={s.url}>
+            <a
+              href={s.url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="inline-block rounded-full border border-slate-300 bg-slate-50 px-3 py-1 text-xs text-slate-800 hover:bg-slate-100"
+            >
+              {s.label}
+              <span className="sr-only"> (Google Search, opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -84,6 +84,14 @@ export async function researchPlace(ctx: AgentContext, place: PlaceToResearch): 
       `Numbered sources:\n${numbered}`,
     offline: { task: "extract-place", input: { slug } },
   });
-  const result = factsFromResearch({ slug, place: output, sources: found.sources, months, regions });
+  const result = factsFromResearch({
+    slug,
+    place: output,
+    sources: found.sources,
+    months,
+    regions,
+    suggestions: web?.suggestions ?? [],
+    researchedAt: web?.fetchedAt,
+  });
   return { ...result, web };
 }

@@ -1,15 +1,18 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
 import { DestinationCard } from "@/components/recommendations/destination-card";
+import { SharedPlanView } from "@/components/share/shared-plan";
 import * as actions from "@/lib/actions";
 import { recordedFacts } from "@/lib/db/queries/destination-facts";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { listProgressEvents } from "@/lib/db/queries/runs";
 import { factsFor } from "@/lib/facts";
+import { NO_NEEDS, travelerEssentials } from "@/lib/facts/essentials";
 import { databaseResearchCache } from "@/lib/pipeline/deps";
 import type { WorkflowDeps } from "@/lib/pipeline/tracked";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
+import { openShareLink, shownPlan } from "@/lib/share/link";
 import { withTestDatabase } from "@/test/db";
 import { tripWithAnswers } from "@/test/fixtures";
 import { WORLD_GROUP } from "@/test/gemini-group";
@@ -162,6 +165,33 @@ it("the plan for São Miguel uses only the venues research found, each in its op
   // The tea factory, if planned, is in the morning: it closes at 18:00.
   const tea = plan?.days.flatMap((d) => d.items).find((i) => i.activityId === "gorreana-tea-factory");
   if (tea) expect(tea.slot).toBe("morning");
+
+  // The share page: its "Before you go" is the researched facts, with Google's search suggestions beside them.
+  const made = await actions.createShareLink(trip.organizer.ctx, { tripId: trip.tripId });
+  if (!made.ok) throw new Error(made.message);
+  const shared = await openShareLink(trip.organizer.clone().ctx, made.data.sharePath.replace("/s/", ""));
+  const shown = shared ? await shownPlan(shared) : null;
+  const sharedFacts = shown?.facts?.facts;
+  if (!shown || !sharedFacts) throw new Error("no shared plan");
+  expect(shown.facts?.asRecorded).toBe(true);
+  expect(sharedFacts.provenance.kind).toBe("research");
+  const page = renderToStaticMarkup(
+    <SharedPlanView
+      plan={shown.plan}
+      links={{ page: "/s/x", calendar: "/s/x/calendar.ics", subscribe: "webcal://x", json: "/s/x/itinerary.json" }}
+      essentials={travelerEssentials(sharedFacts, NO_NEEDS)}
+    />,
+  );
+  const before = page.slice(page.indexOf("Before you go"));
+  expect(before).toContain("Ponta Delgada");
+  for (const source of sharedFacts.practical.sources) expect(before).toContain(source.title);
+  const chips = sharedFacts.provenance.searchSuggestions ?? [];
+  expect(chips.length).toBeGreaterThan(0);
+  for (const chip of chips) expect(before).toContain(chip.label);
+  // Beside the sources the facts came from.
+  expect(before.indexOf("Google Search suggestions")).toBeGreaterThan(
+    before.indexOf("Check hours, prices and rules when you book."),
+  );
 });
 
 it("a recorded research page that tries to instruct the model reaches no extraction, nothing stored and no card", async () => {

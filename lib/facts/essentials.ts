@@ -4,7 +4,7 @@ import { travelBetween } from "@/lib/facts/travel";
 import { ACCESSIBILITY_LABELS, joinAnd } from "@/lib/format";
 import { usualTier } from "@/lib/money/ledger";
 import type { Place } from "@/lib/places/resolve";
-import type { Source } from "@/lib/schemas/catalog";
+import type { SearchSuggestion, Source } from "@/lib/schemas/catalog";
 import { ACCESSIBILITY, type Accessibility, type MemberPreferences } from "@/lib/schemas/preferences";
 
 /**
@@ -55,6 +55,8 @@ export type TravelerEssentials = {
     entry: string;
   };
   sources: Source[];
+  /** Researched facts: Google's search suggestions for the research they come from (shown beside them). */
+  searchSuggestions: SearchSuggestion[];
 };
 
 const STAY_LABELS: Record<Tier, string> = { budget: "budget", midrange: "mid-range", premium: "premium" };
@@ -73,7 +75,7 @@ export function groupNeedsOf(respondents: Pick<MemberConstraints, "accommodation
 }
 
 export function travelerEssentials(
-  facts: Pick<DestinationFacts, "name" | "country" | "practical">,
+  facts: Pick<DestinationFacts, "name" | "country" | "practical" | "provenance">,
   needs: GroupNeeds,
 ): TravelerEssentials {
   const p = facts.practical;
@@ -114,6 +116,7 @@ export function travelerEssentials(
       entry: `Check the entry rules for your passport before you book: visas and passport validity depend on where you're from, and we don't have that information. Your government's travel advice for ${countryInSentence(facts.country)} is a good place to start.`,
     },
     sources: p.sources,
+    searchSuggestions: facts.provenance.searchSuggestions ?? [],
   };
 }
 

@@ -10,6 +10,7 @@ import {
   CatalogMeal,
   DestinationFacts,
   type OriginRegion,
+  type SearchSuggestion,
   type Source,
   type WorldRegion,
 } from "@/lib/schemas/catalog";
@@ -42,12 +43,18 @@ export function factsFromResearch({
   sources,
   months,
   regions,
+  suggestions,
+  researchedAt,
 }: {
   slug: string;
   place: ResearchedPlace;
   sources: readonly Source[];
   months: readonly number[];
   regions: readonly OriginRegion[];
+  /** Google's search suggestions for the grounded research, kept with the facts (shown wherever they are). */
+  suggestions?: readonly SearchSuggestion[];
+  /** When the research was looked up (ISO). */
+  researchedAt?: string;
 }): ResearchedFacts {
   const unverified: string[] = [];
   const missing: string[] = [];
@@ -303,8 +310,13 @@ export function factsFromResearch({
     sources: sources.filter((s) => cited.has(s)),
     continent,
   };
-  const version = `research-${createHash("sha256").update(canonicalJson(facts)).digest("hex").slice(0, 12)}`;
-  const parsed = DestinationFacts.safeParse({ ...facts, provenance: { kind: "research", version } });
+  const searchSuggestions = (suggestions ?? []).filter((s) => screen(s.label) === null).slice(0, 8);
+  const grounded = { searchSuggestions, ...(researchedAt ? { researchedAt } : {}) };
+  const version = `research-${createHash("sha256")
+    .update(canonicalJson({ ...facts, ...grounded }))
+    .digest("hex")
+    .slice(0, 12)}`;
+  const parsed = DestinationFacts.safeParse({ ...facts, provenance: { kind: "research", version, ...grounded } });
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "facts"}: ${i.message}`);
     return { facts: null, unverified, missing: [`the researched facts don't hold together (${issues.join("; ")})`] };

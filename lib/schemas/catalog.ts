@@ -291,7 +291,18 @@ export const DestinationFacts = z
     tips: z.array(z.string().min(10).max(300)).min(1),
     sources: z.array(Source).min(1),
     continent: z.enum(CONTINENTS),
-    provenance: z.object({ kind: z.enum(FACT_SOURCES), version: z.string().min(1) }).strict(),
+    provenance: z
+      .object({
+        kind: z.enum(FACT_SOURCES),
+        version: z.string().min(1),
+        /**
+         * Researched facts come from grounded search: Google's search suggestions for it,
+         * shown wherever they are (Google's display rule), and when it was looked up.
+         */
+        searchSuggestions: z.array(SearchSuggestion).max(8).optional(),
+        researchedAt: z.iso.datetime().optional(),
+      })
+      .strict(),
   })
   .strict()
   .superRefine((d, ctx) => crossCheck(d, ctx, "increasing"));
