@@ -86,15 +86,16 @@ export const placeScout = defineAgent({
         why: p.why,
         months: trip.months,
         regions: trip.regions,
-        // Which member suggestion it answers (the text, as the first member to suggest it typed it).
-        suggestion: unmatched.find((s) => sameWords(s.text, p.name))?.text ?? null,
+        // Who suggested it, if it answers a member's suggestion (ids, not their words: erasing a
+        // member removes every step that names them).
+        suggestedBy: unmatched.find((s) => sameWords(s.text, p.name))?.memberIds ?? [],
       }));
     return {
       patch: { proposals },
       inputSummary: `${trip.months.map((m) => MONTH_NAMES[m - 1]).join("/")}, from ${trip.regions.join(", ")}${
         unmatched.length ? `; ${plural(unmatched.length, "suggested place")} not in the catalog` : ""
       }`,
-      keyEvidence: proposals.map((p) => `${p.name}, ${p.country}${p.suggestion ? " (suggested)" : ""}`),
+      keyEvidence: proposals.map((p) => `${p.name}, ${p.country}${p.suggestedBy.length ? " (suggested)" : ""}`),
       outputSummary: proposals.length
         ? `Researching ${proposals.map((p) => p.name).join(", ")}`
         : "No places beyond the catalog to research",
@@ -123,7 +124,7 @@ export const placeResearcher = defineAgent<"tripContext", "places", PlaceProposa
     return {
       patch: {
         places: found.facts
-          ? [{ facts: found.facts, web: found.web, unverified, suggestion: proposal.suggestion }]
+          ? [{ facts: found.facts, web: found.web, unverified, suggestedBy: proposal.suggestedBy }]
           : [],
       },
       inputSummary: `${proposal.name}, ${proposal.country}`,

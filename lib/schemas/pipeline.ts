@@ -113,8 +113,8 @@ export const PlaceProposal = z.object({
   /** The travel months and members' fare regions its facts must cover. */
   months: z.array(z.number().int().min(1).max(12)),
   regions: z.array(OriginRegion),
-  /** The member suggestion it answers (as typed), if any. */
-  suggestion: z.string().nullable(),
+  /** The members whose suggestion it answers (none: the scout's own idea). */
+  suggestedBy: z.array(z.string()),
 });
 export type PlaceProposal = z.infer<typeof PlaceProposal>;
 
@@ -124,7 +124,7 @@ export const WorldPlace = z.object({
   web: WebResearch.nullable(),
   /** Claims research made that no source backed, left out (the card says so). */
   unverified: z.array(z.string()),
-  suggestion: z.string().nullable(),
+  suggestedBy: z.array(z.string()),
 });
 export type WorldPlace = z.infer<typeof WorldPlace>;
 
