@@ -2,7 +2,7 @@ import "server-only";
 import type { Caller } from "@/lib/auth/guards";
 import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
-import { factsOfPlan } from "@/lib/db/queries/destination-facts";
+import { factsOfPlan, recordedFacts } from "@/lib/db/queries/destination-facts";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { currentItinerary, itineraryVersion, listItineraryVersions } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
@@ -100,8 +100,14 @@ export async function loadItineraryView(
       : null,
   ]);
   const slug = caller.trip.selectedDestination;
-  // The facts the current plan was made with (recorded with it); before there is one, the catalog's.
-  const facts = current ? (await factsOfPlan(current.itinerary))?.facts : slug ? factsFor(slug) : undefined;
+  // The facts the current plan was made with (recorded with it); before there is one, those the
+  // chosen card was made with (a place researched for the group), else the catalog's.
+  const researched = chosen?.pack.options.find((o) => o.slug === slug)?.researched;
+  const facts = await (async () => {
+    if (current) return (await factsOfPlan(current.itinerary))?.facts;
+    if (slug && researched) return (await recordedFacts({ slug, version: researched.factsVersion }))?.facts;
+    return slug ? factsFor(slug) : undefined;
+  })();
   const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? "Someone";
   const see = (plan: Itinerary) => itineraryForViewer(plan, caller);
 

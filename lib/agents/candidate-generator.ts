@@ -53,7 +53,9 @@ export const candidateGenerator = defineAgent({
     const researched = new Set(places.map((p) => p.facts.slug));
     // A suggestion the catalog doesn't know names the place researched for it, if one was.
     const suggestions = suggestionsOf(rawPreferences).map((s) =>
-      s.slug === null ? { ...s, slug: places.find((p) => p.suggestedBy.some((id) => s.memberIds.includes(id)))?.facts.slug ?? null } : s,
+      s.slug === null
+        ? { ...s, slug: places.find((p) => p.suggestedBy.some((id) => s.memberIds.includes(id)))?.facts.slug ?? null }
+        : s,
     );
     const suggested = new Set(suggestions.flatMap((s) => (s.slug && bySlug.has(s.slug) ? [s.slug] : [])));
     const mustHaves = groupProfile.constraints.mustHaves.map((m) => m.value);

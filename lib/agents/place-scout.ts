@@ -6,7 +6,7 @@ import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { respondentConstraints } from "@/lib/constraints/member";
 import { allFacts } from "@/lib/facts";
-import { fareRegionOf } from "@/lib/facts/travel";
+import { fareRegionOf, UNKNOWN_HOME } from "@/lib/facts/travel";
 import { MONTH_NAMES, plural } from "@/lib/format";
 import { matchDestination } from "@/lib/places/destination-match";
 import { monthsOf, shapeFor, tripFrame } from "@/lib/planning/trip-shape";
@@ -76,8 +76,11 @@ export const placeScout = defineAgent({
       },
     });
     const picks = unresolved.length ? [] : output.places;
+    // A place someone's hard no names (the catalog's are judged by name; these aren't known yet) is not researched.
+    const saidNo = respondentConstraints(rawPreferences).flatMap((m) => m.hardNos.map((h) => wordsOf(h.text)));
+    const refused = picks.filter((p) => namedIn(p.name, saidNo));
     const proposals: PlaceProposal[] = picks
-      .filter((p) => placeSlug(p.name) !== "" && matchDestination(p.name) === null)
+      .filter((p) => placeSlug(p.name) !== "" && matchDestination(p.name) === null && !refused.includes(p))
       .slice(0, MAX_WORLD_PLACES)
       .map((p) => ({
         slug: placeSlug(p.name),
@@ -95,7 +98,10 @@ export const placeScout = defineAgent({
       inputSummary: `${trip.months.map((m) => MONTH_NAMES[m - 1]).join("/")}, from ${trip.regions.join(", ")}${
         unmatched.length ? `; ${plural(unmatched.length, "suggested place")} not in the catalog` : ""
       }`,
-      keyEvidence: proposals.map((p) => `${p.name}, ${p.country}${p.suggestedBy.length ? " (suggested)" : ""}`),
+      keyEvidence: [
+        ...proposals.map((p) => `${p.name}, ${p.country}${p.suggestedBy.length ? " (suggested)" : ""}`),
+        ...refused.map((p) => `${p.name} left out: a member's hard no names it`),
+      ],
       outputSummary: proposals.length
         ? `Researching ${proposals.map((p) => p.name).join(", ")}`
         : "No places beyond the catalog to research",
@@ -151,10 +157,10 @@ function scoutTrip(
   const frame = tripFrame(profile, today);
   const months = monthsOf(shapeFor(frame, frame.maxDays, null));
   if (!months?.length) return null;
+  // Every respondent's fare region, a home we can't place priced from where the catalog's estimates
+  // start (so a researched place has a fare for everyone who answered, as a catalog place does).
   const regions = [
-    ...new Set(
-      respondentConstraints(rawPreferences).flatMap((m) => (m.origin.place ? [fareRegionOf(m.origin.place)] : [])),
-    ),
+    ...new Set(respondentConstraints(rawPreferences).map((m) => fareRegionOf(m.origin.place ?? UNKNOWN_HOME))),
   ];
   if (regions.length === 0) return null;
   return { months, days: frame.maxDays, regions };
@@ -170,6 +176,16 @@ export function placeSlug(name: string): string {
     .replaceAll(/^-+|-+$/g, "")
     .slice(0, 60)
     .replace(/-+$/, "");
+}
+
+/** Words of a place's name that identify it (not "island", "city", "national park"…). */
+const GENERIC = new Set(["island", "islands", "city", "town", "lake", "beach", "coast", "park", "national", "valley"]);
+const wordsOf = (text: string) => new Set(placeSlug(text).split("-"));
+
+/** Does any of these texts (their words) name the place: one of its own words, not a generic one? */
+function namedIn(name: string, texts: Set<string>[]): boolean {
+  const own = [...wordsOf(name)].filter((w) => w.length > 3 && !GENERIC.has(w));
+  return texts.some((words) => own.some((w) => words.has(w)));
 }
 
 function sameWords(a: string, b: string): boolean {

@@ -237,3 +237,20 @@ it("a researched place is kept per place and month: the next group going then ma
   const calls = (s: typeof first.stored) => s.decisionLog.reduce((n, e) => n + e.usage.calls, 0);
   expect(calls(second.stored)).toBeLessThan(calls(first.stored));
 });
+
+it("a place someone's hard no names is never researched or recommended, even when another member suggested it", async () => {
+  const trip = await tripWithAnswers(
+    WORLD_GROUP.map((m) =>
+      m.name === "Ben" ? { ...m, answers: { ...m.answers, hardNos: ["the Azores, too remote"] } } : m,
+    ),
+  );
+  const gemini = recordedGemini(undefined, { overlay: "world" });
+  const finished = await runPipeline(trip.tripId, testDeps({}, { models: gemini.models }));
+  expect(finished.status).toBe("succeeded");
+  const stored = await latestRecommendations({ tripId: trip.tripId });
+  expect(JSON.stringify(gemini.requests.map((r) => r.body.contents))).not.toContain(`slug \\"${SLUG}\\"`);
+  expect(stored?.pack.status === "ready" ? stored.pack.options.map((o) => o.slug) : []).not.toContain(SLUG);
+  expect(stored?.decisionLog.find((e) => e.stepId === "scout")?.keyEvidence).toContain(
+    "São Miguel, Azores left out: a member's hard no names it",
+  );
+});
