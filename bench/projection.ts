@@ -263,7 +263,13 @@ function recordedModels(calls: Call[]): ModelSet {
   const ids = { fast: env.GEMINI_FAST_MODEL, strong: env.GEMINI_STRONG_MODEL };
   const probe = offlineModels({ ids });
   const modelRole = (role: RecordedCall["role"]): ModelRole =>
-    role === "scout" ? "planner" : role === "placeResearcher" ? "researcher" : role;
+    role === "scout"
+      ? "planner"
+      : role === "placeResearcher"
+        ? "researcher"
+        : role === "activityExtractor" || role === "mealExtractor"
+          ? "extractor"
+          : role;
   return recordedGemini(undefined, {
     overlay: "world",
     latencyMs: (call) => SCALE * callMs(probe, modelRole(call.role), call.inputTokens, call.outputTokens),

@@ -21,15 +21,23 @@ export type GeminiRequest = {
   };
 };
 
+/** The roles that research a place in the world (lib/agents/place-research.ts), answered from world/<role>-<slug>.json. */
+const WORLD_ROLES = new Set<keyof typeof SYSTEM>([
+  "placeResearcher",
+  "extractor",
+  "activityExtractor",
+  "mealExtractor",
+]);
+
 /** Which recording answers a request: by the agent's system prompt (and a card's destination). */
 export function recordingFor(body: GeminiRequest["body"]): string | null {
   const role = roleOf(body);
   if (!role) return null;
   // One recorded card per destination: the card writer's prompt names the slug it writes for.
-  // Researching a place in the world (research, then extraction) is recorded per place too, in world/.
-  const perSlug = role === "card" || role === "placeResearcher" || role === "extractor";
-  const slug = perSlug ? /slug \\?"([a-z0-9-]+)/.exec(JSON.stringify(body.contents))?.[1] : undefined;
-  if (role === "placeResearcher" || role === "extractor") return slug ? `world/${role}-${slug}.json` : null;
+  // Researching a place in the world (research, then the three extractions) is recorded per place too, in world/.
+  const world = WORLD_ROLES.has(role);
+  const slug = role === "card" || world ? /slug \\?"([a-z0-9-]+)/.exec(JSON.stringify(body.contents))?.[1] : undefined;
+  if (world) return slug ? `world/${role}-${slug}.json` : null;
   return slug ? `card-${slug}.json` : `${role}.json`;
 }
 

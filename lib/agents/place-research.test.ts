@@ -3,7 +3,13 @@ import { type PlaceToResearch, researchPlace } from "@/lib/agents/place-research
 import { offlineModels } from "@/lib/ai/models";
 import { UsageMeter } from "@/lib/ai/usage";
 import { DestinationFacts } from "@/lib/schemas/catalog";
-import { type GeminiRequest, readRecording, recordedGemini } from "@/test/gemini-recordings";
+import {
+  type GeminiRequest,
+  type RecordedCall,
+  readRecording,
+  recordedGemini,
+  recordingFor,
+} from "@/test/gemini-recordings";
 
 /**
  * Researching a place outside the catalog, over recorded Gemini responses
@@ -33,7 +39,7 @@ const recorded = readRecording("world/placeResearcher-sao-miguel-azores.json") a
 const chunkUris = recorded.candidates[0]?.groundingMetadata.groundingChunks.map((c) => c.web.uri) ?? [];
 
 describe("researching São Miguel (Azores) for June, from the eastern US and Europe", () => {
-  it("gives destination facts with research provenance, from one research call and one extraction call", async () => {
+  it("gives destination facts with research provenance, from one research call and three extraction calls after it", async () => {
     const { gemini, result } = run();
     const { facts, web, missing } = await result;
     expect(missing).toEqual([]);
@@ -50,16 +56,25 @@ describe("researching São Miguel (Azores) for June, from the eastern US and Eur
       "Ribeira Grande and the north coast",
     ]);
     expect(facts?.practical).toMatchObject({ currency: "EUR", emergencyNumber: "112", airport: { code: "PDL" } });
-    expect(gemini.requests).toHaveLength(2);
-    // The extraction reads the screened research text and the sources, numbered as its facts cite them.
-    const extraction = JSON.stringify(gemini.requests[1]?.body.contents);
+    expect(gemini.requests.map((r) => recordingFor(r.body))).toEqual([
+      "world/placeResearcher-sao-miguel-azores.json",
+      "world/extractor-sao-miguel-azores.json",
+      "world/activityExtractor-sao-miguel-azores.json",
+      "world/mealExtractor-sao-miguel-azores.json",
+    ]);
+    const extractions = gemini.requests.slice(1);
+    // Each extraction reads the same screened research text and the sources, numbered as its facts cite them.
+    expect(new Set(extractions.map((r) => JSON.stringify(r.body.contents))).size).toBe(1);
+    const extraction = JSON.stringify(extractions[0]?.body.contents);
     expect(extraction).toContain(`1. visitazores.com — ${chunkUris[0]}`);
     expect(extraction).toContain(`6. weatherspark.com — ${chunkUris[5]}`);
     // Grounding and a response schema never share a call (Gemini can't combine them).
     expect(gemini.requests[0]?.body.tools).toBeDefined();
     expect(gemini.requests[0]?.body.generationConfig).not.toHaveProperty("responseJsonSchema");
-    expect(gemini.requests[1]?.body.tools).toBeUndefined();
-    expect(gemini.requests[1]?.body.generationConfig).toHaveProperty("responseJsonSchema");
+    for (const request of extractions) {
+      expect(request.body.tools).toBeUndefined();
+      expect(request.body.generationConfig).toHaveProperty("responseJsonSchema");
+    }
     expect(web?.sources).toHaveLength(6);
     expect(web?.fetchedAt).toBe("2026-11-26T10:00:00.000Z");
     expect(web?.suggestions.map((s) => s.label)).toEqual([
@@ -91,7 +106,13 @@ describe("researching São Miguel (Azores) for June, from the eastern US and Eur
     expect(titles).not.toContain("Caldeira Velha thermal waterfall");
     expect(titles).not.toContain("Gruta do Carvão lava tube");
     expect(titles).toHaveLength(8);
-    expect(facts?.meals).toHaveLength(5);
+    expect(facts?.meals.map((m) => m.name)).toEqual([
+      "Tony's Restaurante",
+      "Restaurante Associação Agrícola de São Miguel",
+      "Mercado da Graça",
+      "Louvre Michaelense",
+      "Restaurante Lagoa Azul",
+    ]);
     expect(unverified).toEqual([
       // The recording puts the tea factory (open 09:00–18:00) in the evening, which starts at 20:00.
       "Gorreana Tea Factory: research put it in the evening, when it is closed (open 09:00–18:00), so it is planned for the morning",
@@ -99,6 +120,27 @@ describe("researching São Miguel (Azores) for June, from the eastern US and Eur
       "Gruta do Carvão lava tube: no source says this place exists",
     ]);
     expect(facts?.activities.find((a) => a.title === "Gorreana Tea Factory")?.bestTime).toBe("morning");
+  });
+
+  it("makes the three extraction calls at the same time, after the research", async () => {
+    const calls: RecordedCall[] = [];
+    const gemini = recordedGemini(undefined, { latencyMs: () => 50, onCall: (call) => calls.push(call) });
+    const ctx = { models: gemini.models, now: () => FETCHED_AT, sleep: async () => {}, meter: new UsageMeter() };
+    const { facts } = await researchPlace(ctx, SAO_MIGUEL);
+    expect(facts).not.toBeNull();
+    expect(calls.map((c) => c.role).sort()).toEqual([
+      "activityExtractor",
+      "extractor",
+      "mealExtractor",
+      "placeResearcher",
+    ]);
+    const research = calls.find((c) => c.role === "placeResearcher") as RecordedCall;
+    const extractions = calls.filter((c) => c.role !== "placeResearcher");
+    for (const e of extractions) expect(e.startedAt).toBeGreaterThanOrEqual(research.endedAt);
+    // All three were in flight at once: each started before any of them ended.
+    const lastStart = Math.max(...extractions.map((c) => c.startedAt));
+    const firstEnd = Math.min(...extractions.map((c) => c.endedAt));
+    expect(lastStart).toBeLessThan(firstEnd);
   });
 
   it("keeps only June's climate and the fares from the eastern US and Europe", async () => {

@@ -223,8 +223,8 @@ it("a researched place is kept per place and month: the next group going then ma
     return { now, researchCache: databaseResearchCache(now) };
   };
   const first = await run(undefined, at("2026-11-21T12:00:00Z"));
-  // The grounded research and the extraction.
-  expect(placeCalls(first.gemini.requests)).toBe(2);
+  // The grounded research and the three extractions (the place, its activities, its places to eat).
+  expect(placeCalls(first.gemini.requests)).toBe(4);
 
   const second = await run(undefined, at("2026-11-28T12:00:00Z"));
   expect(placeCalls(second.gemini.requests)).toBe(0);

@@ -85,7 +85,7 @@ export const ROLE_SETTINGS: Record<ModelRole, RoleSettings> = {
     tier: "fast",
     thinkingBudget: 0,
     timeoutMs: 20_000,
-    why: "extracts a researched place's facts, each with its source number, from grounded text",
+    why: "extracts a researched place's facts, each with its source number, from grounded text (three calls at once: the place, its activities, its meals)",
   },
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { factsFromResearch } from "@/lib/facts/researched";
 import { DestinationFacts, type OriginRegion, type Source } from "@/lib/schemas/catalog";
-import type { ResearchedActivity, ResearchedPlace } from "@/lib/schemas/researched";
+import type { ResearchedActivity, ResearchedMeal, ResearchedPlace } from "@/lib/schemas/researched";
 
 /** Hand-written research about Funchal (Madeira): three sources, numbered 1–3 as the extraction prompt numbers them. */
 const SOURCES: Source[] = [
@@ -137,6 +137,34 @@ function funchal(): ResearchedPlace {
   };
 }
 
+type StayArea = ResearchedPlace["practical"]["stayAreas"][number];
+
+/** The same research with São Miguel's four areas instead, named and placed as the recording has them. */
+function withSaoMiguelAreas(): ResearchedPlace {
+  const place = funchal();
+  const area = (name: string, lat: number, lon: number) => ({
+    name,
+    description: `${name}, on São Miguel.`,
+    coordinates: { lat, lon },
+    source: 1,
+  });
+  place.areas = [
+    area("Ponta Delgada", 37.7412, -25.6756),
+    area("Furnas", 37.7733, -25.3125),
+    area("Sete Cidades", 37.8625, -25.795),
+    area("Ribeira Grande and the north coast", 37.8214, -25.5186),
+  ];
+  const inPontaDelgada = { area: "Ponta Delgada", coordinates: { lat: 37.7412, lon: -25.6756 } };
+  place.activities = place.activities.map((a) => ({ ...a, ...inPontaDelgada }));
+  place.meals = place.meals.map((m) => ({ ...m, ...inPontaDelgada }));
+  const [first, second] = place.practical.stayAreas as [StayArea, StayArea];
+  place.practical.stayAreas = [
+    { ...first, area: "Ponta Delgada" },
+    { ...second, area: "Furnas" },
+  ];
+  return place;
+}
+
 const JUNE = [6];
 const REGIONS: OriginRegion[] = ["europe", "us-east"];
 const research = (place: ResearchedPlace, regions: OriginRegion[] = REGIONS, months = JUNE) =>
@@ -197,7 +225,7 @@ describe("researched facts keep only what a source says", () => {
     ]);
   });
 
-  it("an activity in an area no source describes is dropped and named", () => {
+  it("an activity whose named area no source describes goes to the nearest sourced area", () => {
     const place = funchal();
     place.areas[2] = { ...place.areas[2], source: 0 } as ResearchedPlace["areas"][number];
     place.areas.push({
@@ -206,11 +234,46 @@ describe("researched facts keep only what a source says", () => {
       coordinates: { lat: 32.67, lon: -16.84 },
       source: 1,
     });
+    const [oldTown, lido] = place.practical.stayAreas as [StayArea, StayArea];
+    place.practical.stayAreas = [oldTown, { ...lido, area: "Monte" }];
     const { facts, unverified, missing } = research(place);
-    expect(unverified).toEqual(["Lido seaside promenade: its area isn't one the sources describe"]);
-    // Without Lido there is one sourced area to stay in: not enough to plan a stay.
-    expect(facts).toBeNull();
-    expect(missing).toEqual(["only 1 sourced area to stay in (2 needed)"]);
+    expect(missing).toEqual([]);
+    expect(unverified).toEqual([]);
+    // The promenade (32.65, -16.9) is 0.002° of latitude (0.2 km) from Old Town (32.648, -16.9)
+    // 0.026° (2.9 km) from Monte (32.676, -16.9) and about 6 km from Camacha (32.67, -16.84).
+    expect(facts?.activities.find((a) => a.title === "Lido seaside promenade")?.area).toBe("Old Town");
+    expect(facts?.areas.map((a) => a.name)).toEqual(["Old Town", "Monte", "Camacha"]);
+  });
+
+  it("an item named for an area research doesn't describe lands in the nearest one; one far from every area is dropped and named", () => {
+    const place = withSaoMiguelAreas();
+    place.activities.push(
+      // Ribeira Grande town (37.8206, -25.5167), by hand (1° of latitude = 111.2 km, of longitude
+      // 111.2 × cos 37.8° = 87.9 km): 0.2 km from "Ribeira Grande and the north coast", 16.5 km from
+      // Ponta Delgada (listed first, and within reach too), 18.7 km from Furnas, 24.9 km from Sete Cidades.
+      activity("Ribeira Grande old town walk", "Ribeira Grande", { coordinates: { lat: 37.8206, lon: -25.5167 } }),
+      // Its own area's name wins over nearer coordinates: it sits on Ponta Delgada, named for Furnas.
+      activity("Furnas boat tour desk", "Furnas", { coordinates: { lat: 37.7412, lon: -25.6756 } }),
+      // 0.36° of latitude (40.0 km) south of Ponta Delgada, at sea; the other areas are farther still.
+      activity("Offshore reef dive", "Ponta Delgada coast", { coordinates: { lat: 37.3812, lon: -25.6756 } }),
+    );
+    const meal = place.meals[0] as ResearchedMeal;
+    place.meals.push({
+      ...meal,
+      name: "Ribeira Grande bakery",
+      area: "Ribeira Grande",
+      coordinates: { lat: 37.8206, lon: -25.5167 },
+    });
+    const { facts, unverified, missing } = research(place);
+    expect(missing).toEqual([]);
+    expect(unverified).toEqual(["Offshore reef dive: it isn't near any of the areas research describes"]);
+    const areaOf = (title: string) => facts?.activities.find((a) => a.title === title)?.area;
+    expect(areaOf("Ribeira Grande old town walk")).toBe("Ribeira Grande and the north coast");
+    expect(areaOf("Furnas boat tour desk")).toBe("Furnas");
+    expect(areaOf("Offshore reef dive")).toBeUndefined();
+    expect(facts?.meals.find((m) => m.name === "Ribeira Grande bakery")?.area).toBe(
+      "Ribeira Grande and the north coast",
+    );
   });
 
   it("keeps only the travel months' climate and the asked regions' fares", () => {

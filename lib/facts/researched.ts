@@ -4,6 +4,7 @@ import { screen } from "@/lib/agents/screening";
 import { fareRegionOf } from "@/lib/facts/travel";
 import { MONTH_NAMES } from "@/lib/format";
 import { type Continent, fold, gazetteer } from "@/lib/places/gazetteer";
+import { greatCircleKm } from "@/lib/places/geo";
 import { openFor } from "@/lib/planning/clock";
 import {
   CatalogActivity,
@@ -18,12 +19,16 @@ import { SLOT_TIMES, SLOTS, type Slot } from "@/lib/schemas/itinerary";
 import type { ResearchedActivity, ResearchedMeal, ResearchedPlace } from "@/lib/schemas/researched";
 
 /**
- * Researched facts for one place (lib/agents/place-research.ts): what the extraction call
+ * Researched facts for one place (lib/agents/place-research.ts): what the extraction calls
  * read out of grounded research, turned into `DestinationFacts` that keep only what a
  * source says. Pure. The rules:
  * - a fact whose source number doesn't resolve to one of `sources` is dropped, never guessed;
  *   an activity or meal without a source for the venue or for its price is dropped and named
  *   in `unverified` in words a card can show;
+ * - activities and meals are extracted apart from the areas (at the same time), so their `area`
+ *   is only a hint: an item is put in the kept area of exactly that name if there is one, else
+ *   in the kept area nearest to its own coordinates (great-circle distance) if that is within
+ *   AREA_REACH_KM; else it is dropped and named in `unverified`;
  * - only the climate of `months` and the fares from `regions` are kept;
  * - every kept text passes the risk guard's rules (`screen`); one that fails is dropped and
  *   named as withheld (never quoted);
@@ -34,6 +39,8 @@ export type ResearchedFacts = { facts: DestinationFacts | null; unverified: stri
 
 export const MIN_AREAS = 3;
 export const MIN_ACTIVITIES = 4;
+/** An activity or meal farther than this from every kept area isn't in any of them. */
+export const AREA_REACH_KM = 25;
 
 const KEYWORD = /^[a-z0-9][a-z0-9 -]*$/;
 
@@ -115,6 +122,7 @@ export function factsFromResearch({
     .filter((a) => passes(a.name) && passes(a.description) && cite(a.source))
     .map(({ name, description, coordinates }) => ({ name: name.trim(), description: description.trim(), coordinates }));
   const areaNames = new Set(areas.map((a) => a.name));
+  const areaOf = (item: ResearchedActivity | ResearchedMeal) => placedIn(item, areas);
   const ids = new Set<string>();
   const idFor = (title: string) => {
     const base = slugify(title) || "item";
@@ -126,21 +134,13 @@ export function factsFromResearch({
 
   const activities: CatalogActivity[] = [];
   for (const a of place.activities) {
-    const kept = keptItem(
-      a,
-      a.title,
-      [a.title, a.description, ...a.tips],
-      "An activity",
-      sourceOf,
-      areaNames,
-      unverified,
-    );
+    const kept = keptItem(a, a.title, [a.title, a.description, ...a.tips], "An activity", sourceOf, areaOf, unverified);
     if (!kept) continue;
     const parsed = CatalogActivity.safeParse({
       id: slugify(a.title) || "activity",
       title: a.title.trim(),
       description: a.description.trim(),
-      area: a.area.trim(),
+      area: kept.area,
       costUsd: Math.round(a.costUsd),
       durationHours: a.durationHours,
       bestTime: a.bestTime,
@@ -153,7 +153,7 @@ export function factsFromResearch({
       coordinates: a.coordinates,
       hours: a.hours,
       tips: a.tips.map((t) => t.trim()).slice(0, 3),
-      source: kept,
+      source: kept.source,
     });
     if (!parsed.success) {
       unverified.push(`${a.title.trim()}: its details don't hold together`);
@@ -183,7 +183,7 @@ export function factsFromResearch({
       [m.name, m.description, m.cuisine],
       "A place to eat",
       sourceOf,
-      areaNames,
+      areaOf,
       unverified,
     );
     if (!kept) continue;
@@ -191,7 +191,7 @@ export function factsFromResearch({
       id: slugify(m.name) || "meal",
       name: m.name.trim(),
       description: m.description.trim(),
-      area: m.area.trim(),
+      area: kept.area,
       coordinates: m.coordinates,
       meals: m.meals,
       cuisine: m.cuisine.trim(),
@@ -200,7 +200,7 @@ export function factsFromResearch({
       accessibility: m.accessibility,
       keywords: keywords(m.keywords),
       hours: m.hours,
-      source: kept,
+      source: kept.source,
     });
     if (!parsed.success) {
       unverified.push(`${m.name.trim()}: its details don't hold together`);
@@ -325,8 +325,9 @@ export function factsFromResearch({
 }
 
 /**
- * The source of an activity or meal's venue, when both the venue and its price have one,
- * it is in a sourced area and its words pass the risk guard; otherwise why not, in `unverified`.
+ * The source of an activity or meal's venue and the area it is in, when both the venue and its
+ * price have a source, it is in or near a sourced area and its words pass the risk guard;
+ * otherwise why not, in `unverified`.
  */
 function keptItem(
   item: ResearchedActivity | ResearchedMeal,
@@ -334,9 +335,9 @@ function keptItem(
   texts: string[],
   kind: string,
   sourceOf: (n: number) => Source | undefined,
-  areaNames: Set<string>,
+  areaOf: (item: ResearchedActivity | ResearchedMeal) => string | null,
   unverified: string[],
-): Source | null {
+): { source: Source; area: string } | null {
   if (!texts.every((t) => screen(t) === null)) {
     // Never quoted: the name itself may be what the guard withheld.
     unverified.push(
@@ -355,11 +356,30 @@ function keptItem(
     unverified.push(`${title.trim()}: its price has no source`);
     return null;
   }
-  if (!areaNames.has(item.area.trim())) {
-    unverified.push(`${title.trim()}: its area isn't one the sources describe`);
+  const area = areaOf(item);
+  if (area === null) {
+    unverified.push(`${title.trim()}: it isn't near any of the areas research describes`);
     return null;
   }
-  return venue;
+  return { source: venue, area };
+}
+
+/**
+ * The kept area an activity or meal is in: the one with exactly its `area`'s name, else the one
+ * nearest its coordinates when that is within AREA_REACH_KM, else null.
+ */
+export function placedIn(
+  item: Pick<ResearchedActivity, "area" | "coordinates">,
+  areas: readonly { name: string; coordinates: { lat: number; lon: number } }[],
+): string | null {
+  const named = areas.find((a) => a.name === item.area.trim());
+  if (named) return named.name;
+  let nearest: { name: string; km: number } | null = null;
+  for (const a of areas) {
+    const km = greatCircleKm(item.coordinates, a.coordinates);
+    if (Number.isFinite(km) && (nearest === null || km < nearest.km)) nearest = { name: a.name, km };
+  }
+  return nearest && nearest.km <= AREA_REACH_KM ? nearest.name : null;
 }
 
 function count(n: number, one: string, many = `${one}s`): string {

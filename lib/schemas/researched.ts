@@ -3,8 +3,10 @@ import { MEAL_TIMES, ORIGIN_REGIONS, STRENUOUSNESS, TIMES_OF_DAY, WEEKDAYS } fro
 import { ACCESSIBILITY, ACCOMMODATIONS, DIETARY, VIBES } from "@/lib/schemas/preferences";
 
 /**
- * What the extraction call reads out of grounded research about one place
- * (lib/agents/place-research.ts): every fact carries the number of the research source it
+ * What the extraction calls read out of grounded research about one place
+ * (lib/agents/place-research.ts): three calls made at the same time, one for the place itself
+ * (`ResearchedPlaceOverview`), one for its activities (`ResearchedActivities`) and one for its
+ * places to eat (`ResearchedMeals`), merged into one `ResearchedPlace`. Every fact carries the number of the research source it
  * came from, as the sources are numbered in the extraction prompt (1-based; 0 = no source
  * says it). Shaped for Gemini's response schema — objects, arrays, enums, numbers and
  * strings, no unions or records — and deliberately loose: lib/facts/researched.ts is the
@@ -27,14 +29,19 @@ const Hours = z
   .nullable()
   .describe("Regular opening hours; null when it has no fixed hours (a park, a viewpoint, a trail).");
 
+/**
+ * Extracted apart from the areas, so not necessarily one of `areas[].name`: the converter keeps
+ * the area of that name, else the nearest one to the item's coordinates (lib/facts/researched.ts).
+ */
+const AreaName = z.string().describe("The town or district of the place it is in, as the research names it");
+
 const Sourced = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, source: SourceNumber });
 const SourcedText = Sourced({ text: z.string() });
 
 export const ResearchedActivity = z.object({
   title: z.string(),
   description: z.string(),
-  /** One of `areas[].name`. */
-  area: z.string(),
+  area: AreaName,
   costUsd: z.number().describe("Per person, whole USD; 0 when free"),
   durationHours: z.number(),
   bestTime: z.enum(TIMES_OF_DAY),
@@ -57,7 +64,7 @@ export type ResearchedActivity = z.infer<typeof ResearchedActivity>;
 export const ResearchedMeal = z.object({
   name: z.string(),
   description: z.string(),
-  area: z.string(),
+  area: AreaName,
   coordinates: Point,
   meals: z.array(z.enum(MEAL_TIMES)),
   cuisine: z.string(),
@@ -122,3 +129,15 @@ export const ResearchedPlace = z.object({
   tips: z.array(SourcedText),
 });
 export type ResearchedPlace = z.infer<typeof ResearchedPlace>;
+
+/** The place itself: everything but its activities and places to eat (the first of the three calls). */
+export const ResearchedPlaceOverview = ResearchedPlace.omit({ activities: true, meals: true });
+export type ResearchedPlaceOverview = z.infer<typeof ResearchedPlaceOverview>;
+
+/** The place's activities (the second call). */
+export const ResearchedActivities = z.object({ activities: ResearchedPlace.shape.activities });
+export type ResearchedActivities = z.infer<typeof ResearchedActivities>;
+
+/** The place's places to eat (the third call). */
+export const ResearchedMeals = z.object({ meals: ResearchedPlace.shape.meals });
+export type ResearchedMeals = z.infer<typeof ResearchedMeals>;

@@ -27,7 +27,7 @@ import {
   type PolishOutput,
 } from "@/lib/schemas/itinerary-pipeline";
 import type { Vibe } from "@/lib/schemas/preferences";
-import type { ResearchedPlace } from "@/lib/schemas/researched";
+import type { ResearchedActivities, ResearchedMeals, ResearchedPlaceOverview } from "@/lib/schemas/researched";
 
 /**
  * How the offline planner answers each agent's task. Deterministic: the same input
@@ -50,6 +50,8 @@ export const OFFLINE_TASKS = [
   "polish",
   "place-research",
   "extract-place",
+  "extract-activities",
+  "extract-meals",
 ] as const;
 export type OfflineTask = (typeof OFFLINE_TASKS)[number];
 
@@ -136,6 +138,10 @@ export function answerTask(task: OfflineTask, input: unknown, repair: string[]):
       return { text: "", sources: [] };
     case "extract-place":
       return { json: EMPTY_RESEARCHED_PLACE };
+    case "extract-activities":
+      return { json: { activities: [] } satisfies ResearchedActivities };
+    case "extract-meals":
+      return { json: { meals: [] } satisfies ResearchedMeals };
   }
 }
 
@@ -519,8 +525,8 @@ function pickHighlights(
 
 const NO_TEXT = { text: "", source: 0 };
 
-/** A `ResearchedPlace` that says nothing: every fact unsourced, so no facts are made of it. */
-const EMPTY_RESEARCHED_PLACE: ResearchedPlace = {
+/** A place that says nothing: every fact unsourced, so no facts are made of it. */
+const EMPTY_RESEARCHED_PLACE: ResearchedPlaceOverview = {
   name: "",
   country: "",
   countryCode: "",
@@ -536,8 +542,6 @@ const EMPTY_RESEARCHED_PLACE: ResearchedPlace = {
   fares: [],
   climate: [],
   areas: [],
-  activities: [],
-  meals: [],
   practical: {
     currency: { code: "", source: 0 },
     languages: { names: [], source: 0 },
