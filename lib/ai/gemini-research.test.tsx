@@ -1,11 +1,9 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
-import { DestinationCard } from "@/components/recommendations/destination-card";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { listProgressEvents } from "@/lib/db/queries/runs";
 import { databaseResearchCache, RESEARCH_FRESH_DAYS } from "@/lib/pipeline/deps";
 import type { WorkflowDeps } from "@/lib/pipeline/tracked";
-import type { DestinationOption } from "@/lib/schemas/recommendations";
+import { renderCard } from "@/test/cards";
 import { withTestDatabase } from "@/test/db";
 import { tripWithAnswers } from "@/test/fixtures";
 import { GEMINI_GROUP } from "@/test/gemini-group";
@@ -34,21 +32,6 @@ function researchSaying(text: string) {
 }
 
 const aboutLisbon = (request: GeminiRequest) => JSON.stringify(request.body.contents).includes("Destination: Lisbon");
-
-function renderCard(option: DestinationOption): string {
-  return renderToStaticMarkup(
-    <DestinationCard
-      option={option}
-      rank={1}
-      nameOf={() => "Someone"}
-      actions={null}
-      chosen={false}
-      viewer={{ memberId: option.costs[0]?.memberId ?? "", isOrganizer: true }}
-      budgets={{}}
-      othersStretched={0}
-    />,
-  );
-}
 
 async function run(replace?: Parameters<typeof recordedGemini>[0], extra: Partial<WorkflowDeps> = {}) {
   const trip = await tripWithAnswers(GEMINI_GROUP);

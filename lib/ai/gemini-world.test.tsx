@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
-import { DestinationCard } from "@/components/recommendations/destination-card";
 import { SharedPlanView } from "@/components/share/shared-plan";
 import * as actions from "@/lib/actions";
 import { recordedFacts } from "@/lib/db/queries/destination-facts";
@@ -11,8 +10,8 @@ import { factsFor } from "@/lib/facts";
 import { NO_NEEDS, travelerEssentials } from "@/lib/facts/essentials";
 import { databaseResearchCache } from "@/lib/pipeline/deps";
 import type { WorkflowDeps } from "@/lib/pipeline/tracked";
-import type { DestinationOption } from "@/lib/schemas/recommendations";
 import { openShareLink, shownPlan } from "@/lib/share/link";
+import { renderCard } from "@/test/cards";
 import { withTestDatabase } from "@/test/db";
 import { tripWithAnswers } from "@/test/fixtures";
 import { WORLD_GROUP } from "@/test/gemini-group";
@@ -38,21 +37,6 @@ function recordedChunkUris(): string[] {
     candidates: { groundingMetadata: { groundingChunks: { web: { uri: string } }[] } }[];
   };
   return recording.candidates[0]?.groundingMetadata.groundingChunks.map((c) => c.web.uri) ?? [];
-}
-
-function renderCard(option: DestinationOption): string {
-  return renderToStaticMarkup(
-    <DestinationCard
-      option={option}
-      rank={1}
-      nameOf={() => "Someone"}
-      actions={null}
-      chosen={false}
-      viewer={{ memberId: option.costs[0]?.memberId ?? "", isOrganizer: true }}
-      budgets={{}}
-      othersStretched={0}
-    />,
-  );
 }
 
 async function run(replace?: Parameters<typeof recordedGemini>[0], extra: Partial<WorkflowDeps> = {}) {

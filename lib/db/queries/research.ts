@@ -19,6 +19,12 @@ export async function cachedResearch({
   months,
   freshSince,
 }: ResearchKey & { freshSince: Date }): Promise<CachedResearch | null> {
+  const row = await freshRow({ slug, months, freshSince });
+  return row ? { found: row.result, fetchedAt: row.fetchedAt } : null;
+}
+
+/** The kept row for this key, if it was looked up after `freshSince`. */
+async function freshRow({ slug, months, freshSince }: ResearchKey & { freshSince: Date }) {
   const db = await getDb();
   const [row] = await db
     .select({ result: destinationResearch.result, fetchedAt: destinationResearch.fetchedAt })
@@ -30,7 +36,7 @@ export async function cachedResearch({
         gt(destinationResearch.fetchedAt, freshSince),
       ),
     );
-  return row ? { found: row.result, fetchedAt: row.fetchedAt } : null;
+  return row;
 }
 
 /** Keeps (or replaces) what a lookup found, as of `fetchedAt`. */
@@ -56,17 +62,7 @@ export async function cachedPlace({
   months,
   freshSince,
 }: ResearchKey & { freshSince: Date }): Promise<{ place: KeptPlace; fetchedAt: Date } | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ result: destinationResearch.result, fetchedAt: destinationResearch.fetchedAt })
-    .from(destinationResearch)
-    .where(
-      and(
-        eq(destinationResearch.slug, placeKey(slug)),
-        eq(destinationResearch.months, monthsKey(months)),
-        gt(destinationResearch.fetchedAt, freshSince),
-      ),
-    );
+  const row = await freshRow({ slug: placeKey(slug), months, freshSince });
   // Kept rows are parsed again: one that no longer reads as facts is a miss (researched afresh).
   const place = row ? KeptPlace.safeParse(row.result.place) : null;
   return row && place?.success ? { place: place.data, fetchedAt: row.fetchedAt } : null;
