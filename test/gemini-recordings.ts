@@ -58,7 +58,8 @@ function roleOf(body: GeminiRequest["body"]): keyof typeof SYSTEM | undefined {
 
 /**
  * @ai-sdk/google over a `fetch` that answers from the recordings, keeping every request.
- * `replace` may answer a request with another body (a page that tries to instruct the model).
+ * `replace` may answer a request with another body (a page that tries to instruct the model), or
+ * with a whole `Response` (an outage).
  * `overlay` is a folder of recordings for another group (world/): its files answer first, the
  * rest from here. `latencyMs`, given the call's role and recorded token counts, delays each
  * answer, and `onCall` sees each call's timing (the benchmark's projection).
@@ -81,6 +82,8 @@ export function recordedGemini(
     if (!file)
       return new Response(JSON.stringify({ error: { code: 400, message: "unknown prompt" } }), { status: 400 });
     const replaced = replace?.(file, request);
+    // A replacement may be a whole response (an outage: a 503).
+    if (replaced instanceof Response) return replaced;
     const own = options.overlay ? path.join(RECORDINGS_DIR, options.overlay, file) : null;
     const recorded = replaced
       ? JSON.stringify(replaced)

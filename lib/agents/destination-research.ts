@@ -1,5 +1,6 @@
 import { defineAgent } from "@/lib/agents/define-agent";
 import { usableActivities } from "@/lib/agents/ranker";
+import { lookup } from "@/lib/agents/retry";
 import { screen } from "@/lib/agents/screening";
 import { type GroundedResult, generateGrounded } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
@@ -16,10 +17,8 @@ import type { ResearchFacts } from "@/lib/schemas/pipeline";
  * the run: the candidate is marked unverified and keeps only catalog facts.
  */
 
-export const RESEARCH_ATTEMPTS = 3;
 /** The most of the research text a card shows (and later prompts read). */
 const WEB_SUMMARY_MAX = 1200;
-const RETRY_DELAY_MS = 250;
 
 export const destinationResearch = defineAgent<"candidates" | "rawPreferences" | "places", "research", string>({
   name: "Destination research",
@@ -35,7 +34,7 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences" |
 
     // The lookup starts first; which activities suit everyone is worked out while it is out
     // (every candidate's research starts at once, so none waits for another's filtering).
-    const lookup = (async (): Promise<{ found: GroundedResult | null; lastError: string; fetchedAt?: Date }> => {
+    const looking = (async (): Promise<{ found: GroundedResult | null; lastError: string; fetchedAt?: Date }> => {
       // Research done lately for the same place and months is used again (a cache that
       // can't be read is a lookup like any other).
       if (place) {
@@ -49,29 +48,23 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences" |
       const key = { slug, months };
       const cached = ctx.researchCache ? await ctx.researchCache.get(key).catch(() => null) : null;
       if (cached) return { found: cached.found, lastError: "", fetchedAt: cached.fetchedAt };
-      let lastError = "";
-      for (let attempt = 1; attempt <= RESEARCH_ATTEMPTS; attempt++) {
-        try {
-          const found = await generateGrounded({
-            models: ctx.models,
-            meter: ctx.meter,
-            system: SYSTEM.researcher,
-            prompt: `Destination: ${destination.name}, ${destination.country}.${
-              months.length ? ` Travel month: ${months.map((m) => MONTH_NAMES[m - 1]).join(" and ")}.` : ""
-            } What should a group know right now?`,
-            offline: { task: "research", input: { slug, name: destination.name, months } },
-          });
-          if (found.sources.length > 0) await ctx.researchCache?.put(key, found, ctx.now()).catch(() => {});
-          return { found, lastError };
-        } catch (error) {
-          lastError = error instanceof Error ? error.message : String(error);
-          if (attempt < RESEARCH_ATTEMPTS) await ctx.sleep(RETRY_DELAY_MS * 2 ** (attempt - 1));
-        }
-      }
-      return { found: null, lastError };
+      const tried = await lookup(ctx, async () => {
+        const found = await generateGrounded({
+          models: ctx.models,
+          meter: ctx.meter,
+          system: SYSTEM.researcher,
+          prompt: `Destination: ${destination.name}, ${destination.country}.${
+            months.length ? ` Travel month: ${months.map((m) => MONTH_NAMES[m - 1]).join(" and ")}.` : ""
+          } What should a group know right now?`,
+          offline: { task: "research", input: { slug, name: destination.name, months } },
+        });
+        if (found.sources.length > 0) await ctx.researchCache?.put(key, found, ctx.now()).catch(() => {});
+        return found;
+      });
+      return { found: tried.value, lastError: tried.error ?? "" };
     })();
     const activities = usableActivities(slug, rawPreferences, places);
-    const { found, lastError, fetchedAt } = await lookup;
+    const { found, lastError, fetchedAt } = await looking;
     const verified = found !== null && found.sources.length > 0;
     // Web text is screened before anything reads it (a later prompt, a card, a page): a
     // page that tries to instruct the model, or unsafe text, is withheld and logged.

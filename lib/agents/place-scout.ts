@@ -1,6 +1,7 @@
 import { suggestionsOf } from "@/lib/agents/candidate-generator";
 import { defineAgent } from "@/lib/agents/define-agent";
 import { type ResearchedPlaceResult, researchPlace } from "@/lib/agents/place-research";
+import { lookup } from "@/lib/agents/retry";
 import { screen } from "@/lib/agents/screening";
 import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
@@ -46,36 +47,39 @@ export const placeScout = defineAgent({
     const unmatched = suggestionsOf(rawPreferences).filter((s) => s.slug === null);
     const known = allFacts().map((d) => d.name);
     const mustHaves = groupProfile.constraints.mustHaves.map((m) => m.value);
-    const { output, unresolved } = await generateStructured({
-      models: ctx.models,
-      role: "planner",
-      meter: ctx.meter,
-      schema: ScoutPicks,
-      system: SYSTEM.scout,
-      prompt: [
-        `Propose up to ${MAX_WORLD_PLACES} places for this group that are not among the places we already know.`,
-        `Group likes: ${groupProfile.vibes.popular.join(", ") || "no shared vibe"}. Travel: ${trip.months
-          .map((m) => MONTH_NAMES[m - 1])
-          .join(" and ")}, ${trip.days} days. Members fly from: ${trip.regions.join(", ")}.`,
-        mustHaves.length ? `Must-haves:\n${mustHaves.map((m) => `- ${memberText(m)}`).join("\n")}` : "",
-        unmatched.length
-          ? `Members suggested these; propose each one that is a real place first:\n${unmatched.map((s) => `- ${memberText(s.text)}`).join("\n")}`
-          : "",
-        `Places we already know (don't propose these): ${known.join(", ")}.`,
-      ]
-        .filter(Boolean)
-        .join("\n"),
-      offline: { task: "scout", input: {} },
-      check: (o) => {
-        const problems = o.places
-          .filter((p) => matchDestination(p.name) !== null)
-          .map((p) => `"${p.name}" is a place we already know; propose another.`);
-        const slugs = o.places.map((p) => placeSlug(p.name));
-        if (new Set(slugs).size !== slugs.length) problems.push("Each place may appear only once.");
-        return problems;
-      },
-    });
-    const picks = unresolved.length ? [] : output.places;
+    // The scout is an extra: when it keeps failing, the run goes on with the catalog.
+    const scouted = await lookup(ctx, () =>
+      generateStructured({
+        models: ctx.models,
+        role: "planner",
+        meter: ctx.meter,
+        schema: ScoutPicks,
+        system: SYSTEM.scout,
+        prompt: [
+          `Propose up to ${MAX_WORLD_PLACES} places for this group that are not among the places we already know.`,
+          `Group likes: ${groupProfile.vibes.popular.join(", ") || "no shared vibe"}. Travel: ${trip.months
+            .map((m) => MONTH_NAMES[m - 1])
+            .join(" and ")}, ${trip.days} days. Members fly from: ${trip.regions.join(", ")}.`,
+          mustHaves.length ? `Must-haves:\n${mustHaves.map((m) => `- ${memberText(m)}`).join("\n")}` : "",
+          unmatched.length
+            ? `Members suggested these; propose each one that is a real place first:\n${unmatched.map((s) => `- ${memberText(s.text)}`).join("\n")}`
+            : "",
+          `Places we already know (don't propose these): ${known.join(", ")}.`,
+        ]
+          .filter(Boolean)
+          .join("\n"),
+        offline: { task: "scout", input: {} },
+        check: (o) => {
+          const problems = o.places
+            .filter((p) => matchDestination(p.name) !== null)
+            .map((p) => `"${p.name}" is a place we already know; propose another.`);
+          const slugs = o.places.map((p) => placeSlug(p.name));
+          if (new Set(slugs).size !== slugs.length) problems.push("Each place may appear only once.");
+          return problems;
+        },
+      }),
+    );
+    const picks = scouted.value && scouted.value.unresolved.length === 0 ? scouted.value.output.places : [];
     // A place someone's hard no names (the catalog's are judged by name; these aren't known yet) is not researched.
     const saidNo = respondentConstraints(rawPreferences).flatMap((m) => m.hardNos.map((h) => wordsOf(h.text)));
     const refused = picks.filter((p) => namedIn(p.name, saidNo));
@@ -99,6 +103,7 @@ export const placeScout = defineAgent({
         unmatched.length ? `; ${plural(unmatched.length, "suggested place")} not in the catalog` : ""
       }`,
       keyEvidence: [
+        ...(scouted.error !== null ? [`the scout failed: ${scouted.error}`] : []),
         ...proposals.map((p) => `${p.name}, ${p.country}${p.suggestedBy.length ? " (suggested)" : ""}`),
         ...refused.map((p) => `${p.name} left out: a member's hard no names it`),
       ],
@@ -119,8 +124,17 @@ export const placeResearcher = defineAgent<"tripContext", "places", PlaceProposa
     // Kept research for the same place and months is used again when it covers where this group flies from.
     const kept = ctx.researchCache ? await ctx.researchCache.getPlace(key).catch(() => null) : null;
     const covers = kept && proposal.regions.every((r) => kept.place.facts.gettingThereUsd[r] !== undefined);
+    // Research that keeps failing leaves the place out; the run goes on with the rest.
+    const researched = kept && covers ? null : await lookup(ctx, () => researchPlace(ctx, proposal));
     const found: ResearchedPlaceResult =
-      kept && covers ? { ...kept.place, missing: [] } : await researchPlace(ctx, proposal);
+      kept && covers
+        ? { ...kept.place, missing: [] }
+        : (researched?.value ?? {
+            facts: null,
+            web: null,
+            unverified: [],
+            missing: [`the research failed: ${researched?.error ?? "no answer"}`],
+          });
     if (!covers && found.facts && found.web) {
       const { facts, web, unverified } = found;
       await ctx.researchCache?.putPlace(key, { facts, web, unverified }, ctx.now()).catch(() => {});

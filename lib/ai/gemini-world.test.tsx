@@ -15,7 +15,7 @@ import { renderCard } from "@/test/cards";
 import { withTestDatabase } from "@/test/db";
 import { tripWithAnswers } from "@/test/fixtures";
 import { WORLD_GROUP } from "@/test/gemini-group";
-import { type GeminiRequest, readRecording, recordedGemini } from "@/test/gemini-recordings";
+import { type GeminiRequest, readRecording, recordedGemini, recordingFor } from "@/test/gemini-recordings";
 import { runItinerary } from "@/test/itinerary";
 import { runPipeline, storedOutcome, testDeps } from "@/test/pipeline";
 
@@ -237,4 +237,29 @@ it("a place someone's hard no names is never researched or recommended, even whe
   expect(stored?.decisionLog.find((e) => e.stepId === "scout")?.keyEvidence).toContain(
     "São Miguel, Azores left out: a member's hard no names it",
   );
+});
+
+const outage = () =>
+  new Response(JSON.stringify({ error: { code: 503, message: "The model is overloaded." } }), { status: 503 });
+
+it("research for a place that keeps failing leaves it out: the run goes on with the catalog's places", async () => {
+  const { gemini, stored } = await run((file) =>
+    file === `world/placeResearcher-${SLUG}.json` ? outage() : undefined,
+  );
+  const tries = gemini.requests.filter((r) => recordingFor(r.body) === `world/placeResearcher-${SLUG}.json`);
+  expect(tries.length).toBe(3);
+  expect(stored.pack.options.map((o) => o.slug)).not.toContain(SLUG);
+  expect(stored.pack.options.length).toBeGreaterThanOrEqual(3);
+  const step = stored.decisionLog.find((e) => e.stepId === `place:${SLUG}`);
+  expect(step?.riskFlags).toContain("unverified");
+  expect(step?.keyEvidence.some((k) => k.startsWith("missing: the research failed"))).toBe(true);
+  // Olga's suggestion says it couldn't be found, rather than vanishing.
+  expect(stored.pack.suggestions).toEqual([{ text: "the Azores", slug: null, memberIds: [expect.any(String)] }]);
+});
+
+it("a scout that keeps failing leaves the run to the catalog", async () => {
+  const { gemini, stored } = await run((file) => (file === "scout.json" ? outage() : undefined));
+  expect(gemini.requests.some((r) => JSON.stringify(r.body.contents).includes(`slug \\"${SLUG}\\"`))).toBe(false);
+  expect(stored.pack.options.length).toBeGreaterThanOrEqual(3);
+  expect(stored.decisionLog.find((e) => e.stepId === "scout")?.keyEvidence[0]).toMatch(/^the scout failed: .*503/);
 });
