@@ -1,12 +1,16 @@
 /**
  * `npm run record:gemini`: records the Gemini responses the tests replay
  * (test/fixtures/gemini) again, from the real API. Needs GOOGLE_GENERATIVE_AI_API_KEY; runs
- * the recommendation pipeline once for the recordings' group (test/gemini-group.ts) on an
+ * the recommendation pipeline for the recordings' two groups (test/gemini-group.ts) on an
  * in-memory database and writes each response, as Gemini returned it, to the file the
- * tests answer that request from, labelled with when and from which model it was recorded.
- * Re-recorded responses differ from the old ones: re-check the tests that pin their words.
+ * tests answer that request from, labelled with when and from which model it was recorded:
+ * `GEMINI_GROUP`'s into the folder, `WORLD_GROUP`'s (a member suggests a place the catalog
+ * doesn't have) into world/, where they answer first for that group. A place researched
+ * beyond the catalog is recorded under world/ by its slug.
+ * Re-recorded responses differ from the old ones: re-check the tests that pin their words
+ * (and the places `withPlantedFaults` plants faults on).
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { geminiModels } from "@/lib/ai/models";
 import { hashToken, newToken } from "@/lib/auth/tokens";
@@ -15,7 +19,7 @@ import { createRunOrGetActive, getRun } from "@/lib/db/queries/runs";
 import { createTripWithOrganizer } from "@/lib/db/queries/trips";
 import { runLocal } from "@/lib/pipeline/local-runner";
 import { MemberPreferences } from "@/lib/schemas/preferences";
-import { GEMINI_GROUP } from "@/test/gemini-group";
+import { GEMINI_GROUP, WORLD_GROUP } from "@/test/gemini-group";
 import { type GeminiRequest, RECORDINGS_DIR, recordingFor } from "@/test/gemini-recordings";
 
 const apiKey = process.env.GOOGLE_GENERATIVE_AI_API_KEY;
@@ -28,38 +32,45 @@ delete process.env.DATABASE_URL;
 process.env.PGLITE_DIR = "memory://";
 
 const written: string[] = [];
-const recordingFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const response = await fetch(input, init);
-  const file = recordingFor(JSON.parse(String(init?.body)) as GeminiRequest["body"]);
-  if (file && response.ok) {
-    const body = (await response.clone().json()) as Record<string, unknown>;
-    const label = {
-      recording: `Recorded from ${String(input).split("/models/")[1]?.split(":")[0]} on ${new Date().toISOString()} by npm run record:gemini`,
-    };
-    writeFileSync(path.join(RECORDINGS_DIR, file), `${JSON.stringify({ ...label, ...body }, null, 2)}\n`);
-    written.push(file);
-  }
-  return response;
-};
 
-const { trip } = await createTripWithOrganizer({
-  name: "Recording trip",
-  inviteToken: newToken(),
-  organizer: { name: "Organizer", tokenHash: hashToken(newToken()) },
-  answeredMembers: GEMINI_GROUP.map((m) => ({ name: m.name, preferences: MemberPreferences.parse(m.answers) })),
-});
-const { run } = await createRunOrGetActive({
-  tripId: trip.id,
-  kind: "recommendations",
-  engine: "local",
-  requestedBy: null,
-});
-await runLocal(run.id, {
-  models: geminiModels({ apiKey, fetch: recordingFetch as typeof fetch }),
-  now: () => new Date(),
-  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-});
-const finished = await getRun({ runId: run.id });
+/** Runs the pipeline for `group`, writing each response to its file (under `into` unless already under world/). */
+async function record(group: typeof GEMINI_GROUP, into: string): Promise<string | undefined> {
+  const recordingFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    const file = recordingFor(JSON.parse(String(init?.body)) as GeminiRequest["body"]);
+    if (file && response.ok) {
+      const body = (await response.clone().json()) as Record<string, unknown>;
+      const label = {
+        recording: `Recorded from ${String(input).split("/models/")[1]?.split(":")[0]} on ${new Date().toISOString()} by npm run record:gemini`,
+      };
+      const target = file.startsWith("world/") ? file : path.join(into, file);
+      mkdirSync(path.dirname(path.join(RECORDINGS_DIR, target)), { recursive: true });
+      writeFileSync(path.join(RECORDINGS_DIR, target), `${JSON.stringify({ ...label, ...body }, null, 2)}\n`);
+      written.push(target);
+    }
+    return response;
+  };
+  const { trip } = await createTripWithOrganizer({
+    name: "Recording trip",
+    inviteToken: newToken(),
+    organizer: { name: "Organizer", tokenHash: hashToken(newToken()) },
+    answeredMembers: group.map((m) => ({ name: m.name, preferences: MemberPreferences.parse(m.answers) })),
+  });
+  const { run } = await createRunOrGetActive({
+    tripId: trip.id,
+    kind: "recommendations",
+    engine: "local",
+    requestedBy: null,
+  });
+  await runLocal(run.id, {
+    models: geminiModels({ apiKey: apiKey as string, fetch: recordingFetch as typeof fetch }),
+    now: () => new Date(),
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  });
+  return (await getRun({ runId: run.id }))?.status;
+}
+
+const statuses = [await record(GEMINI_GROUP, ""), await record(WORLD_GROUP, "world")];
 await closeDb();
-console.log(`Run ${finished?.status}; recorded ${new Set(written).size} files in ${RECORDINGS_DIR}:`);
+console.log(`Runs ${statuses.join(", ")}; recorded ${new Set(written).size} files in ${RECORDINGS_DIR}:`);
 for (const file of [...new Set(written)].sort()) console.log(`  ${file}`);

@@ -106,3 +106,30 @@ export function recordedGemini(
 export function readRecording(file: string): Record<string, unknown> {
   return JSON.parse(readFileSync(path.join(RECORDINGS_DIR, file), "utf8"));
 }
+
+/**
+ * What a page might bring in, planted by the tests on top of the recorded activities for São
+ * Miguel (the recording itself stays as Gemini answered): a price with no source (Caldeira
+ * Velha, `costSource` 0), a venue citing a source that doesn't exist (Gruta do Carvão,
+ * `source` 9), and a venue put in a part of the day it is closed (the Gorreana Tea Factory,
+ * open 09:00–18:00, in the evening). Answers only that file; pass it as `replace`.
+ */
+export function withPlantedFaults(file: string): unknown {
+  if (file !== "world/activityExtractor-sao-miguel-azores.json") return undefined;
+  const recording = readRecording(file) as { candidates: { content: { parts: { text: string }[] } }[] };
+  const part = recording.candidates[0]?.content.parts[0];
+  if (!part) throw new Error("no answer in the recording");
+  const answer = JSON.parse(part.text) as {
+    activities: { title: string; source: number; costSource: number; bestTime: string }[];
+  };
+  const planted = (title: string, change: Partial<(typeof answer.activities)[number]>) => {
+    const activity = answer.activities.find((a) => a.title === title);
+    if (!activity) throw new Error(`the recording has no "${title}": re-check the planted faults after re-recording`);
+    Object.assign(activity, change);
+  };
+  planted("Caldeira Velha thermal waterfall", { costSource: 0 });
+  planted("Gruta do Carvão lava tube", { source: 9 });
+  planted("Gorreana Tea Factory", { bestTime: "evening" });
+  part.text = JSON.stringify(answer);
+  return recording;
+}

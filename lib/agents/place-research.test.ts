@@ -9,6 +9,7 @@ import {
   readRecording,
   recordedGemini,
   recordingFor,
+  withPlantedFaults,
 } from "@/test/gemini-recordings";
 
 /**
@@ -27,8 +28,9 @@ const SAO_MIGUEL: PlaceToResearch = {
 
 const FETCHED_AT = new Date("2026-11-26T10:00:00.000Z");
 
+/** Research over the recordings, with the planted faults (`withPlantedFaults`) unless `replace` answers otherwise. */
 function run(replace?: (file: string, request: GeminiRequest) => unknown) {
-  const gemini = recordedGemini(replace);
+  const gemini = recordedGemini((file, request) => replace?.(file, request) ?? withPlantedFaults(file));
   const ctx = { models: gemini.models, now: () => FETCHED_AT, sleep: async () => {}, meter: new UsageMeter() };
   return { gemini, result: researchPlace(ctx, SAO_MIGUEL) };
 }

@@ -15,7 +15,13 @@ import { renderCard } from "@/test/cards";
 import { withTestDatabase } from "@/test/db";
 import { tripWithAnswers } from "@/test/fixtures";
 import { WORLD_GROUP } from "@/test/gemini-group";
-import { type GeminiRequest, readRecording, recordedGemini, recordingFor } from "@/test/gemini-recordings";
+import {
+  type GeminiRequest,
+  readRecording,
+  recordedGemini,
+  recordingFor,
+  withPlantedFaults,
+} from "@/test/gemini-recordings";
 import { runItinerary } from "@/test/itinerary";
 import { runPipeline, storedOutcome, testDeps } from "@/test/pipeline";
 
@@ -41,7 +47,10 @@ function recordedChunkUris(): string[] {
 
 async function run(replace?: Parameters<typeof recordedGemini>[0], extra: Partial<WorkflowDeps> = {}) {
   const trip = await tripWithAnswers(WORLD_GROUP);
-  const gemini = recordedGemini(replace, { overlay: "world" });
+  // The faults a page might bring in are planted on the recorded activities (test/gemini-recordings.ts).
+  const gemini = recordedGemini((file, request) => replace?.(file, request) ?? withPlantedFaults(file), {
+    overlay: "world",
+  });
   const finished = await runPipeline(trip.tripId, testDeps({}, { models: gemini.models, ...extra }));
   expect(finished.status).toBe("succeeded");
   const stored = await latestRecommendations({ tripId: trip.tripId });
