@@ -225,6 +225,38 @@ describe("researched facts keep only what a source says", () => {
     ]);
   });
 
+  it("a venue put in a part of the day it is closed moves to when it is open, and one never open when a day has room is dropped", () => {
+    // Slots (lib/schemas/itinerary.ts): morning 09:00–12:30, afternoon 13:30–17:30, evening 20:00–23:30.
+    const place = funchal();
+    place.activities.push(
+      // A bar open 18:00–02:00, put in the morning: the evening (20:00 + 2 h = 22:00) is inside its hours.
+      activity("Rooftop bar evening", "Old Town", {
+        bestTime: "morning",
+        hours: { open: "18:00", close: "02:00", closedOn: [] },
+      }),
+      // A museum open 14:00–17:00, put in the evening: the afternoon from its 14:00 opening (+ 2 h = 16:00) fits.
+      activity("Quinta das Cruzes museum", "Old Town", {
+        bestTime: "evening",
+        hours: { open: "14:00", close: "17:00", closedOn: [] },
+      }),
+      // A market open 06:00–08:00 only: no slot starts before 09:00, so no day has room for it.
+      activity("Early fish auction", "Lido", {
+        bestTime: "morning",
+        hours: { open: "06:00", close: "08:00", closedOn: [] },
+      }),
+    );
+    const { facts, unverified } = research(place);
+    const slotOf = (title: string) => facts?.activities.find((a) => a.title === title)?.bestTime;
+    expect(slotOf("Rooftop bar evening")).toBe("evening");
+    expect(slotOf("Quinta das Cruzes museum")).toBe("afternoon");
+    expect(slotOf("Early fish auction")).toBeUndefined();
+    expect(unverified).toEqual([
+      "Rooftop bar evening: research put it in the morning, when it is closed (open 18:00–02:00), so it is planned for the evening",
+      "Quinta das Cruzes museum: research put it in the evening, when it is closed (open 14:00–17:00), so it is planned for the afternoon",
+      "Early fish auction: it isn't open at a time a day has room for it, so it was left out",
+    ]);
+  });
+
   it("an activity whose named area no source describes goes to the nearest sourced area", () => {
     const place = funchal();
     place.areas[2] = { ...place.areas[2], source: 0 } as ResearchedPlace["areas"][number];
