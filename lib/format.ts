@@ -60,3 +60,19 @@ export const ACCESSIBILITY_LABELS: Record<Accessibility, string> = {
   "low-vision": "low vision",
   hearing: "hearing support",
 };
+
+/**
+ * The text cut to at most `max` characters at the end of a sentence ("." "!" "?" and what
+ * closes it), so a shown excerpt never stops mid-word; the whole text when it fits, "" when
+ * not even its first sentence does.
+ */
+export function clipToSentences(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max + 1);
+  let end = -1;
+  for (const match of head.matchAll(/[.!?]["')\]]*(?=\s|$)/g)) {
+    const after = match.index + match[0].length;
+    if (after <= max) end = after;
+  }
+  return end > 0 ? text.slice(0, end) : "";
+}

@@ -115,7 +115,7 @@ export function readRecording(file: string): Record<string, unknown> {
  * open 09:00–18:00, in the evening). Answers only that file; pass it as `replace`.
  */
 export function withPlantedFaults(file: string): unknown {
-  if (file !== "world/activityExtractor-sao-miguel-azores.json") return undefined;
+  if (file !== "world/activityExtractor-sao-miguel-azores-pt.json") return undefined;
   const recording = readRecording(file) as { candidates: { content: { parts: { text: string }[] } }[] };
   const part = recording.candidates[0]?.content.parts[0];
   if (!part) throw new Error("no answer in the recording");

@@ -155,18 +155,20 @@ export function DestinationCard({
         <section aria-label={`How we know about ${option.name}`}>
           <h4 className="text-sm font-semibold text-slate-900">Not from our own guide</h4>
           <p className="mt-1 text-sm text-slate-700">
-            We researched {option.name} for your group: every place, price and opening time here comes from the sources
-            below.
-            {option.researched.unverified.length
-              ? " What no source backed was left out, so this card is less certain:"
-              : ""}
+            We researched {option.name} for your group: its places, prices and opening times come from what the research
+            found and its sources.
           </p>
           {option.researched.unverified.length ? (
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
-              {option.researched.unverified.map((line) => (
-                <li key={line}>Unverified, left out: {line}</li>
-              ))}
-            </ul>
+            <>
+              <p className="mt-2 text-sm font-medium text-slate-800">
+                What the research got wrong or couldn't back up (so this card is less sure of itself):
+              </p>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                {option.researched.unverified.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
           ) : null}
         </section>
       ) : null}

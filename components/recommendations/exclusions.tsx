@@ -42,7 +42,7 @@ export function Exclusions({
     <div className="space-y-2">
       {unmatched.map((s) => (
         <p key={s.text} className="rounded-xl border border-slate-200 p-3 text-sm text-slate-700">
-          We couldn't find “{s.text}” in the places we know yet, so it isn't among the options{" "}
+          We couldn't find enough about “{s.text}” to plan a trip there, so it isn't among the options{" "}
           <span className="text-slate-600">(suggested by {suggestedBy(s.memberIds)})</span>.
         </p>
       ))}

@@ -5,9 +5,10 @@ import { screen } from "@/lib/agents/screening";
 import { type GroundedResult, generateGrounded } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
 import { climateIn, factsIn } from "@/lib/facts";
-import { MONTH_NAMES } from "@/lib/format";
+import { clipToSentences, MONTH_NAMES } from "@/lib/format";
 import { monthsOf } from "@/lib/planning/trip-shape";
 import type { ResearchFacts } from "@/lib/schemas/pipeline";
+import { WEB_SUMMARY_MAX } from "@/lib/schemas/recommendations";
 
 /**
  * Researches one candidate (one step per candidate, all in parallel). Climate and the
@@ -16,9 +17,6 @@ import type { ResearchFacts } from "@/lib/schemas/pipeline";
  * grounding on Gemini, catalog sources offline). A lookup that keeps failing never fails
  * the run: the candidate is marked unverified and keeps only catalog facts.
  */
-
-/** The most of the research text a card shows (and later prompts read). */
-const WEB_SUMMARY_MAX = 1200;
 
 export const destinationResearch = defineAgent<"candidates" | "rawPreferences" | "places", "research", string>({
   name: "Destination research",
@@ -69,7 +67,7 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences" |
     // Web text is screened before anything reads it (a later prompt, a card, a page): a
     // page that tries to instruct the model, or unsafe text, is withheld and logged.
     const withheld = found ? screen(found.text) : null;
-    const webText = found && !withheld ? found.text.trim().slice(0, WEB_SUMMARY_MAX) : "";
+    const webText = found && !withheld ? clipToSentences(found.text.trim(), WEB_SUMMARY_MAX) : "";
     const facts: ResearchFacts = {
       slug,
       verified,
@@ -94,7 +92,7 @@ export const destinationResearch = defineAgent<"candidates" | "rawPreferences" |
         `${activities.length} activities suit everyone`,
         ...(verified ? [`${facts.sources.length} sources`] : [`lookup failed: ${lastError || "no sources"}`]),
         ...(withheld ? [`web text withheld (${withheld})`] : []),
-        ...(fetchedAt ? [`research from ${fetchedAt.toISOString().slice(0, 10)} used again`] : []),
+        ...(fetchedAt && !place ? [`research from ${fetchedAt.toISOString().slice(0, 10)} used again`] : []),
       ],
       outputSummary: verified ? `${destination.name} verified` : `${destination.name} unverified`,
       riskFlags: [...(verified ? [] : ["unverified"]), ...(withheld ? ["web-text-withheld"] : [])],

@@ -19,7 +19,7 @@ import {
  */
 
 const SAO_MIGUEL: PlaceToResearch = {
-  slug: "sao-miguel-azores",
+  slug: "sao-miguel-azores-pt",
   name: "São Miguel",
   country: "Portugal",
   months: [6],
@@ -35,7 +35,7 @@ function run(replace?: (file: string, request: GeminiRequest) => unknown) {
   return { gemini, result: researchPlace(ctx, SAO_MIGUEL) };
 }
 
-const recorded = readRecording("world/placeResearcher-sao-miguel-azores.json") as {
+const recorded = readRecording("world/placeResearcher-sao-miguel-azores-pt.json") as {
   candidates: { groundingMetadata: { groundingChunks: { web: { uri: string } }[] } }[];
 };
 const chunkUris = recorded.candidates[0]?.groundingMetadata.groundingChunks.map((c) => c.web.uri) ?? [];
@@ -59,10 +59,10 @@ describe("researching São Miguel (Azores) for June, from the eastern US and Eur
     ]);
     expect(facts?.practical).toMatchObject({ currency: "EUR", emergencyNumber: "112", airport: { code: "PDL" } });
     expect(gemini.requests.map((r) => recordingFor(r.body))).toEqual([
-      "world/placeResearcher-sao-miguel-azores.json",
-      "world/extractor-sao-miguel-azores.json",
-      "world/activityExtractor-sao-miguel-azores.json",
-      "world/mealExtractor-sao-miguel-azores.json",
+      "world/placeResearcher-sao-miguel-azores-pt.json",
+      "world/extractor-sao-miguel-azores-pt.json",
+      "world/activityExtractor-sao-miguel-azores-pt.json",
+      "world/mealExtractor-sao-miguel-azores-pt.json",
     ]);
     const extractions = gemini.requests.slice(1);
     // Each extraction reads the same screened research text and the sources, numbered as its facts cite them.

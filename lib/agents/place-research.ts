@@ -4,9 +4,9 @@ import { generateGrounded, generateStructured } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
 import type { DestinationFacts } from "@/lib/facts";
 import { factsFromResearch } from "@/lib/facts/researched";
-import { MONTH_NAMES } from "@/lib/format";
+import { clipToSentences, MONTH_NAMES } from "@/lib/format";
 import type { OriginRegion } from "@/lib/schemas/catalog";
-import type { WebResearch } from "@/lib/schemas/recommendations";
+import { WEB_SUMMARY_MAX, type WebResearch } from "@/lib/schemas/recommendations";
 import {
   ResearchedActivities,
   ResearchedMeals,
@@ -37,9 +37,6 @@ export type ResearchedPlaceResult = {
   missing: string[];
 };
 
-/** The most of the research text a card shows (as destination research keeps it). */
-const WEB_SUMMARY_MAX = 1200;
-
 export async function researchPlace(ctx: AgentContext, place: PlaceToResearch): Promise<ResearchedPlaceResult> {
   const { slug, name, country, months, regions } = place;
   const when = months.length ? months.map((m) => MONTH_NAMES[m - 1]).join(" and ") : "any month";
@@ -64,10 +61,12 @@ export async function researchPlace(ctx: AgentContext, place: PlaceToResearch): 
     };
   }
   const text = found.text.trim();
+  // What a card shows of it: whole sentences (none fitting: no excerpt, though its facts still count).
+  const summary = clipToSentences(text, WEB_SUMMARY_MAX);
   const web: WebResearch | null =
-    text && found.sources.length > 0
+    summary && found.sources.length > 0
       ? {
-          summary: text.slice(0, WEB_SUMMARY_MAX),
+          summary,
           sources: found.sources,
           suggestions: found.suggestions.filter((s) => screen(s.label) === null),
           fetchedAt: ctx.now().toISOString(),

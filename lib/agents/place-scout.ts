@@ -6,10 +6,13 @@ import { screen } from "@/lib/agents/screening";
 import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { respondentConstraints } from "@/lib/constraints/member";
-import { allFacts } from "@/lib/facts";
+import { allFacts, type DestinationFacts } from "@/lib/facts";
+import { slugify } from "@/lib/facts/researched";
 import { fareRegionOf, UNKNOWN_HOME } from "@/lib/facts/travel";
 import { MONTH_NAMES, plural } from "@/lib/format";
 import { matchDestination } from "@/lib/places/destination-match";
+import { fold, gazetteer } from "@/lib/places/gazetteer";
+import { greatCircleKm } from "@/lib/places/geo";
 import { monthsOf, shapeFor, tripFrame } from "@/lib/planning/trip-shape";
 import { ScoutPicks } from "@/lib/schemas/agent-io";
 import type { OriginRegion } from "@/lib/schemas/catalog";
@@ -73,21 +76,24 @@ export const placeScout = defineAgent({
           const problems = o.places
             .filter((p) => matchDestination(p.name) !== null)
             .map((p) => `"${p.name}" is a place we already know; propose another.`);
-          const slugs = o.places.map((p) => placeSlug(p.name));
-          if (new Set(slugs).size !== slugs.length) problems.push("Each place may appear only once.");
           return problems;
         },
       }),
     );
-    const picks = scouted.value && scouted.value.unresolved.length === 0 ? scouted.value.output.places : [];
+    // What the model proposed, as it reaches a log line or a progress row: screened like web text.
+    const picks = (scouted.value?.unresolved.length === 0 ? scouted.value.output.places : []).filter((p) =>
+      [p.name, p.country, p.why].every((text) => screen(text) === null),
+    );
     // A place someone's hard no names (the catalog's are judged by name; these aren't known yet) is not researched.
-    const saidNo = respondentConstraints(rawPreferences).flatMap((m) => m.hardNos.map((h) => wordsOf(h.text)));
+    const saidNo = hardNoWords(rawPreferences);
     const refused = picks.filter((p) => namedIn(p.name, saidNo));
-    const proposals: PlaceProposal[] = picks
-      .filter((p) => placeSlug(p.name) !== "" && matchDestination(p.name) === null && !refused.includes(p))
-      .slice(0, MAX_WORLD_PLACES)
-      .map((p) => ({
-        slug: placeSlug(p.name),
+    const proposals: PlaceProposal[] = [];
+    for (const p of picks) {
+      const slug = placeSlug(p.name, p.country);
+      const usable = slug !== "" && matchDestination(p.name) === null && !refused.includes(p);
+      if (!usable || proposals.some((q) => q.slug === slug) || proposals.length >= MAX_WORLD_PLACES) continue;
+      proposals.push({
+        slug,
         name: p.name,
         country: p.country,
         why: p.why,
@@ -95,17 +101,21 @@ export const placeScout = defineAgent({
         regions: trip.regions,
         // Who suggested it, if it answers a member's suggestion (ids, not their words: erasing a
         // member removes every step that names them).
-        suggestedBy: unmatched.find((s) => sameWords(s.text, p.name))?.memberIds ?? [],
-      }));
+        suggestedBy: unmatched.find((s) => namedIn(p.name, [wordsOf(s.text)]))?.memberIds ?? [],
+      });
+    }
     return {
       patch: { proposals },
       inputSummary: `${trip.months.map((m) => MONTH_NAMES[m - 1]).join("/")}, from ${trip.regions.join(", ")}${
         unmatched.length ? `; ${plural(unmatched.length, "suggested place")} not in the catalog` : ""
       }`,
       keyEvidence: [
-        ...(scouted.error !== null ? [`the scout failed: ${scouted.error}`] : []),
+        ...(scouted.error !== null ? [`the scout failed: ${quotable(scouted.error)}`] : []),
         ...proposals.map((p) => `${p.name}, ${p.country}${p.suggestedBy.length ? " (suggested)" : ""}`),
         ...refused.map((p) => `${p.name} left out: a member's hard no names it`),
+        ...picks
+          .filter((p) => placeSlug(p.name, p.country) === "")
+          .map((p) => `${p.name} left out: no name we can link to`),
       ],
       outputSummary: proposals.length
         ? `Researching ${proposals.map((p) => p.name).join(", ")}`
@@ -115,11 +125,11 @@ export const placeScout = defineAgent({
 });
 
 /** One proposed place, researched into facts with a source for each (one step per place, in parallel). */
-export const placeResearcher = defineAgent<"tripContext", "places", PlaceProposal>({
+export const placeResearcher = defineAgent<"tripContext" | "rawPreferences", "places", PlaceProposal>({
   name: "Place research",
-  reads: ["tripContext"],
+  reads: ["tripContext", "rawPreferences"],
   writes: ["places"],
-  async run(_state, ctx, proposal) {
+  async run({ rawPreferences }, ctx, proposal) {
     const key = { slug: proposal.slug, months: proposal.months };
     // Kept research for the same place and months is used again when it covers where this group flies from.
     const kept = ctx.researchCache ? await ctx.researchCache.getPlace(key).catch(() => null) : null;
@@ -133,34 +143,60 @@ export const placeResearcher = defineAgent<"tripContext", "places", PlaceProposa
             facts: null,
             web: null,
             unverified: [],
-            missing: [`the research failed: ${researched?.error ?? "no answer"}`],
+            missing: [`the research failed: ${quotable(researched?.error ?? "no answer")}`],
           });
     if (!covers && found.facts && found.web) {
       const { facts, web, unverified } = found;
       await ctx.researchCache?.putPlace(key, { facts, web, unverified }, ctx.now()).catch(() => {});
     }
+    // What research found is judged again now that it has a name and a place on the map.
+    const refusal = found.facts ? refusalOf(found.facts, rawPreferences) : null;
+    const facts = refusal ? null : found.facts;
     // Words a card shows pass the output check like every other card line.
     const unverified = found.unverified.filter((line) => screen(line) === null);
     return {
       patch: {
-        places: found.facts
-          ? [{ facts: found.facts, web: found.web, unverified, suggestedBy: proposal.suggestedBy }]
-          : [],
+        places: facts ? [{ facts, web: found.web, unverified, suggestedBy: proposal.suggestedBy }] : [],
       },
       inputSummary: `${proposal.name}, ${proposal.country}`,
       keyEvidence: [
         ...(found.web ? [plural(found.web.sources.length, "source")] : []),
         ...(kept && covers ? [`research from ${kept.fetchedAt.toISOString().slice(0, 10)} used again`] : []),
         ...unverified.map((u) => `left out: ${u}`),
-        ...found.missing.map((m) => `missing: ${m}`),
+        ...found.missing.map((m) => `missing: ${quotable(m)}`),
+        ...(refusal ? [`left out: ${refusal}`] : []),
       ],
-      outputSummary: found.facts
-        ? `${proposal.name}: ${plural(found.facts.activities.length, "sourced activity", "sourced activities")}`
-        : `${proposal.name}: not enough sourced facts to plan from`,
-      riskFlags: found.facts ? [] : ["unverified"],
+      outputSummary: facts
+        ? `${proposal.name}: ${plural(facts.activities.length, "sourced activity", "sourced activities")}`
+        : `${proposal.name}: ${refusal ? "left out" : "not enough sourced facts to plan from"}`,
+      riskFlags: facts ? [] : ["unverified"],
     };
   },
 });
+
+/** Farther than this from every catalog destination, a researched place is a new one. */
+const SAME_PLACE_KM = 30;
+
+/**
+ * Why researched facts can't be offered after all: a member's hard no names the place as
+ * research named it, or it is where a catalog destination already is (which the group gets
+ * with the catalog's own facts).
+ */
+function refusalOf(facts: DestinationFacts, rawPreferences: PipelineState["rawPreferences"]): string | null {
+  if (namedIn(facts.name, hardNoWords(rawPreferences))) return "a member's hard no names it";
+  const known = allFacts().find((d) => greatCircleKm(d.coordinates, facts.coordinates) < SAME_PLACE_KM);
+  return known ? `it is where ${known.name} is, which we already know` : null;
+}
+
+/** Each respondent's hard no's, as sets of words. */
+function hardNoWords(rawPreferences: PipelineState["rawPreferences"]): Set<string>[] {
+  return respondentConstraints(rawPreferences).flatMap((m) => m.hardNos.map((h) => wordsOf(h.text)));
+}
+
+/** An error or a reason as a log line may quote it: screened like web text. */
+function quotable(text: string): string {
+  return screen(text) === null ? text : "(withheld by the risk guard)";
+}
 
 /** The months, trip length and members' fare regions research is for; null without a date window. */
 function scoutTrip(
@@ -180,30 +216,28 @@ function scoutTrip(
   return { months, days: frame.maxDays, regions };
 }
 
-/** "São Miguel, Azores" → "sao-miguel-azores". */
-export function placeSlug(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replaceAll(/\p{M}/gu, "")
-    .toLowerCase()
-    .replaceAll(/[^a-z0-9]+/g, "-")
-    .replaceAll(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
+/**
+ * A place's slug: its name and its country's code ("São Miguel, Azores", "Portugal" →
+ * "sao-miguel-azores-pt"), so places of the same name in different countries (Granada, Spain
+ * and Granada, Nicaragua) are never taken for each other; a country we can't name keeps its words.
+ */
+export function placeSlug(name: string, country: string): string {
+  const code = gazetteer().countriesByName.get(fold(country))?.code;
+  const base = slugify(name);
+  if (!base) return "";
+  return code ? `${base}-${code.toLowerCase()}` : slugify(`${name} ${country}`);
 }
 
-/** Words of a place's name that identify it (not "island", "city", "national park"…). */
-const GENERIC = new Set(["island", "islands", "city", "town", "lake", "beach", "coast", "park", "national", "valley"]);
-const wordsOf = (text: string) => new Set(placeSlug(text).split("-"));
+/** Words of a place's name that identify it (not "island", "saint", "national park"…). */
+const GENERIC = new Set(
+  "island islands isle isles city town village lake lakes beach beaches coast park national valley mount mountain mountains bay river north south east west upper lower saint santa sant san port puerto costa playa cape".split(
+    " ",
+  ),
+);
+const wordsOf = (text: string) => new Set(slugify(text).split("-"));
 
 /** Does any of these texts (their words) name the place: one of its own words, not a generic one? */
 function namedIn(name: string, texts: Set<string>[]): boolean {
   const own = [...wordsOf(name)].filter((w) => w.length > 3 && !GENERIC.has(w));
   return texts.some((words) => own.some((w) => words.has(w)));
-}
-
-function sameWords(a: string, b: string): boolean {
-  const words = (s: string) => new Set(placeSlug(s).split("-"));
-  const [x, y] = [words(a), words(b)];
-  return [...x].some((w) => w.length > 3 && y.has(w));
 }

@@ -35,7 +35,7 @@ withTestDatabase();
  * recordings' own words and hand-written lists, not the code's.
  */
 
-const SLUG = "sao-miguel-azores";
+const SLUG = "sao-miguel-azores-pt";
 
 /** The grounding chunks' URIs in the recorded research for São Miguel. */
 function recordedChunkUris(): string[] {

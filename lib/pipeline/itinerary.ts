@@ -70,6 +70,8 @@ export async function itineraryWorkflow(
   };
 
   apply(await step("load", "load", "Reading the trip and everyone's needs", () => load(ref, deps)));
+  // A load recorded before researched places existed has none (a run resumed across that deploy).
+  state.places ??= [];
 
   // The answers and the feedback are screened before anything reads them. The allocation
   // (code) doesn't wait for the guard's model pass: it starts from what the rules alone

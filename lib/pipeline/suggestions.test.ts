@@ -116,7 +116,7 @@ describe("a place a member would love to go", () => {
         viewerId: after.id("Cleo"),
       }),
     );
-    expect(html).toContain("We couldn&#x27;t find “Atlantis” in the places we know yet");
+    expect(html).toContain("We couldn&#x27;t find enough about “Atlantis” to plan a trip there");
     expect(html).toContain("suggested by a member");
     expect(html).not.toContain("Ben");
   });

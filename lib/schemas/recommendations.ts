@@ -71,8 +71,11 @@ export type RankingMode = z.infer<typeof RankingMode>;
  * anything reads it), the sources it rests on, Google's search suggestions for it (shown
  * with grounded text, as Google asks), and when it was looked up.
  */
+/** The most of a research text a card shows (and later prompts read). */
+export const WEB_SUMMARY_MAX = 1200;
+
 export const WebResearch = z.object({
-  summary: z.string().min(1).max(1200),
+  summary: z.string().min(1).max(WEB_SUMMARY_MAX),
   sources: z.array(Source).min(1),
   suggestions: z.array(SearchSuggestion).max(8),
   fetchedAt: z.iso.datetime(),
