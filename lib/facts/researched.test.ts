@@ -142,6 +142,8 @@ type StayArea = ResearchedPlace["practical"]["stayAreas"][number];
 /** The same research with São Miguel's four areas instead, named and placed as the recording has them. */
 function withSaoMiguelAreas(): ResearchedPlace {
   const place = funchal();
+  // São Miguel's own coordinates (Ponta Delgada), so its areas are near it.
+  place.coordinates = { lat: 37.7412, lon: -25.6756 };
   const area = (name: string, lat: number, lon: number) => ({
     name,
     description: `${name}, on São Miguel.`,
@@ -218,10 +220,10 @@ describe("researched facts keep only what a source says", () => {
     const { facts, unverified } = research(place);
     expect(facts?.activities).toHaveLength(5);
     expect(unverified).toEqual([
-      "Pico do Arieiro sunrise: no source says this place exists",
-      "Cabo Girão skywalk: no source says this place exists",
-      "Levada dos Balcões walk: its price has no source",
-      "Porto Moniz pools: its price has no source",
+      "Pico do Arieiro sunrise: no source says this place exists, so it was left out",
+      "Cabo Girão skywalk: no source says this place exists, so it was left out",
+      "Levada dos Balcões walk: its price has no source, so it was left out",
+      "Porto Moniz pools: its price has no source, so it was left out",
     ]);
   });
 
@@ -298,7 +300,7 @@ describe("researched facts keep only what a source says", () => {
     });
     const { facts, unverified, missing } = research(place);
     expect(missing).toEqual([]);
-    expect(unverified).toEqual(["Offshore reef dive: it isn't near any of the areas research describes"]);
+    expect(unverified).toEqual(["Offshore reef dive: it isn't near any of the areas research describes, so it was left out"]);
     const areaOf = (title: string) => facts?.activities.find((a) => a.title === title)?.area;
     expect(areaOf("Ribeira Grande old town walk")).toBe("Ribeira Grande and the north coast");
     expect(areaOf("Furnas boat tour desk")).toBe("Furnas");
@@ -324,8 +326,8 @@ describe("researched facts keep only what a source says", () => {
     expect(result.facts?.activities).toHaveLength(5);
     expect(result.facts?.tips).toEqual(["Book the Monte toboggan ride down from the garden early in the day."]);
     expect(result.unverified).toEqual([
-      "Harbour boat trip: withheld, its description read like instructions or unsafe text",
-      "An activity was withheld: its words read like instructions or unsafe text",
+      "Harbour boat trip: withheld, its description read like instructions or unsafe text, so it was left out",
+      "An activity was withheld and left out: its words read like instructions or unsafe text",
     ]);
     expect(JSON.stringify(result)).not.toContain("cruise-deals");
   });
