@@ -109,7 +109,7 @@ it("recommends São Miguel, which the catalog doesn't have, from facts that each
   expect(first.confidence).toBe("medium");
   const html = renderCard(first);
   expect(html).toContain("Researched for your group");
-  expect(html).toContain("Unverified, left out: Caldeira Velha thermal waterfall: its price has no source, so it was left out");
+  expect(html).toContain("Caldeira Velha thermal waterfall: its price has no source, so it was left out");
   // Google's search suggestions are rendered beside the grounded text.
   const research = html.slice(html.indexOf("What research found"));
   expect(research).toContain("São Miguel, the largest island");

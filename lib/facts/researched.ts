@@ -298,7 +298,7 @@ export function factsFromResearch({
   const currency = sourced(p.currency, "currency");
   const languages = sourced(p.languages, "languages", p.languages.names);
   const languageNames = [...new Set((languages?.names ?? []).map((l) => l.trim()).filter((l) => fits(l, 2, Infinity)))];
-  if (languages && languageNames.length === 0) missing.push("no language research names is one we can show");
+  if (languages && languageNames.length === 0) missing.push("none of the languages research names can be shown");
   const emergency = sourced(p.emergencyNumber, "emergency number");
   const airport = sourced(p.airport, "airport", [p.airport.name]);
   const transfer = sourced(p.airportTransfer, "airport transfer", [p.airportTransfer.text]);
