@@ -22,3 +22,17 @@ export function addDays(iso: string, days: number): string {
 export function daysBetweenInclusive(start: string, end: string): number {
   return toDayNumber(end) - toDayNumber(start) + 1;
 }
+
+/**
+ * An IANA time zone ("Europe/Lisbon", "Atlantic/Azores"): one Intl knows, named by region.
+ * Not an abbreviation or an offset ("UTC", "UTC-1", "GMT-01:00", "Azores Time"), which
+ * calendars can't use.
+ */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone.includes("/");
+  } catch {
+    return false;
+  }
+}

@@ -118,8 +118,8 @@ describe("researching São Miguel (Azores) for June, from the eastern US and Eur
     expect(unverified).toEqual([
       // The recording puts the tea factory (open 09:00–18:00) in the evening, which starts at 20:00.
       "Gorreana Tea Factory: research put it in the evening, when it is closed (open 09:00–18:00), so it is planned for the morning",
-      "Caldeira Velha thermal waterfall: its price has no source",
-      "Gruta do Carvão lava tube: no source says this place exists",
+      "Caldeira Velha thermal waterfall: its price has no source, so it was left out",
+      "Gruta do Carvão lava tube: no source says this place exists, so it was left out",
     ]);
     expect(facts?.activities.find((a) => a.title === "Gorreana Tea Factory")?.bestTime).toBe("morning");
   });

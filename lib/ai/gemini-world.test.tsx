@@ -103,13 +103,13 @@ it("recommends São Miguel, which the catalog doesn't have, from facts that each
   // What no source backed is left out and named, and the card is less sure of itself.
   expect(first.researched?.unverified).toEqual([
     "Gorreana Tea Factory: research put it in the evening, when it is closed (open 09:00–18:00), so it is planned for the morning",
-    "Caldeira Velha thermal waterfall: its price has no source",
-    "Gruta do Carvão lava tube: no source says this place exists",
+    "Caldeira Velha thermal waterfall: its price has no source, so it was left out",
+    "Gruta do Carvão lava tube: no source says this place exists, so it was left out",
   ]);
   expect(first.confidence).toBe("medium");
   const html = renderCard(first);
   expect(html).toContain("Researched for your group");
-  expect(html).toContain("Unverified, left out: Caldeira Velha thermal waterfall: its price has no source");
+  expect(html).toContain("Caldeira Velha thermal waterfall: its price has no source, so it was left out");
   // Google's search suggestions are rendered beside the grounded text.
   const research = html.slice(html.indexOf("What research found"));
   expect(research).toContain("São Miguel, the largest island");

@@ -1,3 +1,4 @@
+import { isTimeZone } from "@/lib/dates";
 import type { CatalogDestination } from "@/lib/schemas/catalog";
 import type { Accessibility, Dietary } from "@/lib/schemas/preferences";
 
@@ -66,15 +67,6 @@ export function catalogGaps(d: CatalogDestination): string[] {
     }
   }
   return gaps;
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone.includes("/");
-  } catch {
-    return false;
-  }
 }
 
 function kmBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {

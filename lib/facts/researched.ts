@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { countries } from "countries-list";
 import { screen } from "@/lib/agents/screening";
+import { isTimeZone } from "@/lib/dates";
 import { fareRegionOf } from "@/lib/facts/travel";
 import { MONTH_NAMES } from "@/lib/format";
 import { type Continent, fold, gazetteer } from "@/lib/places/gazetteer";
@@ -16,6 +17,7 @@ import {
   type WorldRegion,
 } from "@/lib/schemas/catalog";
 import { SLOT_TIMES, SLOTS, type Slot } from "@/lib/schemas/itinerary";
+import { VIBES } from "@/lib/schemas/preferences";
 import type { ResearchedActivity, ResearchedMeal, ResearchedPlace } from "@/lib/schemas/researched";
 
 /**
@@ -29,9 +31,17 @@ import type { ResearchedActivity, ResearchedMeal, ResearchedPlace } from "@/lib/
  *   is only a hint: an item is put in the kept area of exactly that name if there is one, else
  *   in the kept area nearest to its own coordinates (great-circle distance) if that is within
  *   AREA_REACH_KM; else it is dropped and named in `unverified`;
+ * - an area farther than PLACE_REACH_KM from the place itself is dropped and named, before items
+ *   are put in areas; research whose country code isn't the country the place was proposed in
+ *   (`expectedCountry`, when the gazetteer knows it) gives no facts;
+ * - a list item that doesn't fit the catalog's bounds (a tip, a transport line, a pass, a stay
+ *   area, a language) is left out rather than failing the place; a summary over SUMMARY_MAX keeps
+ *   its whole sentences that fit;
  * - only the climate of `months` and the fares from `regions` are kept;
  * - every kept text passes the risk guard's rules (`screen`); one that fails is dropped and
- *   named as withheld (never quoted);
+ *   named as withheld (never quoted); `missing` and `unverified` quote only values that passed
+ *   it or were checked (a country code of two capitals, a gazetteer's country name);
+ * - every line naming something dropped says it was left out (a card shows them without a prefix);
  * - the facts are null, with `missing` saying why, when what is left can't plan a trip.
  */
 
@@ -41,6 +51,11 @@ export const MIN_AREAS = 3;
 export const MIN_ACTIVITIES = 4;
 /** An activity or meal farther than this from every kept area isn't in any of them. */
 export const AREA_REACH_KM = 25;
+/** An area farther than this from the place's own coordinates is about somewhere else. */
+export const PLACE_REACH_KM = 100;
+/** The longest summary DestinationFacts holds, and the shortest. */
+export const SUMMARY_MAX = 400;
+const SUMMARY_MIN = 40;
 
 const KEYWORD = /^[a-z0-9][a-z0-9 -]*$/;
 
@@ -52,6 +67,7 @@ export function factsFromResearch({
   regions,
   suggestions,
   researchedAt,
+  expectedCountry,
 }: {
   slug: string;
   place: ResearchedPlace;
@@ -62,6 +78,8 @@ export function factsFromResearch({
   suggestions?: readonly SearchSuggestion[];
   /** When the research was looked up (ISO). */
   researchedAt?: string;
+  /** The country the place was proposed in ("Portugal"); research about another country gives no facts. */
+  expectedCountry?: string;
 }): ResearchedFacts {
   const unverified: string[] = [];
   const missing: string[] = [];
@@ -78,18 +96,39 @@ export function factsFromResearch({
 
   // ── the place itself ──
   const countryCode = place.countryCode.trim().toUpperCase();
-  const country = countries[countryCode as keyof typeof countries];
-  if (!country) missing.push(`"${countryCode}" isn't a country code we know`);
-  const named = gazetteer().countriesByName.get(fold(place.country));
+  // Quoted only when it has the shape of a code: the model's raw text is never quoted.
+  const codeShaped = /^[A-Z]{2}$/.test(countryCode);
+  const country = codeShaped ? countries[countryCode as keyof typeof countries] : undefined;
+  if (!country) {
+    missing.push(codeShaped ? `"${countryCode}" isn't a country code we know` : "the country code isn't one we know");
+  }
+  const { countriesByName, countriesByCode } = gazetteer();
+  // Both named by the gazetteer's own name for the country, never as research wrote it.
+  const named = countriesByName.get(fold(place.country));
   if (named && named.code !== countryCode) {
-    missing.push(`the country code ${countryCode} doesn't match ${place.country} (${named.code})`);
+    missing.push(
+      codeShaped
+        ? `the country code ${countryCode} doesn't match ${named.name} (${named.code})`
+        : `the country code doesn't match ${named.name} (${named.code})`,
+    );
+  }
+  const expected = expectedCountry === undefined ? undefined : countriesByName.get(fold(expectedCountry));
+  if (expected && expected.code !== countryCode) {
+    const about = countriesByCode.get(countryCode)?.name ?? "another country";
+    missing.push(`the research is about ${about}, not ${expected.name}`);
   }
   const basics = cite(place.source);
   if (!basics) missing.push("no source says what the place is");
-  const summary = passes(place.summary) ? place.summary.trim() : "";
-  if (!summary) missing.push("its summary was withheld by the risk guard");
-  if (![place.name, place.country, place.timezone].every(passes))
-    missing.push("its name was withheld by the risk guard");
+  const summary = passes(place.summary) ? wholeSentences(place.summary.trim(), SUMMARY_MAX) : "";
+  if (!passes(place.summary)) missing.push("its summary was withheld by the risk guard");
+  else if (!summary) missing.push(`its summary has no sentence end within ${SUMMARY_MAX} characters`);
+  else if (summary.length < SUMMARY_MIN) missing.push("its summary is too short");
+  const nameShown = [place.name, place.country, place.timezone].every(passes);
+  if (!nameShown) missing.push("its name was withheld by the risk guard");
+  else if (!isTimeZone(place.timezone.trim())) missing.push("its time zone isn't one we know");
+  const placeName = passes(place.name) && place.name.trim() ? place.name.trim() : "the place";
+  const vibes = [...new Set(place.vibes)].filter((v) => VIBES.includes(v));
+  if (vibes.length < 2) missing.push(`research gives ${count(vibes.length, "vibe")} for it (2 needed)`);
   const keywords = (words: string[]) =>
     [...new Set(words.map((k) => k.trim().toLowerCase()))].filter((k) => KEYWORD.test(k) && passes(k));
 
@@ -118,9 +157,19 @@ export function factsFromResearch({
   }
 
   // ── areas, activities, meals ──
-  const areas = place.areas
-    .filter((a) => passes(a.name) && passes(a.description) && cite(a.source))
-    .map(({ name, description, coordinates }) => ({ name: name.trim(), description: description.trim(), coordinates }));
+  const areas: ResearchedPlace["areas"] = [];
+  for (const a of place.areas) {
+    const name = a.name.trim();
+    const description = a.description.trim();
+    if (!passes(a.name) || !passes(a.description) || !sourceOf(a.source)) continue;
+    if (!fits(name, 2, Infinity) || !fits(description, 10, 300)) continue;
+    if (greatCircleKm(a.coordinates, place.coordinates) > PLACE_REACH_KM) {
+      unverified.push(`${name}: it is far from ${placeName}, so it was left out`);
+      continue;
+    }
+    cite(a.source);
+    areas.push({ name, description, coordinates: a.coordinates, source: a.source });
+  }
   const areaNames = new Set(areas.map((a) => a.name));
   const areaOf = (item: ResearchedActivity | ResearchedMeal) => placedIn(item, areas);
   const ids = new Set<string>();
@@ -152,11 +201,14 @@ export function factsFromResearch({
       keywords: keywords(a.keywords),
       coordinates: a.coordinates,
       hours: a.hours,
-      tips: a.tips.map((t) => t.trim()).slice(0, 3),
+      tips: a.tips
+        .map((t) => t.trim())
+        .filter((t) => fits(t, 10, 200))
+        .slice(0, 3),
       source: kept.source,
     });
     if (!parsed.success) {
-      unverified.push(`${a.title.trim()}: its details don't hold together`);
+      unverified.push(`${a.title.trim()}: its details don't hold together, so it was left out`);
       continue;
     }
     // A venue closed in the part of the day research put it in is moved to when it is open, and the card says so.
@@ -203,7 +255,7 @@ export function factsFromResearch({
       source: kept.source,
     });
     if (!parsed.success) {
-      unverified.push(`${m.name.trim()}: its details don't hold together`);
+      unverified.push(`${m.name.trim()}: its details don't hold together, so it was left out`);
       continue;
     }
     cite(m.source);
@@ -227,7 +279,7 @@ export function factsFromResearch({
       return null;
     }
     if (!texts.every(passes)) {
-      unverified.push(`The ${what} was withheld by the risk guard`);
+      unverified.push(`The ${what} was withheld by the risk guard and left out`);
       missing.push(`the ${what} was withheld`);
       return null;
     }
@@ -245,20 +297,36 @@ export function factsFromResearch({
     });
   const currency = sourced(p.currency, "currency");
   const languages = sourced(p.languages, "languages", p.languages.names);
+  const languageNames = [...new Set((languages?.names ?? []).map((l) => l.trim()).filter((l) => fits(l, 2, Infinity)))];
+  if (languages && languageNames.length === 0) missing.push("none of the languages research names can be shown");
   const emergency = sourced(p.emergencyNumber, "emergency number");
   const airport = sourced(p.airport, "airport", [p.airport.name]);
   const transfer = sourced(p.airportTransfer, "airport transfer", [p.airportTransfer.text]);
   const safety = sourced(p.safety, "safety advice", [p.safety.text]);
   const health = sourced(p.health, "health advice", [p.health.text]);
-  const localTransport = sourcedList(p.localTransport, (t) => [t.text]);
+  // Each list keeps the items that fit the catalog's bounds (PracticalInfo), up to its most;
+  // one that doesn't fit is left out (and cites nothing) rather than failing the place.
+  const lines = (list: { text: string; source: number }[], most: number) =>
+    sourcedList(
+      list.filter((t) => fits(t.text.trim(), 10, 200)),
+      (t) => [t.text],
+    )
+      .slice(0, most)
+      .map((t) => t.text.trim());
+  const localTransport = lines(p.localTransport, 4);
   if (localTransport.length === 0) missing.push("no source describes local transport");
-  const passesList = sourcedList(p.passes, (t) => [t.text]);
-  const stayAreas = sourcedList(p.stayAreas, (s) => [s.why]).filter((s) => areaNames.has(s.area.trim()));
+  const passesList = lines(p.passes, 3);
+  const stayAreas = sourcedList(
+    p.stayAreas.filter((s) => fits(s.why.trim(), 20, 250) && s.tiers.length > 0 && areaNames.has(s.area.trim())),
+    (s) => [s.why],
+  ).slice(0, 3);
   if (stayAreas.length < 2) missing.push(`only ${count(stayAreas.length, "sourced area")} to stay in (2 needed)`);
-  const tips = place.tips.filter((t) => passes(t.text) && cite(t.source)).map((t) => t.text.trim());
+  const tips = place.tips
+    .filter((t) => fits(t.text.trim(), 10, 300) && passes(t.text) && cite(t.source))
+    .map((t) => t.text.trim());
   if (tips.length === 0) missing.push("no sourced tips");
 
-  if (missing.length > 0 || !country || !daily || !currency || !languages || !emergency || !airport) {
+  if (missing.length > 0 || !country || !daily || !currency || !languageNames.length || !emergency || !airport) {
     return { facts: null, unverified, missing: missing.length ? missing : ["the research is incomplete"] };
   }
   if (!transfer || !safety || !health) return { facts: null, unverified, missing };
@@ -273,7 +341,7 @@ export function factsFromResearch({
     coordinates: place.coordinates,
     timezone: place.timezone.trim(),
     summary,
-    vibes: [...new Set(place.vibes)],
+    vibes,
     dailyCostUsd: {
       budget: Math.round(daily.budget),
       midrange: Math.round(daily.midrange),
@@ -281,7 +349,7 @@ export function factsFromResearch({
     },
     gettingThereUsd,
     climate,
-    areas,
+    areas: areas.map(({ name, description, coordinates }) => ({ name, description, coordinates })),
     accessibility: [...new Set(place.accessibility)],
     dietary: [...new Set(place.dietary)],
     keywords: keywords(place.keywords),
@@ -289,15 +357,15 @@ export function factsFromResearch({
     meals,
     practical: {
       currency: currency.code.trim().toUpperCase(),
-      languages: languages.names.map((l) => l.trim()),
+      languages: languageNames,
       emergencyNumber: emergency.number.trim(),
       airport: { code: airport.code.trim().toUpperCase(), name: airport.name.trim() },
       airportTransfer: transfer.text.trim(),
-      localTransport: localTransport.slice(0, 4).map((t) => t.text.trim()),
-      passes: passesList.slice(0, 3).map((t) => t.text.trim()),
+      localTransport,
+      passes: passesList,
       safety: safety.text.trim(),
       health: health.text.trim(),
-      stayAreas: stayAreas.slice(0, 3).map(({ area, why, tiers, accessibility }) => ({
+      stayAreas: stayAreas.map(({ area, why, tiers, accessibility }) => ({
         area: area.trim(),
         why: why.trim(),
         tiers,
@@ -310,7 +378,9 @@ export function factsFromResearch({
     sources: sources.filter((s) => cited.has(s)),
     continent,
   };
-  const searchSuggestions = (suggestions ?? []).filter((s) => screen(s.label) === null).slice(0, 8);
+  const searchSuggestions = (suggestions ?? [])
+    .filter((s) => fits(s.label, 1, 120) && screen(s.label) === null)
+    .slice(0, 8);
   const grounded = { searchSuggestions, ...(researchedAt ? { researchedAt } : {}) };
   const version = `research-${createHash("sha256")
     .update(canonicalJson({ ...facts, ...grounded }))
@@ -342,23 +412,23 @@ function keptItem(
     // Never quoted: the name itself may be what the guard withheld.
     unverified.push(
       screen(title) === null
-        ? `${title.trim()}: withheld, its description read like instructions or unsafe text`
-        : `${kind} was withheld: its words read like instructions or unsafe text`,
+        ? `${title.trim()}: withheld, its description read like instructions or unsafe text, so it was left out`
+        : `${kind} was withheld and left out: its words read like instructions or unsafe text`,
     );
     return null;
   }
   const venue = sourceOf(item.source);
   if (!venue) {
-    unverified.push(`${title.trim()}: no source says this place exists`);
+    unverified.push(`${title.trim()}: no source says this place exists, so it was left out`);
     return null;
   }
   if (!sourceOf(item.costSource)) {
-    unverified.push(`${title.trim()}: its price has no source`);
+    unverified.push(`${title.trim()}: its price has no source, so it was left out`);
     return null;
   }
   const area = areaOf(item);
   if (area === null) {
-    unverified.push(`${title.trim()}: it isn't near any of the areas research describes`);
+    unverified.push(`${title.trim()}: it isn't near any of the areas research describes, so it was left out`);
     return null;
   }
   return { source: venue, area };
@@ -380,6 +450,26 @@ export function placedIn(
     if (Number.isFinite(km) && (nearest === null || km < nearest.km)) nearest = { name: a.name, km };
   }
   return nearest && nearest.km <= AREA_REACH_KM ? nearest.name : null;
+}
+
+/** Whether a text's length is within a schema's bounds. */
+function fits(text: string, min: number, max: number): boolean {
+  return text.length >= min && text.length <= max;
+}
+
+/**
+ * The text when it fits in `max` characters, else its whole sentences up to the last sentence
+ * end (., ! or ?, with any closing quote or bracket, then a space) that fits; "" when none does.
+ */
+export function wholeSentences(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = "";
+  for (const end of text.matchAll(/[.!?]+["'”’)\]]*(?=\s)/g)) {
+    const upTo = end.index + end[0].length;
+    if (upTo > max) break;
+    cut = text.slice(0, upTo);
+  }
+  return cut.trim();
 }
 
 function count(n: number, one: string, many = `${one}s`): string {
