@@ -70,7 +70,7 @@ export function clipToSentences(text: string, max: number): string {
   if (text.length <= max) return text;
   const head = text.slice(0, max + 1);
   let end = -1;
-  for (const match of head.matchAll(/[.!?]["')\]]*(?=\s|$)/g)) {
+  for (const match of head.matchAll(/[.!?]+["'”’)\]]*(?=\s|$)/g)) {
     const after = match.index + match[0].length;
     if (after <= max) end = after;
   }

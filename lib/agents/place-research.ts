@@ -112,6 +112,8 @@ export async function researchPlace(ctx: AgentContext, place: PlaceToResearch): 
     sources: found.sources,
     months,
     regions,
+    // The research must be about the place proposed: a place in another country is dropped.
+    expectedCountry: country,
     suggestions: web?.suggestions ?? [],
     researchedAt: web?.fetchedAt,
   });

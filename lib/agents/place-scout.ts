@@ -162,7 +162,7 @@ export const placeResearcher = defineAgent<"tripContext" | "rawPreferences", "pl
       keyEvidence: [
         ...(found.web ? [plural(found.web.sources.length, "source")] : []),
         ...(kept && covers ? [`research from ${kept.fetchedAt.toISOString().slice(0, 10)} used again`] : []),
-        ...unverified.map((u) => `left out: ${u}`),
+        ...unverified.map((u) => `unverified: ${u}`),
         ...found.missing.map((m) => `missing: ${quotable(m)}`),
         ...(refusal ? [`left out: ${refusal}`] : []),
       ],

@@ -3,7 +3,7 @@ import { countries } from "countries-list";
 import { screen } from "@/lib/agents/screening";
 import { isTimeZone } from "@/lib/dates";
 import { fareRegionOf } from "@/lib/facts/travel";
-import { MONTH_NAMES } from "@/lib/format";
+import { clipToSentences, MONTH_NAMES, plural } from "@/lib/format";
 import { type Continent, fold, gazetteer } from "@/lib/places/gazetteer";
 import { greatCircleKm } from "@/lib/places/geo";
 import { openFor } from "@/lib/planning/clock";
@@ -119,7 +119,7 @@ export function factsFromResearch({
   }
   const basics = cite(place.source);
   if (!basics) missing.push("no source says what the place is");
-  const summary = passes(place.summary) ? wholeSentences(place.summary.trim(), SUMMARY_MAX) : "";
+  const summary = passes(place.summary) ? clipToSentences(place.summary.trim(), SUMMARY_MAX) : "";
   if (!passes(place.summary)) missing.push("its summary was withheld by the risk guard");
   else if (!summary) missing.push(`its summary has no sentence end within ${SUMMARY_MAX} characters`);
   else if (summary.length < SUMMARY_MIN) missing.push("its summary is too short");
@@ -128,7 +128,7 @@ export function factsFromResearch({
   else if (!isTimeZone(place.timezone.trim())) missing.push("its time zone isn't one we know");
   const placeName = passes(place.name) && place.name.trim() ? place.name.trim() : "the place";
   const vibes = [...new Set(place.vibes)].filter((v) => VIBES.includes(v));
-  if (vibes.length < 2) missing.push(`research gives ${count(vibes.length, "vibe")} for it (2 needed)`);
+  if (vibes.length < 2) missing.push(`research gives ${plural(vibes.length, "vibe")} for it (2 needed)`);
   const keywords = (words: string[]) =>
     [...new Set(words.map((k) => k.trim().toLowerCase()))].filter((k) => KEYWORD.test(k) && passes(k));
 
@@ -262,10 +262,10 @@ export function factsFromResearch({
     cite(m.costSource);
     meals.push({ ...parsed.data, id: idFor(m.name) });
   }
-  if (areas.length < MIN_AREAS) missing.push(`only ${count(areas.length, "sourced area")} (${MIN_AREAS} needed)`);
+  if (areas.length < MIN_AREAS) missing.push(`only ${plural(areas.length, "sourced area")} (${MIN_AREAS} needed)`);
   if (activities.length < MIN_ACTIVITIES) {
     missing.push(
-      `only ${count(activities.length, "sourced activity", "sourced activities")} (${MIN_ACTIVITIES} needed)`,
+      `only ${plural(activities.length, "sourced activity", "sourced activities")} (${MIN_ACTIVITIES} needed)`,
     );
   }
 
@@ -320,7 +320,7 @@ export function factsFromResearch({
     p.stayAreas.filter((s) => fits(s.why.trim(), 20, 250) && s.tiers.length > 0 && areaNames.has(s.area.trim())),
     (s) => [s.why],
   ).slice(0, 3);
-  if (stayAreas.length < 2) missing.push(`only ${count(stayAreas.length, "sourced area")} to stay in (2 needed)`);
+  if (stayAreas.length < 2) missing.push(`only ${plural(stayAreas.length, "sourced area")} to stay in (2 needed)`);
   const tips = place.tips
     .filter((t) => fits(t.text.trim(), 10, 300) && passes(t.text) && cite(t.source))
     .map((t) => t.text.trim());
@@ -455,25 +455,6 @@ export function placedIn(
 /** Whether a text's length is within a schema's bounds. */
 function fits(text: string, min: number, max: number): boolean {
   return text.length >= min && text.length <= max;
-}
-
-/**
- * The text when it fits in `max` characters, else its whole sentences up to the last sentence
- * end (., ! or ?, with any closing quote or bracket, then a space) that fits; "" when none does.
- */
-export function wholeSentences(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = "";
-  for (const end of text.matchAll(/[.!?]+["'”’)\]]*(?=\s)/g)) {
-    const upTo = end.index + end[0].length;
-    if (upTo > max) break;
-    cut = text.slice(0, upTo);
-  }
-  return cut.trim();
-}
-
-function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** "Whale watching from Ponta Delgada" → "whale-watching-from-ponta-delgada". */
