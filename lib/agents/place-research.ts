@@ -84,7 +84,9 @@ export async function researchPlace(ctx: AgentContext, place: PlaceToResearch): 
   // Three calls at once on the same notes: output tokens come one after another, so the extraction
   // now takes as long as the longest of three shorter answers (the activities, about half of the
   // tokens) instead of one long one. Any failure fails the step, which retries.
-  const extract = { models: ctx.models, role: "extractor" as const, meter: ctx.meter, prompt };
+  // One repair round each (not two): research is retried as a whole, and a step must end well
+  // inside a serverless function's time limit (each call may take up to the role's 20 s).
+  const extract = { models: ctx.models, role: "extractor" as const, meter: ctx.meter, prompt, maxRepairs: 1 };
   const [overview, { output: activities }, { output: meals }] = await Promise.all([
     generateStructured({
       ...extract,

@@ -29,6 +29,9 @@ import type { PipelineState, PlaceProposal } from "@/lib/schemas/pipeline";
  * window there is nothing to scout for.
  */
 
+/** How many times a place's research is tried before the run goes on without it. */
+const PLACE_ATTEMPTS = 2;
+
 /** Research is the expensive part: at most this many places are researched per run. */
 export const MAX_WORLD_PLACES = 3;
 
@@ -135,7 +138,8 @@ export const placeResearcher = defineAgent<"tripContext" | "rawPreferences", "pl
     const kept = ctx.researchCache ? await ctx.researchCache.getPlace(key).catch(() => null) : null;
     const covers = kept && proposal.regions.every((r) => kept.place.facts.gettingThereUsd[r] !== undefined);
     // Research that keeps failing leaves the place out; the run goes on with the rest.
-    const researched = kept && covers ? null : await lookup(ctx, () => researchPlace(ctx, proposal));
+    // Two tries, each a grounded call and three extractions: a step's worst case stays near two minutes.
+    const researched = kept && covers ? null : await lookup(ctx, () => researchPlace(ctx, proposal), PLACE_ATTEMPTS);
     const found: ResearchedPlaceResult =
       kept && covers
         ? { ...kept.place, missing: [] }

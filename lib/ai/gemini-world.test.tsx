@@ -256,7 +256,7 @@ it("research for a place that keeps failing leaves it out: the run goes on with 
     file === `world/placeResearcher-${SLUG}.json` ? outage() : undefined,
   );
   const tries = gemini.requests.filter((r) => recordingFor(r.body) === `world/placeResearcher-${SLUG}.json`);
-  expect(tries.length).toBe(3);
+  expect(tries.length).toBe(2);
   expect(stored.pack.options.map((o) => o.slug)).not.toContain(SLUG);
   expect(stored.pack.options.length).toBeGreaterThanOrEqual(3);
   const step = stored.decisionLog.find((e) => e.stepId === `place:${SLUG}`);
