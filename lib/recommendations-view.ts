@@ -114,15 +114,12 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
   const pack = stored?.pack.status === "ready" ? stored.pack : null;
   const storedCards = pack?.options ?? [];
   const cards = [...storedCards, ...timeline.flatMap((e) => (e.detail?.card ? [e.detail.card] : []))];
+  const versioned = cards.flatMap((card, i) => {
+    const version = card.researched?.factsVersion ?? (i < storedCards.length ? pack?.factsVersion : undefined);
+    return version ? [{ slug: card.slug, version }] : [];
+  });
   const recorded = new Map(
-    await Promise.all(
-      cards.flatMap((card, i) => {
-        const version = card.researched?.factsVersion ?? (i < storedCards.length ? pack?.factsVersion : undefined);
-        return version
-          ? [(async () => [card.slug, (await recordedFacts({ slug: card.slug, version }))?.facts] as const)()]
-          : [];
-      }),
-    ),
+    await Promise.all(versioned.map(async (key) => [key.slug, (await recordedFacts(key))?.facts] as const)),
   );
   for (const card of cards) {
     // (recordedFacts already falls back to the catalog, so a miss here is an early card.)

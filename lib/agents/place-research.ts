@@ -2,8 +2,7 @@ import type { AgentContext } from "@/lib/agents/define-agent";
 import { screen } from "@/lib/agents/screening";
 import { generateGrounded, generateStructured } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
-import type { DestinationFacts } from "@/lib/facts";
-import { factsFromResearch } from "@/lib/facts/researched";
+import { factsFromResearch, type ResearchedFacts } from "@/lib/facts/researched";
 import { clipToSentences, MONTH_NAMES } from "@/lib/format";
 import type { OriginRegion } from "@/lib/schemas/catalog";
 import { WEB_SUMMARY_MAX, type WebResearch } from "@/lib/schemas/recommendations";
@@ -30,12 +29,8 @@ export type PlaceToResearch = {
   months: number[];
   regions: OriginRegion[];
 };
-export type ResearchedPlaceResult = {
-  facts: DestinationFacts | null;
-  web: WebResearch | null;
-  unverified: string[];
-  missing: string[];
-};
+/** What the converter made of the research, and the research itself as a card shows it. */
+export type ResearchedPlaceResult = ResearchedFacts & { web: WebResearch | null };
 
 export async function researchPlace(ctx: AgentContext, place: PlaceToResearch): Promise<ResearchedPlaceResult> {
   const { slug, name, country, months, regions } = place;

@@ -6,6 +6,7 @@ import { screen } from "@/lib/agents/screening";
 import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { respondentConstraints } from "@/lib/constraints/member";
+import { wordsOf } from "@/lib/constraints/text";
 import { allFacts, type DestinationFacts } from "@/lib/facts";
 import { slugify } from "@/lib/facts/researched";
 import { fareRegionOf, UNKNOWN_HOME } from "@/lib/facts/travel";
@@ -75,12 +76,10 @@ export const placeScout = defineAgent({
           .filter(Boolean)
           .join("\n"),
         offline: { task: "scout", input: {} },
-        check: (o) => {
-          const problems = o.places
+        check: (o) =>
+          o.places
             .filter((p) => matchDestination(p.name) !== null)
-            .map((p) => `"${p.name}" is a place we already know; propose another.`);
-          return problems;
-        },
+            .map((p) => `"${p.name}" is a place we already know; propose another.`),
       }),
     );
     // What the model proposed, as it reaches a log line or a progress row: screened like web text.
@@ -91,8 +90,10 @@ export const placeScout = defineAgent({
     const saidNo = hardNoWords(rawPreferences);
     const refused = picks.filter((p) => namedIn(p.name, saidNo));
     const proposals: PlaceProposal[] = [];
+    const unnamed: string[] = [];
     for (const p of picks) {
       const slug = placeSlug(p.name, p.country);
+      if (slug === "") unnamed.push(p.name);
       const usable = slug !== "" && matchDestination(p.name) === null && !refused.includes(p);
       if (!usable || proposals.some((q) => q.slug === slug) || proposals.length >= MAX_WORLD_PLACES) continue;
       proposals.push({
@@ -104,7 +105,7 @@ export const placeScout = defineAgent({
         regions: trip.regions,
         // Who suggested it, if it answers a member's suggestion (ids, not their words: erasing a
         // member removes every step that names them).
-        suggestedBy: unmatched.find((s) => namedIn(p.name, [wordsOf(s.text)]))?.memberIds ?? [],
+        suggestedBy: unmatched.find((s) => namedIn(p.name, [new Set(wordsOf(s.text))]))?.memberIds ?? [],
       });
     }
     return {
@@ -116,9 +117,7 @@ export const placeScout = defineAgent({
         ...(scouted.error !== null ? [`the scout failed: ${quotable(scouted.error)}`] : []),
         ...proposals.map((p) => `${p.name}, ${p.country}${p.suggestedBy.length ? " (suggested)" : ""}`),
         ...refused.map((p) => `${p.name} left out: a member's hard no names it`),
-        ...picks
-          .filter((p) => placeSlug(p.name, p.country) === "")
-          .map((p) => `${p.name} left out: no name we can link to`),
+        ...unnamed.map((name) => `${name} left out: no name we can link to`),
       ],
       outputSummary: proposals.length
         ? `Researching ${proposals.map((p) => p.name).join(", ")}`
@@ -136,20 +135,20 @@ export const placeResearcher = defineAgent<"tripContext" | "rawPreferences", "pl
     const key = { slug: proposal.slug, months: proposal.months };
     // Kept research for the same place and months is used again when it covers where this group flies from.
     const kept = ctx.researchCache ? await ctx.researchCache.getPlace(key).catch(() => null) : null;
-    const covers = kept && proposal.regions.every((r) => kept.place.facts.gettingThereUsd[r] !== undefined);
+    const reused =
+      kept && proposal.regions.every((r) => kept.place.facts.gettingThereUsd[r] !== undefined) ? kept : null;
     // Research that keeps failing leaves the place out; the run goes on with the rest.
     // Two tries, each a grounded call and three extractions: a step's worst case stays near two minutes.
-    const researched = kept && covers ? null : await lookup(ctx, () => researchPlace(ctx, proposal), PLACE_ATTEMPTS);
-    const found: ResearchedPlaceResult =
-      kept && covers
-        ? { ...kept.place, missing: [] }
-        : (researched?.value ?? {
-            facts: null,
-            web: null,
-            unverified: [],
-            missing: [`the research failed: ${quotable(researched?.error ?? "no answer")}`],
-          });
-    if (!covers && found.facts && found.web) {
+    const researched = reused ? null : await lookup(ctx, () => researchPlace(ctx, proposal), PLACE_ATTEMPTS);
+    const found: ResearchedPlaceResult = reused
+      ? { ...reused.place, missing: [] }
+      : (researched?.value ?? {
+          facts: null,
+          web: null,
+          unverified: [],
+          missing: [`the research failed: ${quotable(researched?.error ?? "no answer")}`],
+        });
+    if (!reused && found.facts && found.web) {
       const { facts, web, unverified } = found;
       await ctx.researchCache?.putPlace(key, { facts, web, unverified }, ctx.now()).catch(() => {});
     }
@@ -165,7 +164,7 @@ export const placeResearcher = defineAgent<"tripContext" | "rawPreferences", "pl
       inputSummary: `${proposal.name}, ${proposal.country}`,
       keyEvidence: [
         ...(found.web ? [plural(found.web.sources.length, "source")] : []),
-        ...(kept && covers ? [`research from ${kept.fetchedAt.toISOString().slice(0, 10)} used again`] : []),
+        ...(reused ? [`research from ${reused.fetchedAt.toISOString().slice(0, 10)} used again`] : []),
         ...unverified.map((u) => `unverified: ${u}`),
         ...found.missing.map((m) => `missing: ${quotable(m)}`),
         ...(refusal ? [`left out: ${refusal}`] : []),
@@ -194,7 +193,7 @@ function refusalOf(facts: DestinationFacts, rawPreferences: PipelineState["rawPr
 
 /** Each respondent's hard no's, as sets of words. */
 function hardNoWords(rawPreferences: PipelineState["rawPreferences"]): Set<string>[] {
-  return respondentConstraints(rawPreferences).flatMap((m) => m.hardNos.map((h) => wordsOf(h.text)));
+  return respondentConstraints(rawPreferences).flatMap((m) => m.hardNos.map((h) => new Set(wordsOf(h.text))));
 }
 
 /** An error or a reason as a log line may quote it: screened like web text. */
@@ -232,16 +231,18 @@ export function placeSlug(name: string, country: string): string {
   return code ? `${base}-${code.toLowerCase()}` : slugify(`${name} ${country}`);
 }
 
-/** Words of a place's name that identify it (not "island", "saint", "national park"…). */
+/**
+ * Words of a place's name that don't identify it ("island", "saint", "national park"…), as
+ * `wordsOf` reads them (folded, singular), the way hard no's are read everywhere else.
+ */
 const GENERIC = new Set(
-  "island islands isle isles city town village lake lakes beach beaches coast park national valley mount mountain mountains bay river north south east west upper lower saint santa sant san port puerto costa playa cape".split(
+  "island isle city town village lake beach coast park national valley mount mountain bay river north south east west upper lower saint santa sant san port puerto costa playa cape".split(
     " ",
   ),
 );
-const wordsOf = (text: string) => new Set(slugify(text).split("-"));
 
 /** Does any of these texts (their words) name the place: one of its own words, not a generic one? */
 function namedIn(name: string, texts: Set<string>[]): boolean {
-  const own = [...wordsOf(name)].filter((w) => w.length > 3 && !GENERIC.has(w));
+  const own = wordsOf(name).filter((w) => w.length > 3 && !GENERIC.has(w));
   return texts.some((words) => own.some((w) => words.has(w)));
 }

@@ -1,4 +1,5 @@
 import { isTimeZone } from "@/lib/dates";
+import { greatCircleKm } from "@/lib/places/geo";
 import type { CatalogDestination } from "@/lib/schemas/catalog";
 import type { Accessibility, Dietary } from "@/lib/schemas/preferences";
 
@@ -31,7 +32,7 @@ export function catalogGaps(d: CatalogDestination): string[] {
   if (!d.practical) gap("practical info missing");
   for (const area of d.areas) {
     if (!area.coordinates) gap(`area "${area.name}" has no coordinates`);
-    else if (kmBetween(area.coordinates, d.coordinates) > MAX_VENUE_KM) gap(`area "${area.name}" is too far away`);
+    else if (greatCircleKm(area.coordinates, d.coordinates) > MAX_VENUE_KM) gap(`area "${area.name}" is too far away`);
   }
 
   if (d.activities.length < MIN_ACTIVITIES) gap(`${d.activities.length} activities (need ${MIN_ACTIVITIES})`);
@@ -43,7 +44,7 @@ export function catalogGaps(d: CatalogDestination): string[] {
       a.source ? null : "source",
     ].filter(Boolean);
     if (missing.length) gap(`activity ${a.id} lacks ${missing.join(", ")}`);
-    if (a.coordinates && kmBetween(a.coordinates, d.coordinates) > MAX_VENUE_KM)
+    if (a.coordinates && greatCircleKm(a.coordinates, d.coordinates) > MAX_VENUE_KM)
       gap(`activity ${a.id} is too far away`);
   }
 
@@ -54,7 +55,7 @@ export function catalogGaps(d: CatalogDestination): string[] {
     if (n < MIN_MEALS_PER_TIME) gap(`${n} ${time} places (need ${MIN_MEALS_PER_TIME})`);
   }
   for (const m of meals) {
-    if (kmBetween(m.coordinates, d.coordinates) > MAX_VENUE_KM) gap(`meal ${m.id} is too far away`);
+    if (greatCircleKm(m.coordinates, d.coordinates) > MAX_VENUE_KM) gap(`meal ${m.id} is too far away`);
   }
   for (const diet of d.dietary as Dietary[]) {
     const n = meals.filter((m) => m.dietaryOptions.includes(diet)).length;
@@ -67,12 +68,4 @@ export function catalogGaps(d: CatalogDestination): string[] {
     }
   }
   return gaps;
-}
-
-function kmBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
 }

@@ -30,7 +30,6 @@ export function factsFor(slug: string): DestinationFacts | undefined {
 }
 
 /**
-/**
  * A run's facts for `slug`: a place researched for this run (`places`, on Gemini) or, for
  * the itinerary, the researched facts its destination was recommended with; else the catalog's.
  */

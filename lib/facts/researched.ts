@@ -326,10 +326,20 @@ export function factsFromResearch({
     .map((t) => t.text.trim());
   if (tips.length === 0) missing.push("no sourced tips");
 
-  if (missing.length > 0 || !country || !daily || !currency || !languageNames.length || !emergency || !airport) {
+  // Each of these, when missing, said why in `missing`; the rest of the test is for the types.
+  if (
+    missing.length > 0 ||
+    !country ||
+    !daily ||
+    !currency ||
+    !emergency ||
+    !airport ||
+    !transfer ||
+    !safety ||
+    !health
+  ) {
     return { facts: null, unverified, missing: missing.length ? missing : ["the research is incomplete"] };
   }
-  if (!transfer || !safety || !health) return { facts: null, unverified, missing };
 
   const continent = country.continent as Continent;
   const facts = {
@@ -494,12 +504,12 @@ function worldRegionOf(countryCode: string, continent: Continent, lon: number): 
 function slotWhenOpen(
   a: Pick<CatalogActivity, "bestTime" | "hours" | "durationHours">,
 ): CatalogActivity["bestTime"] | null {
-  const fits = (slot: Slot) => {
+  const openIn = (slot: Slot) => {
     const { start, end } = SLOT_TIMES[slot];
     const from = a.hours && a.hours.open > start && a.hours.open < end ? a.hours.open : start;
     return openFor(a.hours, null, from, Math.min(a.durationHours, 3));
   };
-  if (a.bestTime === "any") return SLOTS.some(fits) ? "any" : null;
-  if (fits(a.bestTime)) return a.bestTime;
-  return SLOTS.find(fits) ?? null;
+  if (a.bestTime === "any") return SLOTS.some(openIn) ? "any" : null;
+  if (openIn(a.bestTime)) return a.bestTime;
+  return SLOTS.find(openIn) ?? null;
 }

@@ -1,6 +1,6 @@
 import { flightHours, GROUND_KM, greatCircleKm, HOME_KM, type LatLon } from "@/lib/places/geo";
 import type { Place } from "@/lib/places/resolve";
-import type { CatalogDestination, OriginRegion } from "@/lib/schemas/catalog";
+import type { DestinationFacts, OriginRegion } from "@/lib/schemas/catalog";
 
 /**
  * Getting from a member's home to a destination and back, as a fact with its basis:
@@ -77,9 +77,7 @@ export function fareRegionOf(place: Pick<Place, "countryCode" | "continent" | "l
 
 export function travelBetween(
   home: Pick<Place, "countryCode" | "continent" | "lat" | "lon">,
-  destination: Pick<CatalogDestination, "name" | "coordinates"> & {
-    gettingThereUsd: Partial<Record<OriginRegion, number>>;
-  },
+  destination: Pick<DestinationFacts, "name" | "coordinates" | "gettingThereUsd">,
 ): Travel {
   const km = Math.round(greatCircleKm(home as LatLon, destination.coordinates));
   if (km < HOME_KM) return { mode: "home", km, hours: 0, usd: 0, basis: `lives in ${destination.name}: no travel` };

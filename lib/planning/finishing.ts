@@ -15,25 +15,7 @@ export function weatherAndPacking(
 ): Pick<Finishing, "weather" | "packingList"> {
   // Only the months the facts have normals for (researched facts may lack some): no line is made up.
   const climates = (months ?? []).flatMap((m) => climateIn(facts, m) ?? []);
-  const weather = climates.length
-    ? {
-        note: `${facts.name} in ${climates
-          .map(
-            (c) =>
-              `${MONTH_NAMES[c.month - 1]}: highs around ${c.highC}°C and lows around ${c.lowC}°C, about ${c.rainyDays} rainy days, humidity around ${c.humidity}%`,
-          )
-          .join("; ")}. These are long-term averages, not a forecast.`,
-        basis: `Climate normals for ${climates.map((c) => MONTH_NAMES[c.month - 1]).join(" and ")}`,
-      }
-    : months?.length
-      ? {
-          note: `We have no climate normals for ${facts.name} in ${months.map((m) => MONTH_NAMES[m - 1]).join(" or ")}, so check its weather before you pack.`,
-          basis: "No climate normals for the travel months",
-        }
-      : {
-          note: `The dates aren't set yet, so check ${facts.name}'s weather for the month you pick.`,
-          basis: "No dates yet",
-        };
+  const weather = weatherNote(facts.name, months, climates);
 
   const list = [
     "Comfortable walking shoes",
@@ -61,4 +43,33 @@ export function weatherAndPacking(
   if (has("snow", "ski", "skiing")) list.push("Thermal layers and waterproof gloves");
   if (has("dress code")) list.push("One smart outfit for dinner");
   return { weather, packingList: list.slice(0, 15) };
+}
+
+/** The weather line: the travel months' normals; else that there are none for them; else that the dates aren't set. */
+function weatherNote(
+  name: string,
+  months: number[] | null,
+  climates: DestinationFacts["climate"],
+): Finishing["weather"] {
+  if (climates.length) {
+    return {
+      note: `${name} in ${climates
+        .map(
+          (c) =>
+            `${MONTH_NAMES[c.month - 1]}: highs around ${c.highC}°C and lows around ${c.lowC}°C, about ${c.rainyDays} rainy days, humidity around ${c.humidity}%`,
+        )
+        .join("; ")}. These are long-term averages, not a forecast.`,
+      basis: `Climate normals for ${climates.map((c) => MONTH_NAMES[c.month - 1]).join(" and ")}`,
+    };
+  }
+  if (months?.length) {
+    return {
+      note: `We have no climate normals for ${name} in ${months.map((m) => MONTH_NAMES[m - 1]).join(" or ")}, so check its weather before you pack.`,
+      basis: "No climate normals for the travel months",
+    };
+  }
+  return {
+    note: `The dates aren't set yet, so check ${name}'s weather for the month you pick.`,
+    basis: "No dates yet",
+  };
 }

@@ -129,7 +129,7 @@ export const WorldPlace = z.object({
 export type WorldPlace = z.infer<typeof WorldPlace>;
 
 /** A researched place as kept for the next group going in the same months (`destination_research`). */
-export const KeptPlace = z.object({ facts: DestinationFacts, web: WebResearch, unverified: z.array(z.string()) });
+export const KeptPlace = WorldPlace.pick({ facts: true, unverified: true }).extend({ web: WebResearch });
 export type KeptPlace = z.infer<typeof KeptPlace>;
 
 export const Usage = z.object({
