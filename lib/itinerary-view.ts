@@ -2,6 +2,7 @@ import "server-only";
 import type { Caller } from "@/lib/auth/guards";
 import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
+import { listDecisions } from "@/lib/db/queries/decisions";
 import { factsOfPlan, recordedFacts } from "@/lib/db/queries/destination-facts";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { currentItinerary, itineraryVersion, listItineraryVersions } from "@/lib/db/queries/itineraries";
@@ -11,7 +12,9 @@ import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { factsFor } from "@/lib/facts";
 import { beforeYouGoFor, type FlightSearch, type TravelerEssentials } from "@/lib/facts/essentials";
 import { diffItineraries, type ItineraryDiff } from "@/lib/itinerary-diff";
+import { modelSpendUnavailable } from "@/lib/limits/budget";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
+import type { DecisionView } from "@/lib/schemas/decisions";
 import { type FeedbackOutcome, type FlagReason, type Itinerary, MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
 import type { RunError, RunStatus } from "@/lib/schemas/pipeline";
 import { availableWindows } from "@/lib/schemas/preferences";
@@ -78,6 +81,10 @@ export type ItineraryView = {
   otherActivities: { id: string; title: string; area: string; costUsd: number }[];
   /** Organizer, when answers changed since the plan: what they now break in it (empty: nothing). */
   breaks: { message: string }[] | null;
+  /** Organizer: why Generate / Regenerate can't start now (rate limit, today's AI allowance) and from when. */
+  modelRefusal: { reason: string; until: string } | null;
+  /** The organizer's decisions on conflicts (dates, domestic or abroad), for everyone. */
+  decisions: DecisionView[];
   /** Someone's answers changed since the current plan was made. */
   stale: boolean;
   /** The chosen destination's stay areas, transport and essentials (the group's needs in aggregate), and the viewer's own flight search. */
@@ -89,7 +96,7 @@ export async function loadItineraryView(
   { version }: { version?: number } = {},
 ): Promise<ItineraryView> {
   const tripId = caller.trip.id;
-  const [members, current, versions, feedback, run, chosen] = await Promise.all([
+  const [members, current, versions, feedback, run, chosen, modelRefusal, decisions] = await Promise.all([
     listMembersWithPreferences({ tripId }),
     currentItinerary({ tripId }),
     listItineraryVersions({ tripId }),
@@ -98,6 +105,8 @@ export async function loadItineraryView(
     caller.trip.selectedRecommendationId
       ? getRecommendation({ recommendationId: caller.trip.selectedRecommendationId })
       : null,
+    modelSpendUnavailable(caller),
+    listDecisions({ tripId }),
   ]);
   const slug = caller.trip.selectedDestination;
   // The facts the current plan was made with (recorded with it); before there is one, those the
@@ -228,6 +237,8 @@ export async function loadItineraryView(
           .map((a) => ({ id: a.id, title: a.title, area: a.area, costUsd: a.costUsd }))
       : [],
     breaks,
+    modelRefusal,
+    decisions,
     stale,
     beforeYouGo: facts
       ? beforeYouGoFor({ facts, members, viewer: { memberId: caller.member.id }, tripId, dates })

@@ -1,13 +1,16 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/guards";
 import { withoutConstraintAttribution } from "@/lib/dashboard";
+import { listDecisions } from "@/lib/db/queries/decisions";
 import { recordedFacts } from "@/lib/db/queries/destination-facts";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { latestRecommendations, listVotes } from "@/lib/db/queries/recommendations";
 import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { factsFor } from "@/lib/facts";
 import { beforeYouGoFor, type FlightSearch, type TravelerEssentials } from "@/lib/facts/essentials";
+import { modelSpendUnavailable } from "@/lib/limits/budget";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
+import type { DecisionView } from "@/lib/schemas/decisions";
 import type { DecisionLogEntry, RunError, RunStatus } from "@/lib/schemas/pipeline";
 import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
 import type { TimelineEntry } from "@/lib/schemas/trip-events";
@@ -63,14 +66,20 @@ export interface RecommendationsView {
    * in aggregate, and the viewer's own flight search (nobody else's home or link).
    */
   beforeYouGo: Record<string, { essentials: TravelerEssentials; flight: FlightSearch }>;
+  /** Organizer: why Generate can't start now (rate limit, today's AI allowance) and from when. */
+  modelRefusal: { reason: string; until: string } | null;
+  /** The organizer's decisions on conflicts: they hold over cards made before them. */
+  decisions: DecisionView[];
 }
 
 export async function loadRecommendationsView(caller: Caller): Promise<RecommendationsView> {
   const tripId = caller.trip.id;
-  const [run, stored, members] = await Promise.all([
+  const [run, stored, members, modelRefusal, decisions] = await Promise.all([
     latestRun({ tripId, kinds: ["recommendations"] }),
     latestRecommendations({ tripId }),
     listMembersWithPreferences({ tripId }),
+    modelSpendUnavailable(caller),
+    listDecisions({ tripId }),
   ]);
   const [timeline, votes] = await Promise.all([
     run?.status === "running" ? listProgressEvents({ runId: run.id }) : [],
@@ -166,6 +175,8 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
     budgets,
     viewer: { memberId: caller.member.id, isOrganizer: caller.isOrganizer },
     beforeYouGo,
+    modelRefusal,
+    decisions,
   };
 }
 

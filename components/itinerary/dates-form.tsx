@@ -4,6 +4,7 @@ import { CalendarCheck } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { setTripDatesAction } from "@/app/actions";
+import { reportActionSuccess } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FormMessage, TextField } from "@/components/ui/field";
 import { addDays } from "@/lib/dates";
@@ -39,6 +40,7 @@ export function DatesForm({
           setErrors({});
           const result = await setTripDatesAction({ tripId, ...values });
           if (!result.ok) setErrors({ form: result.message, ...result.fieldErrors });
+          else reportActionSuccess();
           router.refresh();
         });
       }}

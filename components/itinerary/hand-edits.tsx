@@ -11,6 +11,7 @@ import {
   removeItineraryItemAction,
   swapItineraryItemAction,
 } from "@/app/actions";
+import { reportActionSuccess, useActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FieldError, FormMessage, inputClasses } from "@/components/ui/field";
 import { formatUsd } from "@/lib/format";
@@ -40,15 +41,17 @@ export type Alternative = { id: string; title: string; area: string; costUsd: nu
 function useEdit() {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useActionError();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const run = (act: () => Promise<Result>, onDone?: () => void) =>
     startTransition(async () => {
       setError(null);
       setFieldErrors({});
       const result = await act();
-      if (result.ok) onDone?.();
-      else if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) setFieldErrors(result.fieldErrors);
+      if (result.ok) {
+        reportActionSuccess();
+        onDone?.();
+      } else if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) setFieldErrors(result.fieldErrors);
       else setError(result.message);
       router.refresh();
     });

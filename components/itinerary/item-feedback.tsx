@@ -4,6 +4,7 @@ import { Flag, X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { flagItineraryItemAction, withdrawFeedbackAction } from "@/app/actions";
+import { reportActionSuccess, settleResult, useActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FieldError, FormMessage, inputClasses } from "@/components/ui/field";
 import type { FeedbackView } from "@/lib/itinerary-view";
@@ -70,7 +71,7 @@ export function ItemFeedback({
 export function FeedbackLine({ tripId, feedback: f }: { tripId: string; feedback: FeedbackView }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useActionError();
   const who = f.mine ? "You" : f.memberName;
   const what =
     f.kind === "flag"
@@ -90,7 +91,7 @@ export function FeedbackLine({ tripId, feedback: f }: { tripId: string; feedback
               startTransition(async () => {
                 setError(null);
                 const result = await withdrawFeedbackAction({ tripId, feedbackId: f.id });
-                if (!result.ok) setError(result.message);
+                settleResult(result, setError);
                 router.refresh();
               })
             }
@@ -154,6 +155,7 @@ function FlagForm({
       setErrors({});
       const result = await flagItineraryItemAction({ tripId, version, itemKey, reason, note });
       if (result.ok) {
+        reportActionSuccess();
         onDone();
       } else {
         setErrors({

@@ -2,7 +2,7 @@
 
 import { CheckCircle2, History, Lock, RefreshCw, Sparkles, Undo2 } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useId, useTransition } from "react";
 import {
   finalizePlanAction,
   generateItineraryAction,
@@ -12,8 +12,10 @@ import {
   replanWithNewAnswersAction,
   restoreItineraryAction,
 } from "@/app/actions";
+import { settleResult, useActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
+import { type Unavailable, UnavailableNote } from "@/components/ui/unavailable-note";
 
 /** The organizer's plan-wide actions: what each one calls, its icon and, for the drastic ones, what to confirm. */
 const DOES = {
@@ -42,8 +44,10 @@ export type PlanDoes = keyof typeof DOES;
 
 /**
  * One plan action as a button: disabled while it runs, the server's refusal shown beside
- * it in words ("There are no open flags…"). Success re-renders the page (the action
- * revalidates it, and the live channel tells every other member's tab).
+ * it in words ("There are no open flags…"). A button that can't work now (`unavailable`)
+ * is disabled with the reason and, when known, the time it will work. Success re-renders
+ * the page (the action revalidates it, and the live channel tells every other member's tab)
+ * and clears every earlier error on the page.
  */
 export function PlanButton({
   does,
@@ -52,6 +56,7 @@ export function PlanButton({
   pendingLabel = "Working…",
   variant = "secondary",
   thenGo,
+  unavailable,
 }: {
   does: PlanDoes;
   input: Record<string, unknown>;
@@ -60,23 +65,27 @@ export function PlanButton({
   variant?: "primary" | "secondary" | "ghost";
   /** Where to go once it worked (e.g. from an earlier version back to the current plan). */
   thenGo?: string;
+  /** Why it can't work now; the button is disabled and says so. */
+  unavailable?: Unavailable | null;
 }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const noteId = useId();
+  const [error, setError] = useActionError();
   const [pending, startTransition] = useTransition();
   const { act, icon: Icon, confirm } = DOES[does];
   return (
     <div className="space-y-2">
       <Button
         variant={variant}
-        disabled={pending}
+        disabled={pending || Boolean(unavailable)}
         aria-busy={pending}
+        aria-describedby={unavailable ? noteId : undefined}
         onClick={() => {
           if (confirm && !window.confirm(confirm)) return;
           startTransition(async () => {
             setError(null);
             const result = await act(input);
-            if (!result.ok) setError(result.message);
+            settleResult(result, setError);
             if (result.ok && thenGo) router.push(thenGo);
             else router.refresh();
           });
@@ -85,6 +94,7 @@ export function PlanButton({
         <Icon aria-hidden className="size-4" />
         {pending ? pendingLabel : label}
       </Button>
+      {unavailable ? <UnavailableNote id={noteId} unavailable={unavailable} /> : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
     </div>
   );

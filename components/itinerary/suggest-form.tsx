@@ -4,6 +4,7 @@ import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { suggestAdditionAction } from "@/app/actions";
+import { reportActionSuccess } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FieldError, FormMessage, inputClasses } from "@/components/ui/field";
 import { formatUsd } from "@/lib/format";
@@ -38,6 +39,7 @@ export function SuggestForm({
       setSent(false);
       const result = await suggestAdditionAction({ tripId, version, activityId: activityId || null, text });
       if (result.ok) {
+        reportActionSuccess();
         setActivityId("");
         setText("");
         setSent(true);

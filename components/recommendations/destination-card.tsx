@@ -27,6 +27,7 @@ export function DestinationCard({
   budgets,
   othersStretched,
   beforeYouGo,
+  decidedDates = null,
 }: {
   option: DestinationOption;
   rank: number;
@@ -40,6 +41,8 @@ export function DestinationCard({
   othersStretched: number;
   /** The destination's stay areas, transport and essentials, and the viewer's own flight search. */
   beforeYouGo?: { essentials: TravelerEssentials; flight: FlightSearch } | null;
+  /** The organizer's decision on the dates, which holds over a card made before it. */
+  decidedDates?: { start: string; end: string } | null;
 }) {
   const headingId = `option-${option.slug}`;
   const { trip } = option;
@@ -70,7 +73,11 @@ export function DestinationCard({
           <Badge tone={option.confidence === "low" ? "warning" : "neutral"}>{CONFIDENCE[option.confidence]}</Badge>
           {option.verified ? null : <Badge tone="warning">Unverified</Badge>}
           {option.researched ? <Badge>Researched for your group</Badge> : null}
-          {trip.datesPending ? <Badge tone="danger">Pending date resolution</Badge> : null}
+          {decidedDates ? (
+            <Badge>Dates decided</Badge>
+          ) : trip.datesPending ? (
+            <Badge tone="danger">Pending date resolution</Badge>
+          ) : null}
         </div>
       </header>
 
@@ -78,8 +85,14 @@ export function DestinationCard({
         <p className="text-sm font-medium text-slate-800">
           {trip.start && trip.end ? formatRange(trip.start, trip.end) : "Dates to be decided"} ·{" "}
           {plural(trip.days, "day")}, {plural(trip.nights, "night")}
-          {trip.datesPending && trip.start ? " (not everyone can make these dates yet)" : ""}
+          {trip.datesPending && trip.start && !decidedDates ? " (not everyone can make these dates yet)" : ""}
         </p>
+        {decidedDates && (decidedDates.start !== trip.start || decidedDates.end !== trip.end) ? (
+          <p className="text-xs text-amber-900">
+            Made before the organizer decided on {formatRange(decidedDates.start, decidedDates.end)}: the figures are
+            for the dates above until the ideas are generated again.
+          </p>
+        ) : null}
         {trip.lengthNote ? <p className="text-xs text-slate-600">{trip.lengthNote}.</p> : null}
         <p className="text-2xl font-semibold text-slate-900">
           {option.costPerPerson.low === option.costPerPerson.high

@@ -2,15 +2,29 @@
 
 import { Sparkles } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useId, useTransition } from "react";
 import { generateRecommendationsAction } from "@/app/actions";
+import { settleResult, useActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
+import { type Unavailable, UnavailableNote } from "@/components/ui/unavailable-note";
 
-/** Starts a run. Disabled while the request is in flight; the server also keeps it to one active run per trip. */
-export function GenerateButton({ tripId, label = "Generate recommendations" }: { tripId: string; label?: string }) {
+/**
+ * Starts a run. Disabled while the request is in flight, and with the reason when it can't
+ * work now (today's AI allowance, the rate limit); the server also keeps it to one active run per trip.
+ */
+export function GenerateButton({
+  tripId,
+  label = "Generate recommendations",
+  unavailable,
+}: {
+  tripId: string;
+  label?: string;
+  unavailable?: Unavailable | null;
+}) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const noteId = useId();
+  const [error, setError] = useActionError();
   const [pending, startTransition] = useTransition();
   return (
     <div className="space-y-2">
@@ -19,19 +33,19 @@ export function GenerateButton({ tripId, label = "Generate recommendations" }: {
           startTransition(async () => {
             setError(null);
             const result = await generateRecommendationsAction(tripId);
+            settleResult(result, setError);
             // On success the action's revalidation re-renders the page (and the live channel tells every tab).
-            if (!result.ok) {
-              setError(result.message);
-              router.refresh();
-            }
+            if (!result.ok) router.refresh();
           })
         }
-        disabled={pending}
+        disabled={pending || Boolean(unavailable)}
         aria-busy={pending}
+        aria-describedby={unavailable ? noteId : undefined}
       >
         <Sparkles aria-hidden className="size-4" />
         {pending ? "Starting…" : label}
       </Button>
+      {unavailable ? <UnavailableNote id={noteId} unavailable={unavailable} /> : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
     </div>
   );

@@ -2,8 +2,9 @@
 
 import { Check, ThumbsUp, Undo2 } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useTransition } from "react";
 import { chooseDestinationAction, voteForDestinationAction, withdrawVoteAction } from "@/app/actions";
+import { settleResult, useActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
 
@@ -28,17 +29,15 @@ export function OptionActions({
   canChoose: boolean;
 }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useActionError();
   const [pending, startTransition] = useTransition();
   const act = (call: () => Promise<{ ok: true } | { ok: false; message: string }>) =>
     startTransition(async () => {
       setError(null);
       const result = await call();
+      settleResult(result, setError);
       // On success the action's revalidation re-renders the page; a refusal (voting closed) shows why, on the latest page.
-      if (!result.ok) {
-        setError(result.message);
-        router.refresh();
-      }
+      if (!result.ok) router.refresh();
     });
   return (
     <div className="space-y-2">

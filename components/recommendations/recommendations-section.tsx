@@ -4,6 +4,7 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { joinAnd } from "@/lib/format";
 import type { RecommendationsView, VotingView } from "@/lib/recommendations-view";
+import { DecidedNote, decidedDatesOf } from "./decided-note";
 import { DecisionLog } from "./decision-log";
 import { DestinationCard } from "./destination-card";
 import { Exclusions } from "./exclusions";
@@ -36,6 +37,7 @@ export function RecommendationsSection({
   const failed = view.run?.status === "failed" ? view.run.error : null;
   const current = view.current;
   const pack = current?.pack;
+  const decidedDates = decidedDatesOf(view.decisions);
 
   return (
     <Card
@@ -44,7 +46,11 @@ export function RecommendationsSection({
       action={
         isOrganizer && canGenerate && !running ? (
           organizerAnswered ? (
-            <GenerateButton tripId={tripId} label={current ? "Regenerate" : "Generate recommendations"} />
+            <GenerateButton
+              tripId={tripId}
+              label={current ? "Regenerate" : "Generate recommendations"}
+              unavailable={view.modelRefusal}
+            />
           ) : (
             <p className="max-w-xs text-sm text-slate-700">
               <Link href={`/trips/${tripId}/preferences`} className="font-medium text-brand-700 underline">
@@ -57,6 +63,7 @@ export function RecommendationsSection({
       }
     >
       <div className="space-y-5">
+        {current || running ? <DecidedNote decisions={view.decisions} /> : null}
         {running && view.run ? <RunTimeline runId={view.run.id} initial={view.run.timeline} /> : null}
 
         {running && view.run && view.run.early.length > 0 ? (
@@ -81,6 +88,7 @@ export function RecommendationsSection({
                   budgets={view.budgets}
                   othersStretched={othersStretched}
                   beforeYouGo={view.beforeYouGo[option.slug]}
+                  decidedDates={decidedDates}
                   actions={null}
                 />
               ))}
@@ -94,7 +102,7 @@ export function RecommendationsSection({
             <p>{failed.message}</p>
             {isOrganizer && failed.retryable ? (
               <div className="mt-2">
-                <GenerateButton tripId={tripId} label="Try again" />
+                <GenerateButton tripId={tripId} label="Try again" unavailable={view.modelRefusal} />
               </div>
             ) : null}
           </div>
@@ -170,6 +178,7 @@ export function RecommendationsSection({
                       budgets={view.budgets}
                       othersStretched={current.othersStretched[option.slug] ?? 0}
                       beforeYouGo={view.beforeYouGo[option.slug]}
+                      decidedDates={decidedDates}
                       actions={{
                         tripId,
                         recommendationId: current.id,

@@ -81,7 +81,8 @@ describe("the organizer's decision on the dates", () => {
     expect(run.status).toBe("succeeded");
     const pack = (await latestRecommendations({ tripId: trip.tripId }))?.pack;
     expect(pack?.frame.window).toEqual({ start: "2027-06-13", end: "2027-06-16" });
-    expect(pack?.frame.datesPending).toBe(true);
+    // Decided is not pending: the cards plan for the decided dates, and say who can't make all of them.
+    expect(pack?.frame.datesPending).toBe(false);
     expect(pack?.coverage.missing).toContain("The organizer decided on Jun 13–16: Kim can't make all of it");
     for (const option of pack?.options ?? []) {
       expect(option.trip.start).toBe("2027-06-13");

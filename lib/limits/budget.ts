@@ -2,7 +2,7 @@ import "server-only";
 import { modelSpendSince } from "@/lib/db/queries/spend";
 import { readEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { consume, inAbout } from "@/lib/limits/rate";
+import { consume, inAbout, peek } from "@/lib/limits/rate";
 
 /**
  * Model spend control. Every action that makes models work (Generate today; itinerary
@@ -27,6 +27,49 @@ export async function ensureModelSpendAllowed({
 }): Promise<void> {
   await consume("model", `member:${memberId}`);
   await consume("model", `trip:${tripId}`);
+  const refusal = await budgetRefusal({ tripId, now });
+  if (refusal) throw refusal;
+}
+
+/**
+ * What `ensureModelSpendAllowed` would answer now, without counting anything: null when a
+ * model-spending action would start, else the refusal (message and when to try again). The
+ * pages use it to disable Generate and Regenerate with the reason instead of letting a click fail.
+ */
+export async function modelSpendRefusal({
+  tripId,
+  memberId,
+  now = new Date(),
+}: {
+  tripId: string;
+  memberId: string;
+  now?: Date;
+}): Promise<{ message: string; retryAfterSeconds: number } | null> {
+  const refusal =
+    (await peek("model", `member:${memberId}`)) ??
+    (await peek("model", `trip:${tripId}`)) ??
+    (await budgetRefusal({ tripId, now }));
+  return refusal ? { message: refusal.message, retryAfterSeconds: refusal.retryAfterSeconds ?? 60 } : null;
+}
+
+/**
+ * For the organizer's Generate / Regenerate buttons: why a model-spending action can't start
+ * now and from when it can (ISO time), or null. Members start no runs, so theirs is null.
+ */
+export async function modelSpendUnavailable(caller: {
+  trip: { id: string };
+  member: { id: string };
+  isOrganizer: boolean;
+}): Promise<{ reason: string; until: string } | null> {
+  if (!caller.isOrganizer) return null;
+  const now = new Date();
+  const refusal = await modelSpendRefusal({ tripId: caller.trip.id, memberId: caller.member.id, now });
+  return refusal
+    ? { reason: refusal.message, until: new Date(now.getTime() + refusal.retryAfterSeconds * 1000).toISOString() }
+    : null;
+}
+
+async function budgetRefusal({ tripId, now }: { tripId: string; now: Date }): Promise<AppError | null> {
   const env = readEnv();
   const since = startOfUtcDay(now);
   const retryAfterSeconds = Math.ceil((since.getTime() + 86_400_000 - now.getTime()) / 1000);
@@ -34,7 +77,7 @@ export async function ensureModelSpendAllowed({
 
   const trip = await modelSpendSince({ since, tripId });
   if (trip.calls >= env.MODEL_BUDGET_TRIP_CALLS || trip.tokens >= env.MODEL_BUDGET_TRIP_TOKENS) {
-    throw new AppError(
+    return new AppError(
       "too_many:trip-model-budget",
       `This trip has used today's AI allowance (${trip.calls.toLocaleString("en-US")} of ${env.MODEL_BUDGET_TRIP_CALLS.toLocaleString("en-US")} model calls, ${trip.tokens.toLocaleString("en-US")} of ${env.MODEL_BUDGET_TRIP_TOKENS.toLocaleString("en-US")} tokens). ${resets}`,
       undefined,
@@ -43,13 +86,14 @@ export async function ensureModelSpendAllowed({
   }
   const day = await modelSpendSince({ since });
   if (day.calls >= env.MODEL_BUDGET_DAY_CALLS || day.tokens >= env.MODEL_BUDGET_DAY_TOKENS) {
-    throw new AppError(
+    return new AppError(
       "too_many:day-model-budget",
       `TripSync has used today's AI allowance for all trips. ${resets} Everything the group entered is kept.`,
       undefined,
       { retryAfterSeconds },
     );
   }
+  return null;
 }
 
 function startOfUtcDay(now: Date): Date {

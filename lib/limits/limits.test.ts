@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
+import { requireMember } from "@/lib/auth/guards";
 import { modelSpendSince } from "@/lib/db/queries/spend";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
+import { loadRecommendationsView } from "@/lib/recommendations-view";
 import { browser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip, tripWithAnswers } from "@/test/fixtures";
@@ -170,5 +172,29 @@ describe("model budget", () => {
     expect((await generate(trip)).ok).toBe(true);
     expect((await generate(trip)).ok).toBe(true);
     expect(await generate(trip)).toMatchObject({ ok: false, code: "too_many:rate" });
+  });
+
+  it("the organizer's view says Generate can't work, why and until when, exactly when a click would be refused", async () => {
+    process.env.RATE_LIMIT_MODEL = "2/600";
+    const trip = await tripWithAnswers([{ name: "Olga", answers: answers() }]);
+    const ben = await trip.join("Ben");
+    const organizerView = async () => loadRecommendationsView(await requireMember(trip.organizer.ctx, trip.tripId));
+    // Reading the page many times counts nothing against the limit.
+    for (let i = 0; i < 5; i++) expect((await organizerView()).modelRefusal).toBeNull();
+    expect((await generate(trip)).ok).toBe(true);
+    expect((await organizerView()).modelRefusal).toBeNull();
+    expect((await generate(trip)).ok).toBe(true);
+
+    const before = Date.now();
+    const { modelRefusal } = await organizerView();
+    expect(modelRefusal?.reason).toMatch(/asked a lot for this trip .* try again in about 10 minutes/);
+    // 2 points per 600 s, both used within the last few seconds: free again in about 10 minutes.
+    const until = Date.parse(modelRefusal?.until ?? "");
+    expect(until - before).toBeGreaterThan(590_000);
+    expect(until - before).toBeLessThanOrEqual(601_000);
+    // …and a click now is refused, as the view said.
+    expect(await generate(trip)).toMatchObject({ ok: false, code: "too_many:rate" });
+    // Members start no runs: nothing to say to them.
+    expect((await loadRecommendationsView(await requireMember(ben.ctx, trip.tripId))).modelRefusal).toBeNull();
   });
 });

@@ -73,16 +73,26 @@ export async function consume(name: LimitName, key: string): Promise<void> {
     await limiter.consume(key);
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new AppError(
-      "too_many:rate",
-      `${MESSAGES[name]} Please try again ${inAbout(retryAfterSeconds)}.`,
-      undefined,
-      {
-        retryAfterSeconds,
-      },
-    );
+    throw overLimit(name, rejection.msBeforeNext);
   }
+}
+
+/**
+ * Whether one more request would pass a limit, without counting it: null when it would,
+ * else an AppError like `consume` throws (so a button can say why and when, before a click).
+ */
+export async function peek(name: LimitName, key: string): Promise<AppError | null> {
+  const limiter = await limiterFor(name);
+  const state = await limiter.get(key);
+  if (!state || state.consumedPoints < limiter.points) return null;
+  return overLimit(name, state.msBeforeNext);
+}
+
+function overLimit(name: LimitName, msBeforeNext: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError("too_many:rate", `${MESSAGES[name]} Please try again ${inAbout(retryAfterSeconds)}.`, undefined, {
+    retryAfterSeconds,
+  });
 }
 
 /** "in about 3 minutes" */

@@ -13,7 +13,10 @@ import type { TripShape } from "@/lib/schemas/recommendations";
 export type TripFrame = {
   /** The window the dates go in (the longest full overlap, else the best partial one); null = any dates. */
   window: { start: string; end: string } | null;
-  /** Not everyone can make the window yet (or nobody has chosen dates). */
+  /**
+   * Not everyone can make the window yet (or nobody has chosen dates). An organizer's
+   * decision settles the dates: who can't make all of them is said with it, not as "pending".
+   */
   datesPending: boolean;
   /** Longest and shortest trip to try, in days (days = nights + 1). */
   maxDays: number;
@@ -42,7 +45,7 @@ export function tripFrame(profile: GroupProfile, today: string): TripFrame {
   const minDays = Math.max(1, Math.min(shortest, maxDays));
   return {
     window,
-    datesPending: window === null || (dates.decided ? dates.decided.missingIds.length > 0 : dates.status !== "overlap"),
+    datesPending: window === null || (!dates.decided && dates.status !== "overlap"),
     maxDays,
     minDays,
     limit:

@@ -75,6 +75,8 @@ type Context = {
   groupTier: Tier;
   scopeSplit: boolean;
   decidedScope: "domestic" | "international" | null;
+  /** The organizer's decision on the dates, if any: it settles them. */
+  decidedDates: { start: string; end: string } | null;
   shortestAccepted: number;
   longestAccepted: number;
 };
@@ -104,6 +106,7 @@ function context(_pack: Pack, evidence: Evidence): Context {
       respondents.some((r) => r.prefs.scope === "domestic") &&
       respondents.some((r) => r.prefs.scope === "international"),
     decidedScope: evidence.decisions?.flatMap((d) => (d.kind === "scope" ? [d.scope] : []))[0] ?? null,
+    decidedDates: evidence.decisions?.find((d) => d.kind === "dates") ?? null,
     shortestAccepted,
     longestAccepted,
   };
@@ -133,11 +136,15 @@ function checkFrame(pack: Pack, ctx: Context): Violation[] {
     const everyoneCan = everyDay(frame.window.start, frame.window.end).every((day) =>
       ctx.respondents.every((r) => available(r, day)),
     );
-    if (everyoneCan === frame.datesPending) {
+    // The organizer's decision settles the dates even when someone can't make all of them.
+    const settled = everyoneCan || ctx.decidedDates !== null;
+    if (settled === frame.datesPending) {
       bad(
         everyoneCan
           ? "Everyone can make these dates: they are not pending."
-          : "Not everyone can make these dates: they are pending.",
+          : settled
+            ? "The organizer decided the dates: they are not pending."
+            : "Not everyone can make these dates: they are pending.",
       );
     }
   } else if (!frame.datesPending) bad("Without dates, the dates are pending.");

@@ -15,6 +15,7 @@ import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days
 import { PlanButton } from "@/components/itinerary/plan-button";
 import { SuggestForm } from "@/components/itinerary/suggest-form";
 import { CostBreakdown } from "@/components/recommendations/cost-breakdown";
+import { DecidedNote, decidedDatesOf } from "@/components/recommendations/decided-note";
 import { RunTimeline } from "@/components/recommendations/run-timeline";
 import { ShareLinkCard } from "@/components/share/share-link-card";
 import { LiveTrip } from "@/components/trip/live-trip";
@@ -100,6 +101,15 @@ export default async function PlanPage({
   const openFeedback = view.feedback.filter((f) => f.status === "open");
   const canGiveFeedback = planning && isCurrent && !running;
   const regenerationsLeft = view.regenerations.max - view.regenerations.used;
+  // Why Regenerate can't work now, in the order the server checks (so the button and a click agree).
+  const regenerateUnavailable =
+    regenerationsLeft <= 0
+      ? {
+          reason: `All ${view.regenerations.max} regenerations are used; you can still restore any version or change the dates.`,
+        }
+      : openFeedback.length === 0
+        ? { reason: "Nothing to regenerate with yet: nobody has an open flag or suggestion." }
+        : view.modelRefusal;
   const link = organizer && current ? shareLinkFor(ctx, caller.trip) : null;
   // Travel between each day's stops, from the destination's facts that version was made with
   // (none when they aren't known).
@@ -121,6 +131,7 @@ export default async function PlanPage({
     <div className="space-y-6">
       <LiveTrip tripId={trip.id} after={after} />
       {header}
+      {trip.dates ? null : <DecidedNote decisions={view.decisions} />}
 
       {finalized ? (
         <p className="flex items-start gap-2 rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950">
@@ -147,6 +158,7 @@ export default async function PlanPage({
                     label="Generate itinerary"
                     variant="primary"
                     pendingLabel="Starting…"
+                    unavailable={view.modelRefusal}
                   />
                 ) : null}
                 {planning && current && !running ? (
@@ -157,12 +169,13 @@ export default async function PlanPage({
                       label={`Regenerate with feedback (${plural(openFeedback.length, "open item")})`}
                       variant={openFeedback.length > 0 ? "primary" : "secondary"}
                       pendingLabel="Starting…"
+                      unavailable={regenerateUnavailable}
                     />
-                    <p className="text-xs text-slate-600">
-                      {regenerationsLeft > 0
-                        ? `${view.regenerations.used} of ${view.regenerations.max} regenerations used.`
-                        : `All ${view.regenerations.max} regenerations used; you can still restore any version or change the dates.`}
-                    </p>
+                    {regenerationsLeft > 0 ? (
+                      <p className="text-xs text-slate-600">
+                        {view.regenerations.used} of {view.regenerations.max} regenerations used.
+                      </p>
+                    ) : null}
                   </div>
                 ) : null}
                 {planning && current && !running ? (
@@ -201,6 +214,7 @@ export default async function PlanPage({
                       input={{ tripId: trip.id }}
                       label="Plan again with the new answers"
                       pendingLabel="Starting…"
+                      unavailable={view.modelRefusal}
                     />
                   </div>
                 ) : null}
@@ -525,6 +539,8 @@ function summaryLine(
 /** Dates: confirmed (changeable while planning), or to confirm — prefilled with the chosen card's proposal. */
 function DatesSection({ view }: { view: ItineraryView }) {
   const { trip, proposal } = view;
+  // The organizer's decision on the dates settles them: it is what the form starts from.
+  const decided = decidedDatesOf(view.decisions);
   if (trip.dates) {
     return trip.status === "planning" ? (
       <details className="text-sm">
@@ -552,14 +568,16 @@ function DatesSection({ view }: { view: ItineraryView }) {
     <div className="space-y-2">
       <FormMessage tone="info">
         Confirm the dates first.{" "}
-        {proposal?.start && proposal.end && !proposal.datesPending
-          ? `The chosen destination was suggested for ${formatRange(proposal.start, proposal.end)}.`
-          : "No dates suit everyone yet; pick the dates that work best."}
+        {decided
+          ? `You decided on ${formatRange(decided.start, decided.end)} for the group.`
+          : proposal?.start && proposal.end && !proposal.datesPending
+            ? `The chosen destination was suggested for ${formatRange(proposal.start, proposal.end)}.`
+            : "No dates suit everyone yet; pick the dates that work best."}
       </FormMessage>
       <DatesForm
         tripId={trip.id}
-        start={proposal?.start ?? ""}
-        end={proposal?.end ?? ""}
+        start={decided?.start ?? proposal?.start ?? ""}
+        end={decided?.end ?? proposal?.end ?? ""}
         availability={view.availability}
       />
       {view.availability.length > 0 ? (
