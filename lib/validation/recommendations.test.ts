@@ -326,3 +326,41 @@ describe("the validator catches a deliberately broken generator", () => {
     expect(rules).toEqual([]); // $1,350 at the cheapest stay is over $1,300
   });
 });
+
+describe("dates the organizer decided", () => {
+  // Ben can only travel Jun 12–15; the window is Jun 12–16, so not everyone can make it.
+  const benShort = {
+    ...BEN,
+    preferences: {
+      ...BEN.preferences,
+      dates: { flexible: false, windows: [{ start: "2027-06-12", end: "2027-06-15" }] },
+    },
+  };
+  const evidence = (decided: boolean): Evidence => ({
+    ...EVIDENCE,
+    members: [ANA, benShort],
+    decisions: decided ? [{ kind: "dates", start: "2027-06-12", end: "2027-06-16" }] : [],
+  });
+  const withPending = (datesPending: boolean) => {
+    const pack = goodPack();
+    pack.frame = { ...pack.frame, datesPending };
+    pack.options = pack.options.map((o) => ({ ...o, trip: { ...o.trip, datesPending } }));
+    return pack;
+  };
+  const dateRules = (pack: RecommendationsPack, decided: boolean) =>
+    validateRecommendations(pack, evidence(decided)).filter((v) => v.rule === "dates");
+
+  it("without a decision, dates someone can't make are pending", () => {
+    expect(dateRules(withPending(true), false)).toEqual([]);
+    expect(dateRules(withPending(false), false).map((v) => v.message)).toEqual([
+      "Not everyone can make these dates: they are pending.",
+    ]);
+  });
+
+  it("a decision settles them: not pending, even though Ben can't make the last day", () => {
+    expect(dateRules(withPending(false), true)).toEqual([]);
+    expect(dateRules(withPending(true), true).map((v) => v.message)).toEqual([
+      "The organizer decided the dates: they are not pending.",
+    ]);
+  });
+});
