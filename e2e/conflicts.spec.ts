@@ -88,6 +88,7 @@ test("a member applies her own fix to a conflict, both views update live, and un
 test("the organizer decides the dates no one's change would solve; the member sees the decision live, with who it leaves out", async ({
   browser,
 }) => {
+  test.setTimeout(180_000);
   const olgaContext = await browser.newContext();
   const olga = await olgaContext.newPage();
   const tripId = await new HomePage(olga).createTrip("Decide for us", "Olga");
@@ -126,6 +127,30 @@ test("the organizer decides the dates no one's change would solve; the member se
   await expect(kimDashboard.conflicts().getByText("Dates", { exact: true })).toHaveCount(0);
   await expect(decision(kim.page).getByRole("button", { name: "Withdraw the decision" })).toHaveCount(0);
   await expectNotReloaded(kim.page);
+
+  // The decision holds wherever dates are used: the cards plan for it and don't call the dates pending…
+  await olgaDashboard.recommendations().getByRole("button", { name: "Generate recommendations" }).click();
+  const cards = olgaDashboard.destinationCards();
+  await expect(cards.first()).toBeVisible({ timeout: 60_000 });
+  await expect(olgaDashboard.recommendations()).toContainText("Decided by Olga: plan for Jul 3–6.");
+  for (const card of await cards.all()) {
+    await expect(card).toContainText("Jul 3–6");
+    await expect(card).toContainText("Dates decided");
+    await expect(card).not.toContainText("Pending date resolution");
+  }
+  await expect(kimDashboard.destinationCards().first()).toContainText("Dates decided", { timeout: LIVE_MS });
+  // …and the plan's dates form starts from it instead of asking again.
+  olga.once("dialog", (dialog) => dialog.accept());
+  await cards
+    .first()
+    .getByRole("button", { name: /^Choose / })
+    .click();
+  await olga.getByRole("link", { name: "Open the plan" }).click();
+  await olga.waitForURL(`**/trips/${tripId}/plan`);
+  const organizer = olga.getByRole("region", { name: "Organizer" });
+  await expect(organizer).toContainText("You decided on Jul 3–6 for the group.");
+  await expect(organizer.getByLabel("First day")).toHaveValue("2027-07-03");
+  await expect(organizer.getByLabel("Last day")).toHaveValue("2027-07-06");
   await kim.context.close();
   await olgaContext.close();
 });
