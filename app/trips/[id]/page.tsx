@@ -17,6 +17,7 @@ import { LiveTrip } from "@/components/trip/live-trip";
 import { MemberList } from "@/components/trip/member-list";
 import { OrganizerTools } from "@/components/trip/organizer-tools";
 import { TripHeading } from "@/components/trip/trip-heading";
+import { YourTurnPanel } from "@/components/trip/your-turn";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
 import { requireMember } from "@/lib/auth/guards";
@@ -26,6 +27,7 @@ import { listDevices } from "@/lib/db/queries/devices";
 import { deviceRows } from "@/lib/devices-view";
 import { liveCursor } from "@/lib/live/stream";
 import { loadRecommendationsView } from "@/lib/recommendations-view";
+import { loadYourTurn } from "@/lib/your-turn-view";
 
 export const metadata: Metadata = { title: "Trip dashboard" };
 
@@ -45,6 +47,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     listDevices({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
   ]);
   const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
+  const turn = await loadYourTurn(caller, { trip, viewer, members, requests }, recommendations);
   const respondentCount = profile.respondedIds.length;
 
   return (
@@ -65,6 +68,8 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
           {viewer.hasResponded ? "Edit my preferences" : "Add my preferences"}
         </Link>
       </div>
+
+      <YourTurnPanel turn={turn} />
 
       <StatusStepper status={trip.status} />
 

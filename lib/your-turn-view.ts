@@ -1,0 +1,41 @@
+import "server-only";
+import type { Caller } from "@/lib/auth/guards";
+import type { DashboardView } from "@/lib/dashboard";
+import { listOpenFeedback } from "@/lib/db/queries/feedback";
+import { latestRun } from "@/lib/db/queries/runs";
+import type { RecommendationsView } from "@/lib/recommendations-view";
+import { type YourTurn, yourTurn } from "@/lib/your-turn";
+
+/** The viewer's to-do for the top of the dashboard, from what the page already loaded plus the plan's state. */
+export async function loadYourTurn(
+  caller: Caller,
+  dashboard: Pick<DashboardView, "trip" | "viewer" | "members" | "requests">,
+  recommendations: RecommendationsView,
+): Promise<YourTurn> {
+  const planning = caller.trip.status === "planning";
+  const [planRun, open] = await Promise.all([
+    planning ? latestRun({ tripId: caller.trip.id, kinds: ["itinerary", "regenerate"] }) : null,
+    planning && caller.isOrganizer ? listOpenFeedback({ tripId: caller.trip.id }) : [],
+  ]);
+  const current = recommendations.current;
+  return yourTurn({
+    tripId: caller.trip.id,
+    status: caller.trip.status,
+    viewer: dashboard.viewer,
+    members: dashboard.members,
+    requests: dashboard.requests,
+    recommendations: {
+      running: recommendations.run?.status === "running",
+      ready: current?.pack.status === "ready" && current.pack.options.length > 0,
+      votingOpen: current?.voting.open ?? false,
+      myVote: current?.myVote ?? null,
+      notVoted: current?.voting.waitingOn ?? null,
+    },
+    plan: {
+      datesConfirmed: caller.trip.startDate !== null,
+      exists: caller.trip.currentItineraryId !== null,
+      running: planRun?.status === "running",
+      openFeedback: open.length,
+    },
+  });
+}
