@@ -25,6 +25,7 @@ test("a newcomer generates recommendations for the demo trip, votes and chooses 
   expect(count).toBeLessThanOrEqual(5);
   for (const card of await cards.all()) {
     await expect(card).toContainText("per person");
+    await dashboard.openCard(card);
     await expect(card).toContainText("Why it fits");
     await expect(card).toContainText("Day 1");
     await expect(card).toContainText("Day 2");

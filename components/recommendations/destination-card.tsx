@@ -47,6 +47,7 @@ export function DestinationCard({
   const headingId = `option-${option.slug}`;
   const { trip } = option;
   const mine = option.impactedMemberIds.includes(viewer.memberId);
+  const myCost = option.costs.find((c) => c.memberId === viewer.memberId);
   const stretch = viewer.isOrganizer
     ? `Compromise: ${joinAnd(option.impactedMemberIds.map(nameOf))} stretch${option.impactedMemberIds.length === 1 ? "es" : ""}`
     : mine
@@ -100,102 +101,120 @@ export function DestinationCard({
             : `${formatUsd(option.costPerPerson.low)}–${formatUsd(option.costPerPerson.high)}`}
           <span className="ml-1 text-sm font-normal text-slate-600">per person</span>
         </p>
-        <p className="text-xs text-slate-600">
-          Each member's own total: {option.costPerPerson.includes.join(", ")}.
-          {option.homeMemberIds.length
-            ? ` ${joinAnd(option.homeMemberIds.map((id) => (id === viewer.memberId ? "You" : nameOf(id))))} ${
-                option.homeMemberIds.length === 1 && option.homeMemberIds[0] !== viewer.memberId ? "lives" : "live"
-              } here: no travel to pay.`
-            : ""}
-        </p>
-        <CostBreakdown costs={option.costs} budgets={budgets} nameOf={nameOf} viewerId={viewer.memberId} />
+        {myCost ? (
+          <p className="text-sm text-slate-800">
+            Your total: <strong>{formatUsd(myCost.total)}</strong>
+            {myCost.overBy > 0 ? ` (${formatUsd(myCost.overBy)} over your budget)` : ""}
+          </p>
+        ) : null}
+        {option.whyItFits[0] ? <p className="text-sm text-slate-700">{option.whyItFits[0]}</p> : null}
       </div>
 
-      <section aria-label={`Why ${option.name} fits`}>
-        <h4 className="text-sm font-semibold text-slate-900">Why it fits</h4>
-        <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
-          {option.whyItFits.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </section>
+      <details className="group space-y-4" open={chosen}>
+        <summary className="cursor-pointer text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          More about {option.name}
+          <span className="sr-only">: costs, highlights, tradeoffs, where to stay and sources</span>
+        </summary>
+        <div className="mt-3 space-y-4">
+          <div className="space-y-2">
+            <p className="text-xs text-slate-600">
+              Each member's own total: {option.costPerPerson.includes.join(", ")}.
+              {option.homeMemberIds.length
+                ? ` ${joinAnd(option.homeMemberIds.map((id) => (id === viewer.memberId ? "You" : nameOf(id))))} ${
+                    option.homeMemberIds.length === 1 && option.homeMemberIds[0] !== viewer.memberId ? "lives" : "live"
+                  } here: no travel to pay.`
+                : ""}
+            </p>
+            <CostBreakdown costs={option.costs} budgets={budgets} nameOf={nameOf} viewerId={viewer.memberId} />
+          </div>
 
-      <section aria-label={`Two-day highlights in ${option.name}`}>
-        <h4 className="text-sm font-semibold text-slate-900">Two-day highlights</h4>
-        <div className="mt-1 grid gap-2 sm:grid-cols-2">
-          {([1, 2] as const).map((day) => (
-            <div key={day} className="rounded-lg bg-slate-50 p-2">
-              <p className="text-xs font-semibold text-slate-600">Day {day}</p>
-              <ul className="mt-1 space-y-1 text-sm text-slate-800">
-                {option.highlights
-                  .filter((h) => h.day === day)
-                  .map((h) => (
-                    <li key={h.activityId}>
-                      <span className="font-medium">{h.title}</span>
-                      <span className="text-slate-600">
-                        {" "}
-                        · {h.area}
-                        {h.timeOfDay === "any" ? "" : ` · ${h.timeOfDay}`}
-                      </span>
-                    </li>
-                  ))}
-              </ul>
+          <section aria-label={`Why ${option.name} fits`}>
+            <h4 className="text-sm font-semibold text-slate-900">Why it fits</h4>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+              {option.whyItFits.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-label={`Two-day highlights in ${option.name}`}>
+            <h4 className="text-sm font-semibold text-slate-900">Two-day highlights</h4>
+            <div className="mt-1 grid gap-2 sm:grid-cols-2">
+              {([1, 2] as const).map((day) => (
+                <div key={day} className="rounded-lg bg-slate-50 p-2">
+                  <p className="text-xs font-semibold text-slate-600">Day {day}</p>
+                  <ul className="mt-1 space-y-1 text-sm text-slate-800">
+                    {option.highlights
+                      .filter((h) => h.day === day)
+                      .map((h) => (
+                        <li key={h.activityId}>
+                          <span className="font-medium">{h.title}</span>
+                          <span className="text-slate-600">
+                            {" "}
+                            · {h.area}
+                            {h.timeOfDay === "any" ? "" : ` · ${h.timeOfDay}`}
+                          </span>
+                        </li>
+                      ))}
+                  </ul>
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
-      </section>
+          </section>
 
-      <section aria-label={`Tradeoffs of ${option.name}`}>
-        <h4 className="text-sm font-semibold text-slate-900">Tradeoffs</h4>
-        <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
-          {option.tradeoffs.map((t) => (
-            <li key={t.summary}>{t.summary}</li>
-          ))}
-        </ul>
-      </section>
+          <section aria-label={`Tradeoffs of ${option.name}`}>
+            <h4 className="text-sm font-semibold text-slate-900">Tradeoffs</h4>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+              {option.tradeoffs.map((t) => (
+                <li key={t.summary}>{t.summary}</li>
+              ))}
+            </ul>
+          </section>
 
-      {beforeYouGo ? (
-        <BeforeYouGoDisclosure
-          essentials={beforeYouGo.essentials}
-          flight={beforeYouGo.flight}
-          dates={{ start: trip.start, end: trip.end }}
-        />
-      ) : null}
-
-      {option.web ? <WebResearch research={option.web} name={option.name} /> : null}
-
-      {option.researched ? (
-        <section aria-label={`How we know about ${option.name}`}>
-          <h4 className="text-sm font-semibold text-slate-900">Not from our own guide</h4>
-          <p className="mt-1 text-sm text-slate-700">
-            We researched {option.name} for your group: its places, prices and opening times come from what the research
-            found and its sources.
-          </p>
-          {option.researched.unverified.length ? (
-            <>
-              <p className="mt-2 text-sm font-medium text-slate-800">
-                What the research got wrong or couldn't back up (so this card is less sure of itself):
-              </p>
-              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
-                {option.researched.unverified.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </>
+          {beforeYouGo ? (
+            <BeforeYouGoDisclosure
+              essentials={beforeYouGo.essentials}
+              flight={beforeYouGo.flight}
+              dates={{ start: trip.start, end: trip.end }}
+            />
           ) : null}
-        </section>
-      ) : null}
 
-      <section aria-label={`Sources for ${option.name}`}>
-        <h4 className="text-sm font-semibold text-slate-900">Sources</h4>
-        {option.sources.length ? (
-          <SourceList sources={option.sources} className="mt-1 text-sm" />
-        ) : (
-          <p className="mt-1 text-sm text-slate-600">
-            None: we couldn't verify this one, so check details before booking.
-          </p>
-        )}
-      </section>
+          {option.web ? <WebResearch research={option.web} name={option.name} /> : null}
+
+          {option.researched ? (
+            <section aria-label={`How we know about ${option.name}`}>
+              <h4 className="text-sm font-semibold text-slate-900">Not from our own guide</h4>
+              <p className="mt-1 text-sm text-slate-700">
+                We researched {option.name} for your group: its places, prices and opening times come from what the
+                research found and its sources.
+              </p>
+              {option.researched.unverified.length ? (
+                <>
+                  <p className="mt-2 text-sm font-medium text-slate-800">
+                    What the research got wrong or couldn't back up (so this card is less sure of itself):
+                  </p>
+                  <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                    {option.researched.unverified.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </section>
+          ) : null}
+
+          <section aria-label={`Sources for ${option.name}`}>
+            <h4 className="text-sm font-semibold text-slate-900">Sources</h4>
+            {option.sources.length ? (
+              <SourceList sources={option.sources} className="mt-1 text-sm" />
+            ) : (
+              <p className="mt-1 text-sm text-slate-600">
+                None: we couldn't verify this one, so check details before booking.
+              </p>
+            )}
+          </section>
+        </div>
+      </details>
 
       {actions ? (
         <footer className="mt-auto border-t border-slate-100 pt-3">

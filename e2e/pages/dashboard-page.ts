@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 export class DashboardPage {
   constructor(private readonly page: Page) {}
@@ -29,6 +29,11 @@ export class DashboardPage {
 
   destinationCards() {
     return this.recommendations().getByRole("article");
+  }
+
+  /** A card shows its name, cost and one line; the rest opens on demand. */
+  async openCard(card: Locator) {
+    await card.getByText(/^More about /).click();
   }
 
   async inviteLink(): Promise<string> {
