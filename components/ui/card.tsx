@@ -14,7 +14,7 @@ export function Card({
   children: ReactNode;
   className?: string;
 }) {
-  const headingId = title ? `card-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}` : undefined;
+  const headingId = title ? cardHeadingId(title) : undefined;
   return (
     <section
       aria-labelledby={headingId}
@@ -34,6 +34,11 @@ export function Card({
       {children}
     </section>
   );
+}
+
+/** The id of a card's heading (the page's section links point at it): "Who's in" → "card-who-s-in". */
+export function cardHeadingId(title: string): string {
+  return `card-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 }
 
 /** Shown in place of data that doesn't exist yet; always says what would make it appear. */

@@ -9,6 +9,13 @@ import { ConflictList } from "@/components/dashboard/conflict-list";
 import { ConstraintsSummary } from "@/components/dashboard/constraints-summary";
 import { Decisions } from "@/components/dashboard/decisions";
 import { StatusStepper } from "@/components/dashboard/status-stepper";
+import {
+  budgetSummary,
+  conflictsSummary,
+  datesSummary,
+  needsSummary,
+  vibesSummary,
+} from "@/components/dashboard/summaries";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
 import { DeviceList } from "@/components/trip/device-list";
@@ -19,12 +26,14 @@ import { OrganizerTools } from "@/components/trip/organizer-tools";
 import { TripHeading } from "@/components/trip/trip-heading";
 import { YourTurnPanel } from "@/components/trip/your-turn";
 import { buttonClasses } from "@/components/ui/button";
-import { Card, EmptyState } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/card";
+import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
 import { loadDashboard } from "@/lib/dashboard";
 import { listDevices } from "@/lib/db/queries/devices";
 import { deviceRows } from "@/lib/devices-view";
+import { plural } from "@/lib/format";
 import { liveCursor } from "@/lib/live/stream";
 import { loadRecommendationsView } from "@/lib/recommendations-view";
 import { loadYourTurn } from "@/lib/your-turn-view";
@@ -134,7 +143,11 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
 
       <div className="grid gap-6 lg:grid-cols-3">
         <InviteCard tripName={trip.name} invitePath={trip.invitePath} origin={requestOrigin(await headers())} />
-        <Card title="Who's in" className="lg:col-span-2">
+        <CollapsibleCard
+          title="Who's in"
+          summary={`${plural(members.length, "person", "people")}, ${respondentCount} answered.`}
+          className="lg:col-span-2"
+        >
           <MemberList
             tripId={trip.id}
             members={members}
@@ -142,15 +155,16 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
             canRemove={viewer.isOrganizer}
             devices={viewer.isOrganizer ? devices : undefined}
           />
-        </Card>
+        </CollapsibleCard>
       </div>
 
-      <Card
+      <CollapsibleCard
         title="Your devices"
+        summary={plural(devices.filter((d) => d.memberId === viewer.memberId).length, "device")}
         description="Where you're signed in to this trip. Your personal link, or a link made here, signs in one more."
       >
         <DeviceList tripId={trip.id} devices={devices.filter((d) => d.memberId === viewer.memberId)} />
-      </Card>
+      </CollapsibleCard>
 
       <h2 className="pt-2 text-xl font-semibold text-slate-900">Compatibility snapshot</h2>
       {respondentCount === 0 ? (
@@ -164,7 +178,12 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
         </EmptyState>
       ) : (
         <>
-          <Card title="Conflicts" description="Where the group disagrees, and the smallest change that would fix it.">
+          <CollapsibleCard
+            title="Conflicts"
+            summary={conflictsSummary(conflicts)}
+            description="Where the group disagrees, and the smallest change that would fix it."
+            defaultOpen={turn.mine.some((item) => item.id.startsWith("request-"))}
+          >
             <Decisions
               tripId={trip.id}
               decisions={decisions}
@@ -189,9 +208,10 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
               members={profile.members}
               showAttribution={viewer.isOrganizer}
             />
-          </Card>
-          <Card
+          </CollapsibleCard>
+          <CollapsibleCard
             title="When can everyone go?"
+            summary={datesSummary(profile.dates, respondentCount)}
             description={`Each day is shaded by how many of the ${respondentCount} who answered can come. Trip length: ${tripLengthText(profile.tripLength)}.`}
           >
             <AvailabilityCalendar
@@ -201,29 +221,37 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
               tripDays={profile.tripLength.windowDays}
               availability={availability}
             />
-          </Card>
+          </CollapsibleCard>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card title="Budget per person" description="Whole trip, in US dollars.">
+            <CollapsibleCard
+              title="Budget per person"
+              summary={budgetSummary(profile.budget)}
+              description="Whole trip, in US dollars."
+            >
               <BudgetBars budget={profile.budget} members={profile.members} />
-            </Card>
-            <Card title="Vibes">
+            </CollapsibleCard>
+            <CollapsibleCard title="Vibes" summary={vibesSummary(profile.vibes)}>
               <VibeChips vibes={profile.vibes} respondentCount={respondentCount} />
-            </Card>
+            </CollapsibleCard>
           </div>
-          <Card title="Needs and hard no's" description="Every plan has to respect these.">
+          <CollapsibleCard
+            title="Needs and hard no's"
+            summary={needsSummary(profile.constraints)}
+            description="Every plan has to respect these."
+          >
             <ConstraintsSummary
               constraints={profile.constraints}
               members={profile.members}
               showAttribution={viewer.isOrganizer}
             />
-          </Card>
+          </CollapsibleCard>
         </>
       )}
 
       {viewer.isOrganizer ? (
-        <Card title="Organizer tools">
+        <CollapsibleCard title="Organizer tools" summary="Rename, new invite link, delete the trip.">
           <OrganizerTools tripId={trip.id} tripName={trip.name} />
-        </Card>
+        </CollapsibleCard>
       ) : null}
     </div>
   );

@@ -1,0 +1,60 @@
+"use client";
+
+import { ChevronDown } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { cardHeadingId } from "./card";
+
+/**
+ * A card that shows its title and a one-line summary, and opens on demand. On a phone a
+ * long page is a column of these (the to-do and the ideas first); on a wide screen, where
+ * there is room, they start open. Until the page is interactive it renders closed, so a phone
+ * never flashes the long version; `defaultOpen` opens it everywhere (e.g. a member was asked
+ * to look at it).
+ */
+export function CollapsibleCard({
+  title,
+  summary,
+  description,
+  children,
+  defaultOpen = false,
+  className = "",
+}: {
+  title: string;
+  /** One line that says what is inside (a count, a range, the answer). */
+  summary: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  defaultOpen?: boolean;
+  className?: string;
+}) {
+  const headingId = cardHeadingId(title);
+  const [open, setOpen] = useState(defaultOpen);
+  useEffect(() => {
+    if (!defaultOpen && window.matchMedia(WIDE).matches) setOpen(true);
+  }, [defaultOpen]);
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}
+    >
+      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="group">
+        <summary className="flex cursor-pointer list-none items-start justify-between gap-2 p-4 sm:px-6 sm:pt-6 [&::-webkit-details-marker]:hidden">
+          <div className="min-w-0">
+            <h2 id={headingId} className="scroll-mt-16 text-base font-semibold text-slate-900">
+              {title}
+            </h2>
+            <p className="mt-0.5 text-sm text-slate-700">{summary}</p>
+          </div>
+          <ChevronDown aria-hidden className="mt-1 size-4 shrink-0 text-slate-500 group-open:rotate-180" />
+        </summary>
+        <div className="px-4 pb-4 sm:px-6 sm:pb-6">
+          {description ? <p className="mb-4 text-sm text-slate-600">{description}</p> : null}
+          {children}
+        </div>
+      </details>
+    </section>
+  );
+}
+
+/** Wide enough to show every section open (Tailwind's `lg`). */
+const WIDE = "(min-width: 1024px)";
