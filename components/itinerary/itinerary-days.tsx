@@ -1,6 +1,7 @@
 import { Clock, ExternalLink, MapPin, Route, Utensils } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatDay, formatUsd } from "@/lib/format";
+import { WideOpenDetails } from "@/components/ui/collapsible-card";
+import { formatDay, formatUsd, plural } from "@/lib/format";
 import { entriesInOrder } from "@/lib/planning/day-route";
 import type { Source } from "@/lib/schemas/catalog";
 import type { DayRoute, RouteLeg } from "@/lib/schemas/day-route";
@@ -20,10 +21,13 @@ export function ItineraryDays({
   days,
   routes,
   itemExtra,
+  collapsible = false,
 }: {
   days: ItineraryDay[];
   routes?: DayRoute[];
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
+  /** Each day a one-line summary on a phone, opened on demand (the plan page; never the printed share page). */
+  collapsible?: boolean;
 }) {
   return (
     <ol className="space-y-4">
@@ -33,7 +37,12 @@ export function ItineraryDays({
           className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 print:break-inside-avoid print:border-0 print:p-0 print:not-first:break-before-page"
           aria-labelledby={`day-${day.day}-title`}
         >
-          <DayBody day={day} route={routes?.find((r) => r.day === day.day)} itemExtra={itemExtra} />
+          <DayBody
+            day={day}
+            route={routes?.find((r) => r.day === day.day)}
+            itemExtra={itemExtra}
+            collapsible={collapsible}
+          />
         </li>
       ))}
     </ol>
@@ -44,10 +53,12 @@ function DayBody({
   day,
   route,
   itemExtra,
+  collapsible,
 }: {
   day: ItineraryDay;
   route: DayRoute | undefined;
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
+  collapsible: boolean;
 }) {
   // The way to each stop from the one before it (the route runs in the same order as the entries).
   const legTo = new Map(route?.legs.map((leg) => [leg.to, leg]));
@@ -84,15 +95,17 @@ function DayBody({
     );
   });
 
-  return (
+  const heading = (
+    <h3 id={`day-${day.day}-title`} className="font-semibold text-slate-900">
+      Day {day.day}
+      {day.date ? <span className="font-normal text-slate-600"> · {formatDay(day.date)}</span> : null}
+      <span className="block text-base font-medium text-slate-800 sm:inline sm:before:content-['_—_']">
+        {titleOf(day)}
+      </span>
+    </h3>
+  );
+  const body = (
     <>
-      <h3 id={`day-${day.day}-title`} className="font-semibold text-slate-900">
-        Day {day.day}
-        {day.date ? <span className="font-normal text-slate-600"> · {formatDay(day.date)}</span> : null}
-        <span className="block text-base font-medium text-slate-800 sm:inline sm:before:content-['_—_']">
-          {titleOf(day)}
-        </span>
-      </h3>
       {day.note ? <p className="mt-1 text-sm text-slate-600">{day.note}</p> : null}
       {route?.mapUrl ? (
         <p className="mt-1 text-sm print:hidden">
@@ -118,6 +131,30 @@ function DayBody({
         <ol className="mt-3 space-y-3">{entries}</ol>
       )}
     </>
+  );
+  if (!collapsible) {
+    return (
+      <>
+        {heading}
+        {body}
+      </>
+    );
+  }
+  return (
+    <WideOpenDetails
+      summary={
+        <>
+          {heading}
+          <p className="text-xs text-slate-600">
+            {day.items.length === 0
+              ? "A free day"
+              : `${plural(day.items.length, "activity", "activities")}, ${plural(day.meals.length, "meal")}`}
+          </p>
+        </>
+      }
+    >
+      {body}
+    </WideOpenDetails>
   );
 }
 

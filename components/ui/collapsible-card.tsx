@@ -28,10 +28,7 @@ export function CollapsibleCard({
   className?: string;
 }) {
   const headingId = cardHeadingId(title);
-  const [open, setOpen] = useState(defaultOpen);
-  useEffect(() => {
-    if (!defaultOpen && window.matchMedia(WIDE).matches) setOpen(true);
-  }, [defaultOpen]);
+  const [open, setOpen] = useOpenOnWide(defaultOpen);
   return (
     <section
       aria-labelledby={headingId}
@@ -58,3 +55,34 @@ export function CollapsibleCard({
 
 /** Wide enough to show every section open (Tailwind's `lg`). */
 const WIDE = "(min-width: 1024px)";
+
+/** A disclosure's open state: closed at first (a phone never renders the long version), opened on a wide screen. */
+export function useOpenOnWide(defaultOpen = false): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(defaultOpen);
+  useEffect(() => {
+    if (!defaultOpen && window.matchMedia(WIDE).matches) setOpen(true);
+  }, [defaultOpen]);
+  return [open, setOpen];
+}
+
+/** Any part of a page as a disclosure that is open on wide screens and a one-line summary on a phone. */
+export function WideOpenDetails({
+  summary,
+  children,
+  className = "",
+}: {
+  summary: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const [open, setOpen] = useOpenOnWide();
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className={`group ${className}`}>
+      <summary className="flex cursor-pointer list-none items-start justify-between gap-2 [&::-webkit-details-marker]:hidden">
+        <div className="min-w-0 flex-1">{summary}</div>
+        <ChevronDown aria-hidden className="mt-1 size-4 shrink-0 text-slate-500 group-open:rotate-180" />
+      </summary>
+      {children}
+    </details>
+  );
+}

@@ -21,6 +21,7 @@ import { ShareLinkCard } from "@/components/share/share-link-card";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
+import { CollapsibleCard, WideOpenDetails } from "@/components/ui/collapsible-card";
 import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
@@ -297,7 +298,7 @@ export default async function PlanPage({
           ) : null}
 
           <section aria-labelledby="summary-title" className="grid gap-4 md:grid-cols-2">
-            <Card title={`Version ${shown.version}`} description={summaryLine(shown.itinerary)}>
+            <CollapsibleCard title={`Version ${shown.version}`} summary={summaryLine(shown.itinerary)}>
               <div className="space-y-3 text-sm text-slate-800">
                 <p>{shown.itinerary.weather.note}</p>
                 <p className="text-xs text-slate-600">{shown.itinerary.weather.basis}</p>
@@ -312,9 +313,10 @@ export default async function PlanPage({
                   Add to my calendar (.ics)
                 </a>
               </div>
-            </Card>
-            <Card
+            </CollapsibleCard>
+            <CollapsibleCard
               title={organizer ? "What it costs each of you" : "What it costs you"}
+              summary={costSummary(shown.itinerary, viewer.memberId, organizer)}
               description="Travel, stay, food and the activities planned, from your home city."
             >
               {shown.itinerary.costs.length === 0 ? (
@@ -356,7 +358,7 @@ export default async function PlanPage({
                   ))}
                 </ul>
               ) : null}
-            </Card>
+            </CollapsibleCard>
           </section>
 
           {view.diff && isCurrent ? <ChangesCard diff={view.diff} nameOf={nameOf} viewerId={viewer.memberId} /> : null}
@@ -381,6 +383,7 @@ export default async function PlanPage({
               ) : null}
             </div>
             <ItineraryDays
+              collapsible
               days={shown.itinerary.days}
               routes={routes}
               itemExtra={(item, day) => (
@@ -409,8 +412,9 @@ export default async function PlanPage({
           </section>
 
           {canEdit && current ? (
-            <Card
+            <CollapsibleCard
               title="Add an activity"
+              summary="From the destination's activities that suit everyone."
               description="Changes by hand make a new version right away and don't use a regeneration. Locked items stay where they are when you regenerate."
             >
               <AddActivityForm
@@ -419,21 +423,23 @@ export default async function PlanPage({
                 activities={view.otherActivities}
                 days={dayChoices}
               />
-            </Card>
+            </CollapsibleCard>
           ) : null}
 
           {canEdit && current ? (
-            <Card
+            <CollapsibleCard
               title="Add your own"
+              summary="A dinner with friends, a tour you booked."
               description="Something that isn't among the destination's activities: a friend's dinner, a tour you booked. Its cost is added to everyone's total."
             >
               <AddCustomItemForm tripId={trip.id} version={current.version} days={dayChoices} />
-            </Card>
+            </CollapsibleCard>
           ) : null}
 
           {isCurrent ? (
-            <Card
+            <CollapsibleCard
               title="Suggestions and earlier flags"
+              summary={elsewhere.length ? plural(elsewhere.length, "item") : "None yet: suggest an addition here."}
               description="What the group would like to add, and what became of flags on items no longer in the plan."
             >
               <div className="space-y-4">
@@ -450,18 +456,21 @@ export default async function PlanPage({
                   <SuggestForm tripId={trip.id} version={current.version} activities={view.otherActivities} />
                 ) : null}
               </div>
-            </Card>
+            </CollapsibleCard>
           ) : null}
 
           <div className="grid gap-4 md:grid-cols-2">
-            <Card title="Assumptions">
+            <CollapsibleCard title="Assumptions" summary={plural(shown.itinerary.assumptions.length, "assumption")}>
               <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
                 {shown.itinerary.assumptions.map((a) => (
                   <li key={a}>{a}</li>
                 ))}
               </ul>
-            </Card>
-            <Card title="Versions">
+            </CollapsibleCard>
+            <CollapsibleCard
+              title="Versions"
+              summary={`${plural(view.versions.length, "version")}; you're looking at version ${shown.version}.`}
+            >
               <ol className="space-y-1 text-sm">
                 {[...view.versions].reverse().map((v) => (
                   <li key={v.version} className="flex flex-wrap items-baseline gap-x-2">
@@ -490,11 +499,11 @@ export default async function PlanPage({
                   </li>
                 ))}
               </ol>
-            </Card>
+            </CollapsibleCard>
           </div>
 
           {shown.itinerary.sources.length > 0 ? (
-            <Card title="Sources">
+            <CollapsibleCard title="Sources" summary={plural(shown.itinerary.sources.length, "source")}>
               <ul className="space-y-1 text-sm">
                 {shown.itinerary.sources.map((s) => (
                   <li key={s.url}>
@@ -502,17 +511,26 @@ export default async function PlanPage({
                   </li>
                 ))}
               </ul>
-            </Card>
+            </CollapsibleCard>
           ) : null}
         </>
       ) : null}
 
       {view.beforeYouGo ? (
-        <BeforeYouGoSection
-          essentials={view.beforeYouGo.essentials}
-          flight={view.beforeYouGo.flight}
-          dates={trip.dates}
-        />
+        <WideOpenDetails
+          className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none"
+          summary={
+            <p className="text-base font-semibold text-slate-900 lg:sr-only">
+              Before you go: where to stay, getting around, your flights
+            </p>
+          }
+        >
+          <BeforeYouGoSection
+            essentials={view.beforeYouGo.essentials}
+            flight={view.beforeYouGo.flight}
+            dates={trip.dates}
+          />
+        </WideOpenDetails>
       ) : null}
     </div>
   );
@@ -525,6 +543,17 @@ const SOURCE_LABEL: Record<string, string> = {
   restored: "Restored",
   edited: "Edited by hand",
 };
+
+/** The costs card's line: the member's own total, or the range for the organizer. */
+function costSummary(
+  plan: { costs: { memberId: string; total: number }[]; costRange: { low: number; high: number } },
+  viewerId: string,
+  organizer: boolean,
+): string {
+  const mine = plan.costs.find((c) => c.memberId === viewerId);
+  if (!organizer) return mine ? `Your total: ${formatUsd(mine.total)}.` : "No cost for you yet.";
+  return `${formatUsd(plan.costRange.low)}–${formatUsd(plan.costRange.high)} per person.`;
+}
 
 function summaryLine(
   plan: ItineraryView["current"] extends infer C ? (C extends { itinerary: infer I } ? I : never) : never,
