@@ -56,11 +56,14 @@ export function DestinationCard({
   return (
     <article
       aria-labelledby={headingId}
-      className={`flex flex-col gap-4 rounded-2xl border bg-white p-4 shadow-sm sm:p-5 ${chosen ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}
+      className={`flex flex-col gap-3 rounded-2xl border bg-white p-4 shadow-sm sm:p-5 ${chosen ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}
     >
       <header className="space-y-2">
-        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Option {rank}</p>
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+          <span className="sr-only">Option {rank}: </span>
+          <span aria-hidden className="mr-1.5 text-sm font-medium text-slate-500">
+            {rank}.
+          </span>
           {option.name}
           <span className="ml-2 text-sm font-normal text-slate-600">{option.country}</span>
         </h3>
@@ -86,7 +89,6 @@ export function DestinationCard({
         <p className="text-sm font-medium text-slate-800">
           {trip.start && trip.end ? formatRange(trip.start, trip.end) : "Dates to be decided"} ·{" "}
           {plural(trip.days, "day")}, {plural(trip.nights, "night")}
-          {trip.datesPending && trip.start && !decidedDates ? " (not everyone can make these dates yet)" : ""}
         </p>
         {decidedDates && (decidedDates.start !== trip.start || decidedDates.end !== trip.end) ? (
           <p className="text-xs text-amber-900">
@@ -94,8 +96,7 @@ export function DestinationCard({
             for the dates above until the ideas are generated again.
           </p>
         ) : null}
-        {trip.lengthNote ? <p className="text-xs text-slate-600">{trip.lengthNote}.</p> : null}
-        <p className="text-2xl font-semibold text-slate-900">
+        <p className="text-xl font-semibold text-slate-900">
           {option.costPerPerson.low === option.costPerPerson.high
             ? formatUsd(option.costPerPerson.high)
             : `${formatUsd(option.costPerPerson.low)}–${formatUsd(option.costPerPerson.high)}`}
@@ -107,7 +108,7 @@ export function DestinationCard({
             {myCost.overBy > 0 ? ` (${formatUsd(myCost.overBy)} over your budget)` : ""}
           </p>
         ) : null}
-        {option.whyItFits[0] ? <p className="text-sm text-slate-700">{option.whyItFits[0]}</p> : null}
+        {option.whyItFits[0] ? <p className="line-clamp-2 text-sm text-slate-700">{option.whyItFits[0]}</p> : null}
       </div>
 
       <details className="group space-y-4" open={chosen}>
@@ -117,6 +118,10 @@ export function DestinationCard({
         </summary>
         <div className="mt-3 space-y-4">
           <div className="space-y-2">
+            {trip.datesPending && trip.start && !decidedDates ? (
+              <p className="text-xs text-slate-600">Not everyone can make these dates yet.</p>
+            ) : null}
+            {trip.lengthNote ? <p className="text-xs text-slate-600">{trip.lengthNote}.</p> : null}
             <p className="text-xs text-slate-600">
               Each member's own total: {option.costPerPerson.includes.join(", ")}.
               {option.homeMemberIds.length
