@@ -74,7 +74,6 @@ export function DestinationCard({
           ) : (
             <Badge tone="warning">{stretch}</Badge>
           )}
-          <Badge tone={option.confidence === "low" ? "warning" : "neutral"}>{CONFIDENCE[option.confidence]}</Badge>
           {option.verified ? null : <Badge tone="warning">Unverified</Badge>}
           {option.researched ? <Badge>Researched for your group</Badge> : null}
           {decidedDates ? (
@@ -108,7 +107,7 @@ export function DestinationCard({
             {myCost.overBy > 0 ? ` (${formatUsd(myCost.overBy)} over your budget)` : ""}
           </p>
         ) : null}
-        {option.whyItFits[0] ? <p className="line-clamp-2 text-sm text-slate-700">{option.whyItFits[0]}</p> : null}
+        {option.whyItFits[0] ? <p className="line-clamp-1 text-sm text-slate-700">{option.whyItFits[0]}</p> : null}
       </div>
 
       <details className="group space-y-4" open={chosen}>
@@ -118,6 +117,7 @@ export function DestinationCard({
         </summary>
         <div className="mt-3 space-y-4">
           <div className="space-y-2">
+            <Badge tone={option.confidence === "low" ? "warning" : "neutral"}>{CONFIDENCE[option.confidence]}</Badge>
             {trip.datesPending && trip.start && !decidedDates ? (
               <p className="text-xs text-slate-600">Not everyone can make these dates yet.</p>
             ) : null}
@@ -222,7 +222,7 @@ export function DestinationCard({
       </details>
 
       {actions ? (
-        <footer className="mt-auto border-t border-slate-100 pt-3">
+        <footer className="mt-auto">
           <OptionActions {...actions} slug={option.slug} name={option.name} />
         </footer>
       ) : null}

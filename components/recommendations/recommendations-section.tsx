@@ -76,7 +76,7 @@ export function RecommendationsSection({
                 More are on the way. Voting opens when the list is complete; the final list may still drop one.
               </p>
             </div>
-            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <div className="grid gap-3 md:grid-cols-2 md:gap-4 xl:grid-cols-3">
               {view.run.early.map(({ option, othersStretched }, i) => (
                 <DestinationCard
                   key={option.slug}
@@ -166,7 +166,7 @@ export function RecommendationsSection({
                   voting={current.voting}
                   chosen={pack.options.find((o) => o.slug === view.selected)?.name ?? null}
                 />
-                <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                <div className="grid gap-3 md:grid-cols-2 md:gap-4 xl:grid-cols-3">
                   {pack.options.map((option, i) => (
                     <DestinationCard
                       key={option.slug}

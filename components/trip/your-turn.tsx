@@ -22,7 +22,7 @@ export function YourTurnPanel({ turn }: { turn: YourTurn }) {
             <li key={item.id} data-turn={item.id} className="flex flex-wrap items-center justify-between gap-2">
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">{item.title}</p>
-                {item.detail ? <p className="text-xs text-slate-700">{item.detail}</p> : null}
+                {item.detail ? <p className="hidden text-xs text-slate-700 sm:block">{item.detail}</p> : null}
               </div>
               <Link
                 href={item.href}

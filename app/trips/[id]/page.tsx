@@ -60,7 +60,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   const respondentCount = profile.respondedIds.length;
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-4 sm:space-y-6">
       <LiveTrip tripId={trip.id} after={after} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 flex-1">

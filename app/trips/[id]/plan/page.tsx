@@ -129,7 +129,7 @@ export default async function PlanPage({
   }));
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-4 sm:space-y-6">
       <LiveTrip tripId={trip.id} after={after} />
       {header}
       {trip.dates ? null : <DecidedNote decisions={view.decisions} />}
