@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { Card } from "@/components/ui/card";
+import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { CopyField } from "./copy-field";
 import { ShareButton } from "./share-button";
 
@@ -12,14 +12,21 @@ export async function InviteCard({
   tripName,
   invitePath,
   origin,
+  defaultOpen = false,
 }: {
   tripName: string;
   invitePath: string;
   origin: string;
+  /** Open everywhere (nobody has joined yet: inviting is the next step). */
+  defaultOpen?: boolean;
 }) {
   const svg = await QRCode.toString(`${origin}${invitePath}`, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return (
-    <Card title="Invite the group" description="Anyone with this link can join and share their preferences.">
+    <CollapsibleCard
+      title="Invite the group"
+      summary="Anyone with the link can join and share their preferences."
+      defaultOpen={defaultOpen}
+    >
       <div className="space-y-3">
         <CopyField label="Invite link" path={invitePath} origin={origin} />
         <div className="flex flex-wrap items-start gap-3">
@@ -40,6 +47,6 @@ export async function InviteCard({
           </details>
         </div>
       </div>
-    </Card>
+    </CollapsibleCard>
   );
 }

@@ -142,7 +142,12 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       />
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <InviteCard tripName={trip.name} invitePath={trip.invitePath} origin={requestOrigin(await headers())} />
+        <InviteCard
+          tripName={trip.name}
+          invitePath={trip.invitePath}
+          origin={requestOrigin(await headers())}
+          defaultOpen={members.length <= 1}
+        />
         <CollapsibleCard
           title="Who's in"
           summary={`${plural(members.length, "person", "people")}, ${respondentCount} answered.`}
