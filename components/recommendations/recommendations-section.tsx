@@ -42,7 +42,11 @@ export function RecommendationsSection({
   return (
     <Card
       title="Destination ideas"
-      description="3–5 places that respect everyone's hard constraints, with honest tradeoffs."
+      description={
+        <span className="hidden sm:inline">
+          3–5 places that respect everyone's hard constraints, with honest tradeoffs.
+        </span>
+      }
       action={
         isOrganizer && canGenerate && !running ? (
           organizerAnswered ? (
@@ -131,10 +135,12 @@ export function RecommendationsSection({
             <div className="space-y-2">
               <p className="text-sm text-slate-800">{pack.conflictReport.headline}</p>
               {pack.coverage.missing.length ? (
-                <p className="text-sm text-slate-600">
-                  <span className="font-medium">Confidence: {pack.coverage.confidence}.</span>{" "}
-                  {pack.coverage.missing.join(". ")}.
-                </p>
+                <details className="text-sm text-slate-600">
+                  <summary className="cursor-pointer">
+                    <span className="font-medium">Confidence: {pack.coverage.confidence}</span> — why
+                  </summary>
+                  <p className="mt-1">{pack.coverage.missing.join(". ")}.</p>
+                </details>
               ) : null}
               {pack.flaggedMemberIds.length ? (
                 <p className="flex items-start gap-1 text-xs text-amber-800">
