@@ -11,6 +11,7 @@ import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import type { DecisionLogEntry, RunError, RunStatus } from "@/lib/schemas/pipeline";
 import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
 import type { TimelineEntry } from "@/lib/schemas/trip-events";
+import { screenAnswers } from "@/lib/screened-answers";
 
 /**
  * The recommendations part of the dashboard, as `caller` may see it: the latest run (its
@@ -67,11 +68,13 @@ export interface RecommendationsView {
 
 export async function loadRecommendationsView(caller: Caller): Promise<RecommendationsView> {
   const tripId = caller.trip.id;
-  const [run, stored, members] = await Promise.all([
+  const [run, stored, raw] = await Promise.all([
     latestRun({ tripId, kinds: ["recommendations"] }),
     latestRecommendations({ tripId }),
     listMembersWithPreferences({ tripId }),
   ]);
+  // Names and needs shown here come from the screened answers; only the staleness check reads them as saved.
+  const { members } = screenAnswers(raw);
   const [timeline, votes] = await Promise.all([
     run?.status === "running" ? listProgressEvents({ runId: run.id }) : [],
     stored ? listVotes({ recommendationId: stored.id }) : [],
@@ -90,7 +93,7 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
       pack,
       othersStretched,
       decisionLog: stored.decisionLog,
-      stale: pack.preferencesFingerprint !== preferencesFingerprint(members),
+      stale: pack.preferencesFingerprint !== preferencesFingerprint(raw),
       votes: tally,
       myVote: votes.find((v) => v.memberId === caller.member.id)?.slug ?? null,
       voting: {
