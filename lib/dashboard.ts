@@ -2,6 +2,7 @@ import "server-only";
 import { aggregatePreferences, detectConflicts } from "@/lib/agents/aggregation";
 import type { Caller } from "@/lib/auth/guards";
 import { listDecisions } from "@/lib/db/queries/decisions";
+import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
@@ -44,14 +45,15 @@ export interface DashboardView {
 }
 
 export async function loadDashboard(caller: Caller): Promise<DashboardView> {
-  const [raw, own, decided, requests] = await Promise.all([
+  const [raw, own, decided, requests, modelFlagged] = await Promise.all([
     listMembersWithPreferences({ tripId: caller.trip.id }),
     getPreferences({ memberId: caller.member.id }),
     listDecisions({ tripId: caller.trip.id }),
     listRequests({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
+    modelFlaggedTexts({ tripId: caller.trip.id }),
   ]);
   // Everything below — the profile, its conflicts, names — is computed from the screened answers.
-  const { members, flags } = screenAnswers(raw);
+  const { members, flags } = screenAnswers(raw, modelFlagged);
   const viewer = { memberId: caller.member.id, isOrganizer: caller.isOrganizer };
   const heldBack = heldBackFor(raw, flags, viewer);
   // The organizer's own words reach every member too: held back from them likewise (only the organizer writes these).

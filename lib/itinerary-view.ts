@@ -4,6 +4,7 @@ import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
 import { factsOfPlan, recordedFacts } from "@/lib/db/queries/destination-facts";
 import { listFeedback } from "@/lib/db/queries/feedback";
+import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { currentItinerary, itineraryVersion, listItineraryVersions } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getRecommendation } from "@/lib/db/queries/recommendations";
@@ -93,7 +94,7 @@ export async function loadItineraryView(
   { version }: { version?: number } = {},
 ): Promise<ItineraryView> {
   const tripId = caller.trip.id;
-  const [raw, current, versions, feedback, run, chosen] = await Promise.all([
+  const [raw, current, versions, feedback, run, chosen, modelFlagged] = await Promise.all([
     listMembersWithPreferences({ tripId }),
     currentItinerary({ tripId }),
     listItineraryVersions({ tripId }),
@@ -102,9 +103,10 @@ export async function loadItineraryView(
     caller.trip.selectedRecommendationId
       ? getRecommendation({ recommendationId: caller.trip.selectedRecommendationId })
       : null,
+    modelFlaggedTexts({ tripId }),
   ]);
   // Names, needs and what the answers break come from the screened answers; only staleness reads them as saved.
-  const { members } = screenAnswers(raw);
+  const { members } = screenAnswers(raw, modelFlagged);
   const slug = caller.trip.selectedDestination;
   // The facts the current plan was made with (recorded with it); before there is one, those the
   // chosen card was made with (a place researched for the group), else the catalog's.

@@ -2,6 +2,7 @@ import "server-only";
 import type { Caller } from "@/lib/auth/guards";
 import { withoutConstraintAttribution } from "@/lib/dashboard";
 import { recordedFacts } from "@/lib/db/queries/destination-facts";
+import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { latestRecommendations, listVotes } from "@/lib/db/queries/recommendations";
 import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
@@ -68,13 +69,14 @@ export interface RecommendationsView {
 
 export async function loadRecommendationsView(caller: Caller): Promise<RecommendationsView> {
   const tripId = caller.trip.id;
-  const [run, stored, raw] = await Promise.all([
+  const [run, stored, raw, modelFlagged] = await Promise.all([
     latestRun({ tripId, kinds: ["recommendations"] }),
     latestRecommendations({ tripId }),
     listMembersWithPreferences({ tripId }),
+    modelFlaggedTexts({ tripId }),
   ]);
   // Names and needs shown here come from the screened answers; only the staleness check reads them as saved.
-  const { members } = screenAnswers(raw);
+  const { members } = screenAnswers(raw, modelFlagged);
   const [timeline, votes] = await Promise.all([
     run?.status === "running" ? listProgressEvents({ runId: run.id }) : [],
     stored ? listVotes({ recommendationId: stored.id }) : [],

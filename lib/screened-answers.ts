@@ -1,4 +1,4 @@
-import { describeField, REASONS, screenedByRules } from "@/lib/agents/risk-guard";
+import { describeField, REASONS, screenedByRules, withholdFlagged } from "@/lib/agents/risk-guard";
 import { screen } from "@/lib/agents/screening";
 import { AppError } from "@/lib/errors";
 import type { RawMember, SafetyFlag } from "@/lib/schemas/pipeline";
@@ -31,10 +31,47 @@ export function heldBackReason(text: string): string | null {
   return rule ? REASONS[rule] : null;
 }
 
-/** The members' answers with every text the guard's rules flag withheld (a flagged name becomes "Member n"). */
-export function screenAnswers<M extends RawMember>(members: M[]): { members: M[]; flags: SafetyFlag[] } {
-  const { safetyFlags, rawPreferences } = screenedByRules(members);
-  return { members: rawPreferences, flags: safetyFlags };
+/** A text the guard's model pass flagged in a run (lib/db/queries/held-back.ts): held back while the member keeps it. */
+export type ModelFlagged = { memberId: string; field: SafetyFlag["field"]; text: string };
+
+/**
+ * The members' answers with every text the guard's rules flag withheld (a flagged name
+ * becomes "Member n"), and every text its model pass flagged in the last run, as long as the
+ * member's answer still says the same.
+ */
+export function screenAnswers<M extends RawMember>(
+  members: M[],
+  modelFlagged: ModelFlagged[] = [],
+): { members: M[]; flags: SafetyFlag[] } {
+  const { safetyFlags } = screenedByRules(members);
+  const flags = [...safetyFlags];
+  for (const known of modelFlagged) {
+    const member = members.find((m) => m.id === known.memberId);
+    if (!member) continue;
+    for (const index of indexesOf(member, known)) {
+      const flag: SafetyFlag = {
+        memberId: member.id,
+        field: known.field,
+        ...(index === undefined ? {} : { index }),
+        rule: "model-flagged",
+        reason: REASONS["model-flagged"],
+      };
+      const already = flags.some((f) => f.memberId === flag.memberId && f.field === flag.field && f.index === index);
+      if (!already) flags.push(flag);
+    }
+  }
+  return { members: withholdFlagged(members, flags), flags };
+}
+
+/** Where `known.text` still stands in the member's answer: the entries of a list, or the field itself (undefined). */
+function indexesOf(member: RawMember, known: ModelFlagged): (number | undefined)[] {
+  const p = member.preferences;
+  if (known.field === "name") return member.name === known.text ? [undefined] : [];
+  if (!p) return [];
+  if (known.field === "hardNos" || known.field === "mustHaves") {
+    return p[known.field].flatMap((text, index) => (text === known.text ? [index] : []));
+  }
+  return p[known.field] === known.text ? [undefined] : [];
 }
 
 /**
@@ -46,9 +83,12 @@ export function heldBackFor(
   flags: SafetyFlag[],
   viewer: { memberId: string; isOrganizer: boolean },
 ): HeldBack[] {
-  return flags.flatMap((flag) => {
+  return flags.flatMap((flag, i) => {
     const mine = flag.memberId === viewer.memberId;
     if (!mine && !viewer.isOrganizer) return [];
+    // Without the words, two entries of one field read the same: the organizer is told once.
+    const told = flags.slice(0, i).some((f) => f.memberId === flag.memberId && f.field === flag.field);
+    if (!mine && told) return [];
     const author = raw.find((m) => m.id === flag.memberId);
     return [
       {

@@ -29,7 +29,7 @@ export function HeldBackNotice({
           <ul className="mt-1 list-disc pl-5">
             {mine.map((h) => (
               <li key={h.id}>
-                {h.text ? `Your ${h.what.replace(/^(a|the) /, "")} “${h.text}”` : `Your ${h.what}`}: it {h.reason}.
+                {h.text ? `Your ${h.what.replace(/^(a|the) /, "")} “${h.text}”` : `Your ${h.what}`}: {h.reason}.
               </li>
             ))}
           </ul>

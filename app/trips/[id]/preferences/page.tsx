@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
+import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { emptyPreferences } from "@/lib/schemas/preferences";
 import { heldBackFor, screenAnswers } from "@/lib/screened-answers";
@@ -28,10 +29,16 @@ export default async function PreferencesPage({
 }) {
   const [{ id }, { welcome, erased }] = await Promise.all([params, searchParams]);
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
-  const saved = await getPreferences({ memberId: caller.member.id });
+  const [saved, modelFlagged] = await Promise.all([
+    getPreferences({ memberId: caller.member.id }),
+    modelFlaggedTexts({ tripId: caller.trip.id }),
+  ]);
   // The member's own answers screened as every other view reads them: they see what is held back, and why.
   const self = { id: caller.member.id, name: caller.member.name, preferences: saved?.data ?? null };
-  const heldBack = heldBackFor([self], screenAnswers([self]).flags, { memberId: self.id, isOrganizer: false });
+  const heldBack = heldBackFor([self], screenAnswers([self], modelFlagged).flags, {
+    memberId: self.id,
+    isOrganizer: false,
+  });
   const greeting = welcome === "organizer" || welcome === "member" ? WELCOME[welcome] : null;
 
   return (
