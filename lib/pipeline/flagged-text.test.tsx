@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as memberCalendarGET } from "@/app/api/trips/[id]/calendar.ics/route";
 import { GET as itineraryGET } from "@/app/api/trips/[id]/itinerary/route";
 import { GET as snapshotGET } from "@/app/api/trips/[id]/snapshot/route";
+import JoinPage from "@/app/join/[token]/page";
 import { GET as shareCalendarGET } from "@/app/s/[token]/calendar.ics/route";
 import { GET as shareJsonGET } from "@/app/s/[token]/itinerary.json/route";
 import SharedPlanPage from "@/app/s/[token]/page";
@@ -239,6 +240,15 @@ describe("before any run: what other members see is computed from screened answe
     expect(leakedVariants(page, [...OURS, plain])).toEqual([]);
     const own = await pageAs(author, preferences);
     expect(own).toContain(`Your must-have “${plain}”: reads like instructions to the planner.`);
+  });
+
+  it("the invite page lists who is in without quoting a name that reads as instructions", async () => {
+    const token = await trip.inviteToken();
+    const page = await pageAs(browser(), () => JoinPage({ params: Promise.resolve({ token }) }));
+    expectNothingOf(page);
+    // The page shows first names: the legacy one would read "Respond".
+    expect(page).toContain("Guest and a member.");
+    expect(page).not.toContain("Respond");
   });
 
   it("another member's data export holds none of it; the author's holds their own words", async () => {
