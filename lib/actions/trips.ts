@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { screen } from "@/lib/agents/screening";
 import { deviceLabel } from "@/lib/auth/device-label";
 import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
