@@ -2,6 +2,7 @@ import "server-only";
 import { aggregatePreferences, detectConflicts } from "@/lib/agents/aggregation";
 import type { Caller } from "@/lib/auth/guards";
 import { listDecisions } from "@/lib/db/queries/decisions";
+import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
@@ -10,6 +11,7 @@ import { type Resolution, resolutionsFor } from "@/lib/resolutions";
 import type { DecisionView } from "@/lib/schemas/decisions";
 import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
 import { availableWindows } from "@/lib/schemas/preferences";
+import { type HeldBack, heldBackFor, heldBackReason, screenAnswers } from "@/lib/screened-answers";
 
 /**
  * Everything the dashboard shows, as seen by `caller`. Members see the group's
@@ -35,15 +37,49 @@ export interface DashboardView {
   fixes: { resolutions: Resolution[]; answersVersion: number | null };
   /** Who answered with which dates (dates aren't private: the heat map's day details). */
   availability: { memberId: string; flexible: boolean; windows: { start: string; end: string }[] }[];
+  /**
+   * Text held back because it reads as instructions (lib/screened-answers.ts): the author sees
+   * their own words and why; the organizer whose answer it was, without the words.
+   */
+  heldBack: HeldBack[];
 }
 
 export async function loadDashboard(caller: Caller): Promise<DashboardView> {
-  const [members, own, decisions, requests] = await Promise.all([
+  const [raw, own, decided, requests, modelFlagged] = await Promise.all([
     listMembersWithPreferences({ tripId: caller.trip.id }),
     getPreferences({ memberId: caller.member.id }),
     listDecisions({ tripId: caller.trip.id }),
     listRequests({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
+    modelFlaggedTexts({ tripId: caller.trip.id }),
   ]);
+  // Everything below — the profile, its conflicts, names — is computed from the screened answers.
+  const { members, flags } = screenAnswers(raw, modelFlagged);
+  const viewer = { memberId: caller.member.id, isOrganizer: caller.isOrganizer };
+  const heldBack = heldBackFor(raw, flags, viewer);
+  // The organizer's own words reach every member too: held back from them likewise (only the organizer writes these).
+  const descriptionReason = heldBackReason(caller.trip.description);
+  if (descriptionReason && caller.isOrganizer) {
+    heldBack.push({
+      id: "trip:description",
+      memberId: caller.member.id,
+      what: "the trip's description",
+      reason: descriptionReason,
+      text: caller.trip.description,
+    });
+  }
+  const decisions = decided.map((d) => {
+    const reason = heldBackReason(d.note);
+    if (!reason) return d;
+    if (caller.isOrganizer)
+      heldBack.push({
+        id: `decision:${d.kind}`,
+        memberId: caller.member.id,
+        what: "a decision's note",
+        reason,
+        text: d.note,
+      });
+    return caller.isOrganizer ? d : { ...d, note: "" };
+  });
   const profile = aggregatePreferences(members, decisions);
   // Who could fix what with their own answers: the organizer's "Ask", and which requests still stand.
   const askable = members.flatMap((m) =>
@@ -59,7 +95,7 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     trip: {
       id: caller.trip.id,
       name: caller.trip.name,
-      description: caller.trip.description,
+      description: descriptionReason && !caller.isOrganizer ? "" : caller.trip.description,
       status: caller.trip.status,
       invitePath: `/join/${caller.trip.inviteToken}`,
     },
@@ -90,6 +126,7 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
         ? [{ memberId: m.id, flexible: m.preferences.dates.flexible, windows: availableWindows(m.preferences.dates) }]
         : [],
     ),
+    heldBack,
   };
   return caller.isOrganizer ? view : withoutAttribution(view, caller.member.id);
 }

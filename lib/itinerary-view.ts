@@ -5,6 +5,7 @@ import { respondentConstraints } from "@/lib/constraints/member";
 import { listDecisions } from "@/lib/db/queries/decisions";
 import { factsOfPlan, recordedFacts } from "@/lib/db/queries/destination-facts";
 import { listFeedback } from "@/lib/db/queries/feedback";
+import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { currentItinerary, itineraryVersion, listItineraryVersions } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getRecommendation } from "@/lib/db/queries/recommendations";
@@ -20,6 +21,7 @@ import type { RunError, RunStatus } from "@/lib/schemas/pipeline";
 import { availableWindows } from "@/lib/schemas/preferences";
 import type { TripShape } from "@/lib/schemas/recommendations";
 import type { TimelineEntry } from "@/lib/schemas/trip-events";
+import { heldBackReason, screenAnswers } from "@/lib/screened-answers";
 import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 
 /**
@@ -41,7 +43,10 @@ export type FeedbackView = {
   mine: boolean;
   itemKey: string | null;
   reason: FlagReason | null;
+  /** In the member's words, unless they read as instructions: then only their author gets them (empty for everyone else). */
   text: string;
+  /** Why the text is held back (the author and the organizer are told; other members see none). */
+  heldBack: string | null;
   suggestedActivityId: string | null;
   status: "open" | "applied" | "declined" | "withdrawn";
   outcome: FeedbackOutcome | null;
@@ -96,7 +101,7 @@ export async function loadItineraryView(
   { version }: { version?: number } = {},
 ): Promise<ItineraryView> {
   const tripId = caller.trip.id;
-  const [members, current, versions, feedback, run, chosen, modelRefusal, decisions] = await Promise.all([
+  const [raw, current, versions, feedback, run, chosen, modelFlagged, modelRefusal, decisions] = await Promise.all([
     listMembersWithPreferences({ tripId }),
     currentItinerary({ tripId }),
     listItineraryVersions({ tripId }),
@@ -105,9 +110,12 @@ export async function loadItineraryView(
     caller.trip.selectedRecommendationId
       ? getRecommendation({ recommendationId: caller.trip.selectedRecommendationId })
       : null,
+    modelFlaggedTexts({ tripId }),
     modelSpendUnavailable(caller),
     listDecisions({ tripId }),
   ]);
+  // Names, needs and what the answers break come from the screened answers; only staleness reads them as saved.
+  const { members } = screenAnswers(raw, modelFlagged);
   const slug = caller.trip.selectedDestination;
   // The facts the current plan was made with (recorded with it); before there is one, those the
   // chosen card was made with (a place researched for the group), else the catalog's.
@@ -134,7 +142,7 @@ export async function loadItineraryView(
     budgets[m.id] = b ? { min: b.min, max: b.max ?? null, hardLimit: b.hardLimit } : null;
   }
 
-  const stale = current ? current.itinerary.preferencesFingerprint !== preferencesFingerprint(members) : false;
+  const stale = current ? current.itinerary.preferencesFingerprint !== preferencesFingerprint(raw) : false;
   let breaks: ItineraryView["breaks"] = null;
   if (caller.isOrganizer && stale && current && facts && caller.trip.startDate && caller.trip.endDate) {
     // The plan judged against the answers as they are now (the validator is the same one that gated it).
@@ -215,20 +223,25 @@ export async function loadItineraryView(
             changes: diffFor(previous.itinerary, current.itinerary, caller),
           }
         : null,
-    feedback: feedback.map((f) => ({
-      id: f.id,
-      kind: f.kind,
-      memberId: f.memberId,
-      memberName: nameOf(f.memberId),
-      mine: f.memberId === caller.member.id,
-      itemKey: f.itemKey,
-      reason: f.reason,
-      text: f.text,
-      suggestedActivityId: f.suggestedActivityId,
-      status: f.status,
-      outcome: f.outcome ?? null,
-      itineraryVersion: f.itineraryVersion,
-    })),
+    feedback: feedback.map((f) => {
+      const mine = f.memberId === caller.member.id;
+      const heldBack = heldBackReason(f.text);
+      return {
+        id: f.id,
+        kind: f.kind,
+        memberId: f.memberId,
+        memberName: nameOf(f.memberId),
+        mine,
+        itemKey: f.itemKey,
+        reason: f.reason,
+        text: heldBack && !mine ? "" : f.text,
+        heldBack: heldBack && (mine || caller.isOrganizer) ? heldBack : null,
+        suggestedActivityId: f.suggestedActivityId,
+        status: f.status,
+        outcome: f.outcome ?? null,
+        itineraryVersion: f.itineraryVersion,
+      };
+    }),
     regenerations: { used: caller.trip.regenerations, max: MAX_REGENERATIONS },
     budgets,
     otherActivities: facts

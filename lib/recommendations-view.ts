@@ -3,6 +3,7 @@ import type { Caller } from "@/lib/auth/guards";
 import { withoutConstraintAttribution } from "@/lib/dashboard";
 import { listDecisions } from "@/lib/db/queries/decisions";
 import { recordedFacts } from "@/lib/db/queries/destination-facts";
+import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { latestRecommendations, listVotes } from "@/lib/db/queries/recommendations";
 import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
@@ -14,6 +15,7 @@ import type { DecisionView } from "@/lib/schemas/decisions";
 import type { DecisionLogEntry, RunError, RunStatus } from "@/lib/schemas/pipeline";
 import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
 import type { TimelineEntry } from "@/lib/schemas/trip-events";
+import { screenAnswers } from "@/lib/screened-answers";
 
 /**
  * The recommendations part of the dashboard, as `caller` may see it: the latest run (its
@@ -74,13 +76,16 @@ export interface RecommendationsView {
 
 export async function loadRecommendationsView(caller: Caller): Promise<RecommendationsView> {
   const tripId = caller.trip.id;
-  const [run, stored, members, modelRefusal, decisions] = await Promise.all([
+  const [run, stored, raw, modelFlagged, modelRefusal, decisions] = await Promise.all([
     latestRun({ tripId, kinds: ["recommendations"] }),
     latestRecommendations({ tripId }),
     listMembersWithPreferences({ tripId }),
+    modelFlaggedTexts({ tripId }),
     modelSpendUnavailable(caller),
     listDecisions({ tripId }),
   ]);
+  // Names and needs shown here come from the screened answers; only the staleness check reads them as saved.
+  const { members } = screenAnswers(raw, modelFlagged);
   const [timeline, votes] = await Promise.all([
     run?.status === "running" ? listProgressEvents({ runId: run.id }) : [],
     stored ? listVotes({ recommendationId: stored.id }) : [],
@@ -99,7 +104,7 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
       pack,
       othersStretched,
       decisionLog: stored.decisionLog,
-      stale: pack.preferencesFingerprint !== preferencesFingerprint(members),
+      stale: pack.preferencesFingerprint !== preferencesFingerprint(raw),
       votes: tally,
       myVote: votes.find((v) => v.memberId === caller.member.id)?.slug ?? null,
       voting: {

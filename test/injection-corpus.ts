@@ -109,3 +109,20 @@ export const ORDINARY_NOTES: string[] = [
   "Ik hou van stranden en lekker eten.",
   "a b c d tour? I'm easy — surprise me",
 ];
+
+/** Every 12-character window of a text (lower case): if none of them shows up somewhere, nothing of the text did. */
+function windows(text: string): string[] {
+  const t = text.toLowerCase();
+  if (t.length <= 12) return [t];
+  return Array.from({ length: t.length - 11 }, (_, i) => t.slice(i, i + 12));
+}
+
+/**
+ * The ids of the variants any part of which shows up in `haystack` (case-insensitive), once
+ * `ours` — our own words, which may share a few words with a variant ("reads like
+ * instructions to the planner") — are taken out of it.
+ */
+export function leakedVariants(haystack: string, ours: string[] = []): string[] {
+  const theirs = ours.reduce((text, phrase) => text.replaceAll(phrase.toLowerCase(), " "), haystack.toLowerCase());
+  return INJECTION_CORPUS.filter((v) => windows(v.text).some((w) => theirs.includes(w))).map((v) => v.id);
+}

@@ -101,6 +101,13 @@ export function FeedbackLine({ tripId, feedback: f }: { tripId: string; feedback
           </button>
         ) : null}
       </div>
+      {f.heldBack ? (
+        <p className="mt-1 text-amber-900">
+          {f.mine
+            ? `Held back: it ${f.heldBack}, so only you see these words and the planner doesn't read them.`
+            : `${f.memberName}'s words are held back (${f.heldBack}): nobody else sees them.`}
+        </p>
+      ) : null}
       {f.outcome ? (
         <p className="mt-1 text-slate-700">
           {f.outcome.reason}

@@ -3,6 +3,7 @@ import { daysBetweenInclusive } from "@/lib/dates";
 import { clearDecision as clear, saveDecision } from "@/lib/db/queries/decisions";
 import { AppError } from "@/lib/errors";
 import { ClearDecisionInput, DecideConflictInput } from "@/lib/schemas/decisions";
+import { refuseInstructions } from "@/lib/screened-answers";
 import { tripAction } from "./define";
 
 /** Longest window a decision may plan for (the form's longest trip). */
@@ -18,6 +19,8 @@ export const decideConflict = tripAction({
   input: DecideConflictInput,
   async run({ input, caller }) {
     const { decision } = input;
+    // Everyone reads the note with the decision: words for the group, not for the planner.
+    refuseInstructions({ note: input.note }, "Write this for the group, not as instructions for the AI.");
     if (decision.kind === "scope") {
       await saveDecision({ tripId: caller.trip.id, memberId: caller.member.id, decision, note: input.note });
       return { kind: decision.kind };

@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { screen } from "@/lib/agents/screening";
 import type { Caller } from "@/lib/auth/guards";
 import { factsOfPlan } from "@/lib/db/queries/destination-facts";
 import { commitItineraryEdit, itineraryVersion } from "@/lib/db/queries/itineraries";
@@ -17,6 +16,7 @@ import {
   RemoveItemInput,
   SwapItemInput,
 } from "@/lib/schemas/itinerary";
+import { refuseInstructions } from "@/lib/screened-answers";
 import { tripAction } from "./define";
 
 /**
@@ -65,14 +65,10 @@ export const addCustomItineraryItem = tripAction({
   input: AddCustomItemInput,
   run: ({ input, caller }) => {
     // Shown on the share page and read when the plan is written again: not instructions to the planner.
-    const flagged = (["title", "note"] as const).filter((field) => screen(input[field] ?? "") !== null);
-    if (flagged.length) {
-      throw new AppError(
-        "invalid:input",
-        "Some fields need another look.",
-        Object.fromEntries(flagged.map((field) => [field, "Describe what you'll do, not instructions for the AI."])),
-      );
-    }
+    refuseInstructions(
+      { title: input.title, note: input.note },
+      "Describe what you'll do, not instructions for the AI.",
+    );
     return edit(caller, input.version, {
       kind: "custom",
       key: `c:${randomUUID()}`,

@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { screen } from "@/lib/agents/screening";
 import { deviceLabel } from "@/lib/auth/device-label";
 import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
@@ -17,14 +16,18 @@ import { AppError } from "@/lib/errors";
 import { clientKey, consume } from "@/lib/limits/rate";
 import { confusableName } from "@/lib/member-names";
 import { CreateTripInput, JoinTripInput, RemoveMemberInput, RenameTripInput, TripOnlyInput } from "@/lib/schemas/trip";
+import { refuseInstructions } from "@/lib/screened-answers";
 import { publicAction, tripAction } from "./define";
 import { issuePersonalLinkFor } from "./devices";
+
+const NAME_NOT_INSTRUCTIONS = "Use a name here, not instructions for the AI.";
 
 /** Anyone can start a trip; they become its organizer on this browser. */
 export const createTrip = publicAction({
   input: CreateTripInput,
   async run({ input, ctx }) {
-    refuseInstructions({ tripName: input.tripName, organizerName: input.organizerName });
+    // Names are shown to everyone and reach the planner: they must not read as instructions to it.
+    refuseInstructions({ tripName: input.tripName, organizerName: input.organizerName }, NAME_NOT_INSTRUCTIONS);
     await limitTripCreation(ctx.client);
     const token = newToken();
     const { trip } = await createTripWithOrganizer({
@@ -63,7 +66,7 @@ export const createDemoTrip = publicAction({
 export const joinTrip = publicAction({
   input: JoinTripInput,
   async run({ input, ctx }) {
-    refuseInstructions({ name: input.name });
+    refuseInstructions({ name: input.name }, NAME_NOT_INSTRUCTIONS);
     await consume("join", clientKey(ctx.client));
     const found = await getTripByInviteToken({ inviteToken: input.inviteToken });
     if (!found) {
@@ -105,18 +108,6 @@ async function limitTripCreation(client: string | undefined): Promise<void> {
   await consume("createAll", "all");
 }
 
-/** Names are shown to everyone and reach the planner: they must not read as instructions to it. */
-function refuseInstructions(fields: Record<string, string>): void {
-  const flagged = Object.keys(fields).filter((field) => screen(fields[field] ?? "") !== null);
-  if (flagged.length) {
-    throw new AppError(
-      "invalid:input",
-      "Some fields need another look.",
-      Object.fromEntries(flagged.map((field) => [field, "Use a name here, not instructions for the AI."])),
-    );
-  }
-}
-
 /**
  * The organizer renames the trip and/or edits its description (in any state of the trip).
  * The name goes into the planners' prompts, so it is screened like a new trip's name.
@@ -125,7 +116,9 @@ export const renameTrip = tripAction({
   access: "organizer",
   input: RenameTripInput,
   async run({ input, caller }) {
-    refuseInstructions({ name: input.name });
+    refuseInstructions({ name: input.name }, NAME_NOT_INSTRUCTIONS);
+    // Every member reads the description: words for the group, not for the planner.
+    refuseInstructions({ description: input.description }, "Write this for the group, not as instructions for the AI.");
     const trip = await renameTripRow({ tripId: caller.trip.id, name: input.name, description: input.description });
     return { name: trip.name, description: trip.description };
   },

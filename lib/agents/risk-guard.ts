@@ -40,7 +40,7 @@ function memberTexts(members: RawMember[]): MemberTextEntry[] {
   });
 }
 
-const REASONS: Record<SafetyFlag["rule"], string> = {
+export const REASONS: Record<SafetyFlag["rule"], string> = {
   "prompt-injection": "reads like instructions to the planner",
   "unsafe-content": "asks for unsafe or illegal content",
   "model-flagged": "the safety model judged it manipulative",
@@ -50,7 +50,7 @@ const sameText = (a: { memberId: string; field: string; index?: number }, b: typ
   a.memberId === b.memberId && a.field === b.field && a.index === b.index;
 
 /** The members' answers with every flagged text left out (see the file comment). */
-export function withholdFlagged(members: RawMember[], flags: SafetyFlag[]): RawMember[] {
+export function withholdFlagged<M extends RawMember>(members: M[], flags: SafetyFlag[]): M[] {
   return members.map((m, position) => {
     const mine = flags.filter((f) => f.memberId === m.id);
     if (mine.length === 0) return m;
@@ -77,9 +77,9 @@ export function withholdFlagged(members: RawMember[], flags: SafetyFlag[]): RawM
  * What the rules alone withhold (no model call): the normalizers start from this while the
  * guard's model pass runs beside them, and a member the model then flags is read again.
  */
-export function screenedByRules(
-  rawPreferences: PipelineState["rawPreferences"],
-): Pick<PipelineState, "safetyFlags" | "rawPreferences"> {
+export function screenedByRules<M extends RawMember = PipelineState["rawPreferences"][number]>(
+  rawPreferences: M[],
+): { safetyFlags: SafetyFlag[]; rawPreferences: M[] } {
   const flags: SafetyFlag[] = [];
   for (const t of memberTexts(rawPreferences)) {
     const rule = screen(t.text);
@@ -139,7 +139,7 @@ function flagFor(t: MemberTextEntry, rule: SafetyFlag["rule"]): SafetyFlag {
   };
 }
 
-function describeField(field: Field): string {
+export function describeField(field: Field): string {
   const names: Record<Field, string> = {
     name: "display name",
     notes: "notes",

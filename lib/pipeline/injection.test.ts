@@ -9,7 +9,7 @@ import { allFacts } from "@/lib/facts";
 import type { MemberPreferencesInput } from "@/lib/schemas/preferences";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
-import { INJECTION_CORPUS, ORDINARY_NOTES, PAYLOAD } from "@/test/injection-corpus";
+import { INJECTION_CORPUS, leakedVariants, ORDINARY_NOTES, PAYLOAD } from "@/test/injection-corpus";
 import { recordingModels } from "@/test/model-recorder";
 import { runPipeline, testDeps } from "@/test/pipeline";
 
@@ -31,13 +31,6 @@ describe("the injection corpus", () => {
     expect(screen(text)).toBeNull();
   });
 });
-
-/** Every 12-character window of a text (lower case): if none of them shows up somewhere, nothing of the text did. */
-function windows(text: string): string[] {
-  const t = text.toLowerCase();
-  if (t.length <= 12) return [t];
-  return Array.from({ length: t.length - 11 }, (_, i) => t.slice(i, i + 12));
-}
 
 /** One member per variant, each hiding it in a different free-text field; one more with it as their display name. */
 function hide(text: string, i: number): Partial<MemberPreferencesInput> {
@@ -79,12 +72,10 @@ it("a group whose answers carry every variant: all flagged, none of it reaches a
     "<member_text>",
     "</member_text>",
   ].map((t) => JSON.stringify(t).slice(1, -1).toLowerCase());
-  const theirs = ours.reduce((text, phrase) => text.replaceAll(phrase, " "), everything);
 
   expect(everything).not.toContain(PAYLOAD.toLowerCase());
   expect(everything).not.toContain("ignore previous instructions");
-  const leaked = INJECTION_CORPUS.filter((v) => windows(v.text).some((w) => theirs.includes(w)));
-  expect(leaked.map((v) => v.id)).toEqual([]);
+  expect(leakedVariants(everything, ours)).toEqual([]);
   // The ordinary answers still reached the planner.
   expect(sent.join(" ")).toContain("long flights");
 });

@@ -7,6 +7,7 @@ import { requestContext } from "@/lib/auth/request";
 import { MAX_MEMBERS_PER_TRIP } from "@/lib/db/queries/members";
 import { getTripByInviteToken, joinPageMembers } from "@/lib/db/queries/trips";
 import { joinAnd } from "@/lib/format";
+import { heldBackReason } from "@/lib/screened-answers";
 
 export const metadata: Metadata = { title: "Join a trip" };
 
@@ -28,7 +29,8 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
   const { trip, memberCount } = found;
   const [alreadyIn, people] = await Promise.all([
     requireMember(await requestContext(), trip.id).catch(() => null),
-    joinPageMembers({ tripId: trip.id }),
+    // A name saved before names were screened at the door is not quoted here either.
+    joinPageMembers({ tripId: trip.id, withheld: (name) => heldBackReason(name) !== null }),
   ]);
   return (
     <div className="mx-auto max-w-lg">

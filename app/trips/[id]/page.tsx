@@ -19,6 +19,7 @@ import {
 import { VibeChips } from "@/components/dashboard/vibe-chips";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
 import { DeviceList } from "@/components/trip/device-list";
+import { HeldBackNotice } from "@/components/trip/held-back-notice";
 import { InviteCard } from "@/components/trip/invite-card";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { MemberList } from "@/components/trip/member-list";
@@ -46,7 +47,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   const after = await liveCursor(id);
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
   const [
-    { trip, viewer, members, profile, conflicts, decisions, requests, askable, fixes, availability },
+    { trip, viewer, members, profile, conflicts, decisions, requests, askable, fixes, availability, heldBack },
     recommendations,
     deviceList,
   ] = await Promise.all([
@@ -81,6 +82,8 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       <YourTurnPanel turn={turn} />
 
       <StatusStepper status={trip.status} />
+
+      <HeldBackNotice heldBack={heldBack} viewerId={viewer.memberId} members={members} />
 
       {/* On a phone the page is long: the sections, most urgent first, one tap away. */}
       <nav

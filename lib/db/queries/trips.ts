@@ -82,14 +82,21 @@ export async function getTripByInviteToken({
 }
 
 /** Who a joiner is joining: the organizer's name and every member's first name, in join order. */
-export async function joinPageMembers({ tripId }: { tripId: string }): Promise<{ organizer: string; names: string[] }> {
+export async function joinPageMembers({
+  tripId,
+  withheld = () => false,
+}: {
+  tripId: string;
+  /** Names it is true of (judged on the whole name) are listed as "a member". */
+  withheld?: (name: string) => boolean;
+}): Promise<{ organizer: string; names: string[] }> {
   const db = await getDb();
   const rows = await db
     .select({ name: members.name, role: members.role })
     .from(members)
     .where(eq(members.tripId, tripId))
     .orderBy(members.createdAt, members.id);
-  const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+  const firstName = (name: string) => (withheld(name) ? "a member" : (name.trim().split(/\s+/)[0] ?? name));
   return {
     organizer: firstName(rows.find((r) => r.role === "organizer")?.name ?? ""),
     names: rows.filter((r) => r.role !== "organizer").map((r) => firstName(r.name)),

@@ -3,12 +3,15 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PreferencesForm } from "@/components/preferences/preferences-form";
 import { DownloadMyData, EraseMyAnswers, LeaveTrip } from "@/components/trip/danger-zone";
+import { HeldBackNotice } from "@/components/trip/held-back-notice";
 import { Card } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
+import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { emptyPreferences } from "@/lib/schemas/preferences";
+import { heldBackFor, screenAnswers } from "@/lib/screened-answers";
 
 export const metadata: Metadata = { title: "My preferences" };
 
@@ -26,7 +29,16 @@ export default async function PreferencesPage({
 }) {
   const [{ id }, { welcome, erased }] = await Promise.all([params, searchParams]);
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
-  const saved = await getPreferences({ memberId: caller.member.id });
+  const [saved, modelFlagged] = await Promise.all([
+    getPreferences({ memberId: caller.member.id }),
+    modelFlaggedTexts({ tripId: caller.trip.id }),
+  ]);
+  // The member's own answers screened as every other view reads them: they see what is held back, and why.
+  const self = { id: caller.member.id, name: caller.member.name, preferences: saved?.data ?? null };
+  const heldBack = heldBackFor([self], screenAnswers([self], modelFlagged).flags, {
+    memberId: self.id,
+    isOrganizer: false,
+  });
   const greeting = welcome === "organizer" || welcome === "member" ? WELCOME[welcome] : null;
 
   return (
@@ -48,6 +60,7 @@ export default async function PreferencesPage({
           Your answers are erased. The group sees you as not answered yet; you can answer again below.
         </FormMessage>
       ) : null}
+      <HeldBackNotice heldBack={heldBack} viewerId={self.id} members={[self]} />
       <PreferencesForm
         tripId={caller.trip.id}
         initial={saved?.data ?? emptyPreferences()}
