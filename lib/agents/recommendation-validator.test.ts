@@ -55,8 +55,8 @@ function withBenCap(state: Partial<PipelineState>, { benId, benTotal }: Gate, ca
     if (member.id === benId && member.preferences) member.preferences.budget = { ...BEN_BUDGET, max: cap };
   }
   for (const card of Object.values(next.cards ?? {})) {
-    const over = benTotal(card) - cap;
-    if (over <= 0) continue;
+    const over = card ? benTotal(card) - cap : 0;
+    if (!card || over <= 0) continue;
     card.costs = card.costs.map((c) => (c.memberId === benId ? { ...c, overBy: over } : c));
     card.impactedMemberIds = [...new Set([...card.impactedMemberIds, benId])];
     card.mode = "compromise";
