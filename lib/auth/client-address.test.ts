@@ -102,9 +102,11 @@ describe("the origin of absolute links", () => {
     vi.stubEnv("COOKIE_SECURE", "");
     const head = new Headers({ host: "127.0.0.1:3000", "x-forwarded-host": "evil.example" });
     expect(requestOrigin(head)).toBe("http://127.0.0.1:3000");
-    expect(requestOrigin(new Headers({ host: "trips.example.com", "x-forwarded-proto": "https" }))).toBe(
-      "https://trips.example.com",
-    );
+    // X-Forwarded-Proto only from a trusted proxy.
+    const behindTls = new Headers({ host: "trips.example.com", "x-forwarded-proto": "https" });
+    expect(requestOrigin(behindTls)).toBe("http://trips.example.com");
+    vi.stubEnv("TRUST_PROXY", "1");
+    expect(requestOrigin(behindTls)).toBe("https://trips.example.com");
     // A Host that could end the authority or add a path is not used.
     expect(requestOrigin(new Headers({ host: "evil.example/@x" }))).toBe("http://localhost");
   });

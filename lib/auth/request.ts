@@ -44,14 +44,21 @@ export function clientAddress(head: Headers): string | undefined {
 /**
  * The origin for absolute links that leave the page (share link, calendar subscription
  * and event URLs, invite link, link previews): `PUBLIC_URL` when set. Without it, the
- * Host header this server received and the scheme cookies use — never X-Forwarded-Host,
- * which any client can send and many proxies pass on untouched.
+ * Host header this server received — never X-Forwarded-Host, which any client can send
+ * and many proxies pass on untouched — and https only when a trusted proxy says so.
  */
 export function requestOrigin(head: Headers): string {
   const configured = readEnv().PUBLIC_URL;
   if (configured) return configured;
   const host = head.get("host")?.trim() ?? "";
-  return `${isSecureRequest(head) ? "https" : "http"}://${HOST.test(host) ? host : "localhost"}`;
+  return `${linkScheme(head)}://${HOST.test(host) ? host : "localhost"}`;
+}
+
+/** X-Forwarded-Proto counts only when a trusted proxy wrote it; otherwise COOKIE_SECURE=always means https. */
+function linkScheme(head: Headers): "http" | "https" {
+  const env = readEnv();
+  if (env.TRUST_PROXY > 0) return isSecureRequest(head) ? "https" : "http";
+  return env.COOKIE_SECURE === "always" ? "https" : "http";
 }
 
 /** A host name or IP literal with an optional port: nothing that could end the authority or start a path. */
