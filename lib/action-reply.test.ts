@@ -27,6 +27,9 @@ describe("server action replies our pages send are accepted", () => {
         ["0", '["$1","$1:a","$1:a:b"]'],
       ]),
     ).toEqual({ ok: true });
+    // One array used for two fields: React writes the second as a path into the root (part 0).
+    expect(checkTextReply('[{"hardNos":[],"mustHaves":"$0:0:hardNos"}]')).toEqual({ ok: true });
+    expect(form([["0", '[{"a":[],"b":"$0:0:a"},"$K1"]']])).toEqual({ ok: true });
   });
 });
 

@@ -3,7 +3,8 @@
  * encodes an action's arguments as its "reply": a JSON array (text/plain), or multipart
  * form data whose part "0" holds that array, with strings starting with `$` as tags —
  * `$K1` for a form's fields (parts `1_<name>`), `$1` / `$1:a:b` for an object written to
- * part "1", `$$…` for a string that really starts with `$`, and so on. React's decoder
+ * part "1", `$0:0:hardNos` for an object met twice (a path into the root), `$$…` for a
+ * string that really starts with `$`, and so on. React's decoder
  * throws on a tag it cannot resolve (a missing or broken part, `$n` with no number, a
  * Map, Blob, stream, iterator or server reference that isn't there), and Next answers
  * that with a 500. Our pages only ever send plain JSON values, forms, dates and
@@ -20,7 +21,8 @@ export type ReplyVerdict = { ok: true } | { ok: false; problem: string };
 
 /** A text/plain reply: the arguments array as JSON. */
 export function checkTextReply(text: string): ReplyVerdict {
-  return checkRoot(text, () => undefined);
+  // The root is part 0: React writes an object that appears twice as a path into it ("$0:0:hardNos").
+  return checkRoot(text, (id) => (id === "0" ? text : undefined));
 }
 
 /** A multipart reply: part "0" is the root; other parts are read only when a tag points at them. */
@@ -34,7 +36,7 @@ function checkRoot(text: string, part: (id: string) => string | null | undefined
   const root = parseJson(text);
   if (root === INVALID) return bad("The arguments aren't valid JSON.");
   if (!Array.isArray(root)) return bad("The arguments must be a list.");
-  const seen = new Set<string>();
+  const seen = new Set<string>(["0"]);
   const stack: unknown[] = [root];
   while (stack.length) {
     const value = stack.pop();
