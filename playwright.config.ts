@@ -7,15 +7,18 @@ import { defineConfig, devices } from "@playwright/test";
  * or the one at CHROMIUM_PATH (on machines without Playwright's download, Debian's
  * `chromium` package at /usr/bin/chromium is picked up automatically).
  */
-import { EXPOSED_LOG, EXPOSED_PORT, PORT, SIGNED_LOG, SIGNED_PORT } from "./e2e/http/servers";
+import { EXPOSED_LOG, EXPOSED_PORT, PORT, SIGNED_LOG, SIGNED_PORT, SIGNED_PUBLIC_URL } from "./e2e/http/servers";
 
 /**
  * Two more production servers for the hardening suite (e2e/hardening.http.spec.ts), each
  * logging to a file the tests read:
- * - "exposed": listens on every interface with INNGEST_DEV set (the mode that must be
- *   refused), small rate limits, and real Postgres when E2E_POSTGRES_URL names a server
- *   (CI does; a fresh database is made for the run), else PGlite;
- * - "signed": Inngest configured with event and signing keys, on loopback.
+ * - "exposed": INNGEST_DEV set on a production server bound to loopback behind "a reverse
+ *   proxy on the same host" — the test runner plays that proxy (TRUST_PROXY=1, it writes
+ *   X-Forwarded-For), small rate limits, and real Postgres when E2E_POSTGRES_URL names a
+ *   server (CI does; a fresh database is made for the run), else PGlite;
+ * - "signed": Inngest configured with event and signing keys, on loopback, no trusted
+ *   proxy (clients are told apart by their socket) and a configured PUBLIC_URL.
+ * The main server has neither TRUST_PROXY nor PUBLIC_URL.
  */
 const exposedDatabase = process.env.E2E_POSTGRES_URL
   ? `DATABASE_URL=$(node_modules/.bin/tsx scripts/fresh-database.ts "$E2E_POSTGRES_URL" tripsync_e2e_${EXPOSED_PORT})`
@@ -71,11 +74,12 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `rm -rf .data/http-exposed && mkdir -p .data && ${exposedDatabase} exec node_modules/.bin/next start -p ${EXPOSED_PORT} -H 0.0.0.0 > ${EXPOSED_LOG} 2>&1`,
+      command: `rm -rf .data/http-exposed && mkdir -p .data && ${exposedDatabase} exec node_modules/.bin/next start -p ${EXPOSED_PORT} -H 127.0.0.1 > ${EXPOSED_LOG} 2>&1`,
       url: `http://127.0.0.1:${EXPOSED_PORT}/`,
       env: {
         NEXT_TELEMETRY_DISABLED: "1",
         INNGEST_DEV: "1",
+        TRUST_PROXY: "1",
         RATE_LIMIT_CREATE: "3/600",
         RATE_LIMIT_SAVE: "5/60",
         RATE_LIMIT_READ: "5/60",
@@ -93,6 +97,7 @@ export default defineConfig({
         INNGEST_EVENT_KEY: "e2e-event-key",
         INNGEST_SIGNING_KEY: "signkey-test-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
         INNGEST_BASE_URL: "http://127.0.0.1:9",
+        PUBLIC_URL: SIGNED_PUBLIC_URL,
       },
       reuseExistingServer: false,
       timeout: 120_000,

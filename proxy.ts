@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { checkFormReply, checkTextReply } from "@/lib/action-reply";
 
 /**
  * Runs before every page, route and server action (Next.js 16 proxy):
@@ -8,7 +9,8 @@ import { type NextRequest, NextResponse } from "next/server";
  *   page renders per request (app/layout.tsx) so each one gets its own;
  * - server action requests that Next would answer with a 500 get a 4xx here instead: a
  *   body type an action never takes (415), a body over the 1 MB action limit (413), a
- *   text body that isn't JSON or nests deeper than any real form (400);
+ *   text body that isn't JSON or nests deeper than any real form, and an argument encoding
+ *   our pages never send or that React could not decode (400, lib/action-reply.ts);
  * - a URL whose percent-encoding is broken answers 400.
  * The other security headers, the same on every response, are in next.config.ts.
  */
@@ -61,6 +63,7 @@ async function refuseMalformed(request: NextRequest): Promise<NextResponse | und
   if (!(length <= MAX_ACTION_BODY_BYTES)) {
     return problem(Number.isNaN(length) ? 411 : 413, "This request's body is too large or has no length.");
   }
+  // React's decoder answers a reply it can't resolve with a 500: judge the reply first (lib/action-reply.ts).
   if (type === "text/plain") {
     const text = await request.clone().text();
     let parsed: unknown;
@@ -70,8 +73,34 @@ async function refuseMalformed(request: NextRequest): Promise<NextResponse | und
       return problem(400, "This request's body isn't valid.");
     }
     if (depthOf(parsed) > MAX_JSON_DEPTH) return problem(400, "This request's body is nested too deeply.");
+    const verdict = checkTextReply(text);
+    if (!verdict.ok) return problem(400, verdict.problem);
+  }
+  if (type === "multipart/form-data") {
+    let form: FormData;
+    try {
+      form = await request.clone().formData();
+    } catch {
+      return problem(400, "This request's form data is malformed.");
+    }
+    const parts = new Map<string, string | null>();
+    for (const [name, value] of form) if (!parts.has(name)) parts.set(name, typeof value === "string" ? value : null);
+    const root = parts.get("0");
+    if (typeof root === "string" && depthOf(safeJson(root)) > MAX_JSON_DEPTH) {
+      return problem(400, "This request's body is nested too deeply.");
+    }
+    const verdict = checkFormReply(parts);
+    if (!verdict.ok) return problem(400, verdict.problem);
   }
   return undefined;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 function depthOf(value: unknown): number {

@@ -1,8 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { type Caller, callAction, callFormAction, redirectedTrip, resultOf } from "./http/action-client";
-import { EXPOSED_LOG, EXPOSED_PORT, PORT, SIGNED_LOG, SIGNED_PORT, url } from "./http/servers";
+import {
+  actionId,
+  type Caller,
+  callAction,
+  callFormAction,
+  formActionFromSocket,
+  redirectedTrip,
+  resultOf,
+} from "./http/action-client";
+import { EXPOSED_LOG, EXPOSED_PORT, PORT, SIGNED_LOG, SIGNED_PORT, SIGNED_PUBLIC_URL, url } from "./http/servers";
 
 /**
  * The probes an outsider ran against a production build, as real HTTP against `next
@@ -68,44 +76,61 @@ async function tripWithNotes(c: Caller, notes: string) {
   return { tripId: tripId as string, inviteToken };
 }
 
+/** A forged call of a step: no cookie, another trip's id, any run id. */
+function forgedStepCall(tripId: string) {
+  return {
+    event: { name: "trip/run.requested", data: { tripId, runId: "not-a-run-id", kind: "recommendations" } },
+    events: [],
+    steps: {},
+    ctx: { run_id: "01H", attempt: 0 },
+  };
+}
+
+/** The ways an outsider dresses a forged call: bare, from a foreign Host, with a garbage signature. */
+const FORGERIES: Record<string, Record<string, string>> = {
+  bare: {},
+  "foreign host": { Host: "evil.example" },
+  "bad signature": { Host: "evil.example", "X-Inngest-Signature": "t=1795800000&s=deadbeefdeadbeefdeadbeef" },
+};
+
 test.describe("/api/inngest", () => {
-  test("dev mode on a server other machines can reach is refused: 503 with a reason, no steps run, no data", async ({
+  test("dev mode on a production server is refused even on loopback behind a proxy: 503, said at start, no steps run, no data", async ({
     request,
   }) => {
     const c = caller(request);
     const secret = canary("diet-note-");
     const { tripId } = await tripWithNotes(c, secret);
-    const forged = {
-      event: { name: "trip/run.requested", data: { tripId, runId: "not-a-run-id", kind: "recommendations" } },
-      events: [],
-      steps: {},
-      ctx: { run_id: "01H", attempt: 0 },
-    };
-    for (const method of ["GET", "PUT", "POST"] as const) {
-      const res = await request.fetch(`${EXPOSED}/api/inngest?fnId=tripsync-run-trip-workflow&stepId=step`, {
-        method,
-        data: method === "GET" ? undefined : forged,
-      });
-      expect(res.status(), method).toBe(503);
-      const body = await res.text();
-      expect(body).toMatch(/refuses it on a server other machines can reach/);
-      for (const leak of [secret, "vegan", "wheelchair", "select", "stack"]) expect(body).not.toContain(leak);
+    for (const [label, headers] of Object.entries(FORGERIES)) {
+      for (const method of ["GET", "PUT", "POST"] as const) {
+        const res = await request.fetch(`${EXPOSED}/api/inngest?fnId=tripsync-run-trip-workflow&stepId=step`, {
+          method,
+          headers,
+          data: method === "GET" ? undefined : forgedStepCall(tripId),
+        });
+        expect(res.status(), `${method} ${label}`).toBe(503);
+        const body = await res.text();
+        expect(body).toMatch(/a production server refuses it/);
+        for (const leak of [secret, "vegan", "wheelchair", "select", "stack"]) expect(body).not.toContain(leak);
+      }
     }
+    // The operator was told at start, with the reason.
+    expect(logOf(EXPOSED_LOG)).toMatch(
+      /"reason":"Inngest dev mode \(INNGEST_DEV\) accepts unsigned requests.*inngest endpoint refused/,
+    );
     expectCleanLog(EXPOSED_LOG, [secret]);
   });
 
-  test("with a signing key, an unsigned request is rejected before any step runs", async ({ request }) => {
-    const res = await request.post(`${url(SIGNED_PORT)}/api/inngest?fnId=tripsync-run-trip-workflow&stepId=step`, {
-      data: {
-        event: {
-          name: "trip/run.requested",
-          data: { tripId: crypto.randomUUID(), runId: "x", kind: "recommendations" },
-        },
-      },
-    });
-    expect(res.status()).toBeGreaterThanOrEqual(400);
-    expect(res.status()).toBeLessThan(500);
-    expect(await res.text()).not.toMatch(/select|at .*\.js|preferences/i);
+  test("with a signing key, an unsigned or badly signed request is rejected before any step runs", async ({
+    request,
+  }) => {
+    for (const [label, headers] of Object.entries(FORGERIES)) {
+      const res = await request.post(`${url(SIGNED_PORT)}/api/inngest?fnId=tripsync-run-trip-workflow&stepId=step`, {
+        headers,
+        data: forgedStepCall(crypto.randomUUID()),
+      });
+      expect(res.status(), label).toBe(401);
+      expect(await res.text()).not.toMatch(/select|at .*\.js|preferences/i);
+    }
     expectCleanLog(SIGNED_LOG, []);
   });
 
@@ -114,6 +139,77 @@ test.describe("/api/inngest", () => {
       const res = await request.fetch(`${url(PORT)}/api/inngest`, { method, data: method === "GET" ? undefined : {} });
       expect(res.status(), method).toBe(404);
       expect(await res.json()).toMatchObject({ message: expect.stringMatching(/Inngest is not configured/) });
+    }
+  });
+});
+
+test.describe("client addresses and absolute links", () => {
+  const SIGNED = url(SIGNED_PORT);
+  const trip = { tripName: "Forged", organizerName: "Olga" };
+
+  test("without a trusted proxy, a forged X-Forwarded-For gets no fresh allowance; another socket does", async () => {
+    // RATE_LIMIT_CREATE's default on the signed server: 10 per 10 minutes per client. Each try
+    // claims another address, in X-Forwarded-For and in the header the server writes itself.
+    const tries = [];
+    for (let i = 1; i <= 12; i++) {
+      const forged = { "X-Forwarded-For": `203.0.113.${i}`, "X-Tripsync-Client-Address": `198.51.100.${i}` };
+      tries.push(
+        await formActionFromSocket(
+          { base: SIGNED, localAddress: "127.0.0.4", headers: forged },
+          "/",
+          "createTripAction",
+          trip,
+        ),
+      );
+    }
+    expect(tries.slice(0, 10).map((t) => Boolean(t.redirect))).toEqual(Array(10).fill(true));
+    for (const refused of tries.slice(10)) expect(refused.result).toMatchObject({ ok: false, code: "too_many:rate" });
+    const other = await formActionFromSocket(
+      { base: SIGNED, localAddress: "127.0.0.5" },
+      "/",
+      "createTripAction",
+      trip,
+    );
+    expect(other.redirect).toMatch(/\/trips\//);
+  });
+
+  test("behind a trusted proxy, only the entry it appended counts, not what the client put before it", async ({
+    request,
+  }) => {
+    // The exposed server trusts one proxy (TRUST_PROXY=1) and allows 3 new trips per client.
+    const c = caller(request);
+    const results = [];
+    for (let i = 1; i <= 4; i++) {
+      // What the client wrote (198.51.100.i), then what the proxy appended (the client's real address).
+      const through = { ...c, client: `198.51.100.${i}, ${c.client}` };
+      results.push(
+        await callFormAction(through, "/", "createTripAction", { tripName: `Chain ${i}`, organizerName: "Olga" }),
+      );
+    }
+    expect(results.slice(0, 3).every((r) => redirectedTrip(r))).toBe(true);
+    expect(await resultOf(results[3] as (typeof results)[number])).toMatchObject({ code: "too_many:rate" });
+  });
+
+  test("links that leave the page come from PUBLIC_URL, else the Host received — never X-Forwarded-Host", async ({
+    request,
+  }) => {
+    const forged = {
+      "X-Forwarded-Host": "evil.example",
+      "X-Forwarded-Proto": "https",
+      "X-Forwarded-For": "203.0.113.9",
+    };
+    for (const [base, origin] of [
+      [url(PORT), url(PORT)],
+      [SIGNED, SIGNED_PUBLIC_URL],
+    ] as const) {
+      const created = await callFormAction({ request, base, client: "203.0.113.8" }, "/", "createTripAction", trip);
+      const tripId = redirectedTrip(created);
+      expect(tripId, base).toBeTruthy();
+      const page = await request.get(`${base}/trips/${tripId}`, { headers: forged });
+      expect(page.status()).toBe(200);
+      const html = await page.text();
+      expect(html, base).toMatch(new RegExp(`${origin.replace(/[.:/]/g, "\\$&")}/join/[A-Za-z0-9_-]+`));
+      expect(html).not.toContain("evil.example");
     }
   });
 });
@@ -186,6 +282,48 @@ test.describe("edges of input", () => {
     const notAUuid = await request.get(`${EXPOSED}/api/trips/not-a-trip/snapshot?invite=${secret}`);
     expect(notAUuid.status()).toBe(404);
     expectCleanLog(EXPOSED_LOG, [secret]);
+  });
+});
+
+test.describe("malformed action payloads", () => {
+  test("an encoded reply React could not decode, or that our pages never send, is a 400 — not a 500", async ({
+    request,
+  }) => {
+    const c = caller(request);
+    for (const body of ['"x"', "null", '["$nfoo"]', '["$Q1"]', '["$1"]', '["$F1"]', '["$@1"]', '["$B1"]']) {
+      const res = await callAction(c, "/", "createTripAction", [], body);
+      expect(res.status(), body).toBe(400);
+      expect(await res.json()).toMatchObject({ error: "bad_request" });
+    }
+    const forms: Record<string, string>[] = [
+      { "0": "{{" },
+      { "0": JSON.stringify([null, "$1"]) },
+      { "0": JSON.stringify([null, "$1"]), "1": "{not json" },
+      { "0": JSON.stringify([null, "$h1"]) },
+      { _1_tripName: "No root", _1_organizerName: "Olga" },
+    ];
+    for (const multipart of forms) {
+      const res = await request.post(`${EXPOSED}/`, {
+        headers: { "Next-Action": actionId("createTripAction"), Origin: EXPOSED, "X-Forwarded-For": c.client },
+        multipart,
+        maxRedirects: 0,
+      });
+      expect(res.status(), JSON.stringify(multipart)).toBe(400);
+    }
+    const broken = await request.post(`${EXPOSED}/`, {
+      headers: {
+        "Next-Action": actionId("createTripAction"),
+        Origin: EXPOSED,
+        "Content-Type": "multipart/form-data; boundary=abc",
+        "X-Forwarded-For": c.client,
+      },
+      data: '--abc\r\nContent-Disposition: form-data; name="0"\r\n\r\n[null',
+    });
+    expect(broken.status()).toBe(400);
+    // The same action, well formed, still works.
+    expect(
+      redirectedTrip(await callFormAction(c, "/", "createTripAction", { tripName: "Fine", organizerName: "Olga" })),
+    ).toBeTruthy();
   });
 });
 

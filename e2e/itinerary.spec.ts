@@ -166,6 +166,26 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
     expect(day >= start && day <= end).toBe(true);
   }
 
+  // Links that leave the page don't follow a client's X-Forwarded-Host or X-Forwarded-Proto (this
+  // server has no PUBLIC_URL and trusts no proxy: the Host it received): the calendar subscription,
+  // the link preview, and every event's link, on the share link's calendar and the members' one.
+  const forged = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };
+  const forgedPage = await (await strangerPage.request.get(shareUrl, { headers: forged })).text();
+  expect(forgedPage).toContain(`${shareUrl.replace(/^http:/, "webcal:")}/calendar.ics`);
+  expect(forgedPage).toContain(`${shareUrl}/opengraph-image`);
+  expect(forgedPage).not.toContain("evil.example");
+  const eventLinks = async (res: Awaited<ReturnType<typeof page.request.get>>) =>
+    new ICAL.Component(ICAL.parse(await res.text()))
+      .getAllSubcomponents("vevent")
+      .map((v) => String(v.getFirstPropertyValue("url")));
+  const sharedLinks = await eventLinks(await strangerPage.request.get(`${shareUrl}/calendar.ics`, { headers: forged }));
+  expect(sharedLinks.length).toBeGreaterThan(3);
+  expect(new Set(sharedLinks)).toEqual(new Set([shareUrl]));
+  const memberLinks = await eventLinks(
+    await page.request.get(`/api/trips/${tripId}/calendar.ics`, { headers: forged }),
+  );
+  expect(new Set(memberLinks)).toEqual(new Set([`${new URL(shareUrl).origin}/trips/${tripId}/plan`]));
+
   // The share token opens nothing else, even presented as a member's or the organizer's cookie:
   // not the trip's pages, its snapshot, its live stream, its API or any action.
   const shareToken = new URL(shareUrl).pathname.split("/").at(-1) ?? "";

@@ -39,10 +39,11 @@ const EnvSchema = z.object({
   /** Verifies that requests to /api/inngest come from Inngest (Cloud or a self-hosted `inngest start`). */
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   /**
-   * `INNGEST_DEV` skips request signatures, so /api/inngest refuses it unless this server
-   * listens on loopback only, or this says the network in front of it is trusted.
+   * `INNGEST_DEV` skips request signatures, so /api/inngest serves it only under `next dev`.
+   * `1` here lets a production server (`next start`) serve it too, unsigned — anyone who
+   * can reach the server can then run steps; it is logged as INSECURE at every start.
    */
-  INNGEST_DEV_ALLOW_REMOTE: z.stringbool().default(false),
+  INNGEST_DEV_ALLOW_UNSIGNED: z.stringbool().default(false),
   /** Offline model only: simulated latency per call in ms (demos and benchmarks). */
   OFFLINE_MODEL_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** pino level for the server log (JSON lines on stdout). Default: info (silent under vitest). */
@@ -52,6 +53,19 @@ const EnvSchema = z.object({
    * (the scheme the browser used at the outermost proxy), `always` / `never` override it.
    */
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
+  /**
+   * How many reverse proxies in front of this server append to X-Forwarded-For (0: none;
+   * the client's address is the socket's peer and X-Forwarded-For is ignored).
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The address people use to reach the app (`https://trips.example.com`), for absolute
+   * links: share page, calendar subscriptions and events, invite link, previews.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL such as https://trips.example.com" })
+    .transform((value) => new URL(value).origin)
+    .optional(),
   /** Rate limits, each `points/seconds` (see lib/limits/rate.ts for what each one counts). */
   RATE_LIMIT_CREATE: RateLimit.prefault("10/600"),
   RATE_LIMIT_CREATE_ALL: RateLimit.prefault("300/600"),

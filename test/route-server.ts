@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NextRequest, type NextResponse } from "next/server";
+import { stampClientAddress } from "@/lib/auth/client-address";
 import { type RequestContext, tripCookieName } from "@/lib/auth/session";
 import { browser, type TestBrowser } from "./browser";
 
@@ -48,6 +49,9 @@ export async function startLinkServer(routes: Record<string, Handler>) {
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, routes: Record<string, Handler>): Promise<void> {
+  // As `next start` behind one reverse proxy (TRUST_PROXY=1): the client's address is the
+  // X-Forwarded-For entry that proxy appended, else the socket's peer (lib/auth/client-address.ts).
+  stampClientAddress(req, 1);
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   const [, prefix, token] = /^\/([a-z]+)\/([^/]+)$/.exec(url.pathname) ?? [];
   const handler = prefix ? routes[prefix] : undefined;

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 
 /**
@@ -60,4 +61,61 @@ export async function resultOf(response: APIResponse): Promise<Record<string, un
 /** The trip a successful create or join redirected to. */
 export function redirectedTrip(response: APIResponse): string | undefined {
   return /\/trips\/([0-9a-f-]{36})/.exec(response.headers()["x-action-redirect"] ?? "")?.[1];
+}
+
+/**
+ * A form action sent from a given loopback source address (127.0.0.2, …) over a fresh
+ * connection, so the server sees another socket: the one way to be another client to a
+ * server that trusts no proxy. Answers the status and the action's result or redirect.
+ */
+export async function formActionFromSocket(
+  { base, localAddress, headers: extra = {} }: { base: string; localAddress: string; headers?: Record<string, string> },
+  path: string,
+  name: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; redirect: string | undefined; result: Record<string, unknown> | null }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(`_1_${key}`, value);
+  form.append("0", JSON.stringify([null, "$K1"]));
+  const encoded = new Request(base, { method: "POST", body: form });
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress,
+        agent: false,
+        headers: {
+          "Next-Action": actionId(name),
+          Origin: base,
+          Accept: "text/x-component",
+          "Content-Type": encoded.headers.get("content-type") ?? "",
+          "Content-Length": String(body.length),
+          ...extra,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          text += chunk;
+        });
+        res.on("end", () => {
+          const row = text.split("\n").find((line) => line.startsWith("1:"));
+          const redirect = res.headers["x-action-redirect"];
+          resolve({
+            status: res.statusCode ?? 0,
+            redirect: typeof redirect === "string" ? redirect : undefined,
+            result: row ? (JSON.parse(row.slice(2)) as Record<string, unknown>) : null,
+          });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { readEnv } from "@/lib/env";
+import { CLIENT_ADDRESS_HEADER, clientAddressFrom, stampedClientAddress } from "./client-address";
 import type { RequestContext } from "./session";
 
 /** The current request's cookies, scheme and client address, for server actions, pages and route handlers. */
@@ -26,27 +27,39 @@ export function isSecureRequest(head: Headers): boolean {
 }
 
 /**
- * The client's address for rate limits: the last X-Forwarded-For entry, the one added by
- * the nearest hop (Next.js itself fills it from the socket when no proxy set it). Earlier
- * entries are whatever the client claimed, so they are never trusted.
+ * The client's address for rate limits, as the HTTP server worked it out from the socket
+ * and `TRUST_PROXY` (lib/auth/client-address.ts; a client cannot set that header, the
+ * server replaces it). Where no server hook ran (a handler called outside `next start`),
+ * only a trusted proxy's X-Forwarded-For entry is used; otherwise the address is unknown
+ * and such requests share one bucket — never one the client picked.
  */
 export function clientAddress(head: Headers): string | undefined {
-  return (
-    head
-      .get("x-forwarded-for")
-      ?.split(",")
-      .map((v) => v.trim())
-      .filter(Boolean)
-      .at(-1) || undefined
-  );
+  const stamped = head.get(CLIENT_ADDRESS_HEADER);
+  if (stamped !== null) return stampedClientAddress(stamped);
+  const trustProxy = readEnv().TRUST_PROXY;
+  if (trustProxy === 0) return undefined;
+  return clientAddressFrom({ socket: undefined, forwardedFor: head.get("x-forwarded-for"), trustProxy });
 }
 
 /**
- * The origin the browser used (`https://trips.example.com`), for absolute links a file
- * carries away from the page (calendar events, link previews): the first
- * X-Forwarded-Host / X-Forwarded-Proto values when a proxy set them, else Host.
+ * The origin for absolute links that leave the page (share link, calendar subscription
+ * and event URLs, invite link, link previews): `PUBLIC_URL` when set. Without it, the
+ * Host header this server received — never X-Forwarded-Host, which any client can send
+ * and many proxies pass on untouched — and https only when a trusted proxy says so.
  */
 export function requestOrigin(head: Headers): string {
-  const host = head.get("x-forwarded-host")?.split(",")[0]?.trim() || head.get("host")?.trim() || "localhost:3000";
-  return `${isSecureRequest(head) ? "https" : "http"}://${host}`;
+  const configured = readEnv().PUBLIC_URL;
+  if (configured) return configured;
+  const host = head.get("host")?.trim() ?? "";
+  return `${linkScheme(head)}://${HOST.test(host) ? host : "localhost"}`;
 }
+
+/** X-Forwarded-Proto counts only when a trusted proxy wrote it; otherwise COOKIE_SECURE=always means https. */
+function linkScheme(head: Headers): "http" | "https" {
+  const env = readEnv();
+  if (env.TRUST_PROXY > 0) return isSecureRequest(head) ? "https" : "http";
+  return env.COOKIE_SECURE === "always" ? "https" : "http";
+}
+
+/** A host name or IP literal with an optional port: nothing that could end the authority or start a path. */
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;

@@ -22,7 +22,7 @@ export interface RequestContext {
   cookies: CookieJar;
   /** Served over https → cookies are marked Secure. */
   secure: boolean;
-  /** The client's network address as the nearest proxy saw it (rate limits); absent when unknown. */
+  /** The client's network address for rate limits: the socket's peer, or a trusted proxy's entry (lib/auth/client-address.ts); absent when unknown. */
   client?: string;
   /** The browser's User-Agent, only to label its device for the member ("Firefox on Android"). */
   userAgent?: string;
