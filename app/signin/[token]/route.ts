@@ -4,13 +4,15 @@ import { clientAddress } from "@/lib/auth/request";
 import { hashToken, looksLikeToken, newToken } from "@/lib/auth/tokens";
 import { redeemSignInLink } from "@/lib/db/queries/devices";
 import { AppError } from "@/lib/errors";
-import { seeOther, signedInRedirect } from "@/lib/http";
+import { seeOther, signedInRedirect, tooManySignInsPage } from "@/lib/http";
 import { clientKey, consume } from "@/lib/limits/rate";
 
 /**
- * A member's personal link, or a one-time link made on one of their devices: signs this
- * browser in as that member — as a new device of theirs, with a token of its own, so their
- * other devices stay signed in and this one can be revoked alone — and opens the trip.
+ * A member's personal link, a one-time link made on one of their devices, or a help link
+ * the organizer made for them: signs this browser in as that member — as a new device of
+ * theirs, with a token of its own, so their other devices stay signed in and this one can be
+ * revoked alone — and opens the trip. (A help link's device must then show it is the
+ * member's: lib/actions/device-proof.ts.)
  */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
@@ -18,7 +20,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     // Guessing links is pointless (256 bits), but each try costs a query: count them per client.
     await consume("join", `signin:${clientKey(clientAddress(request.headers))}`);
   } catch (error) {
-    if (error instanceof AppError) return seeOther("/?error=signin-limit");
+    if (error instanceof AppError) return tooManySignInsPage(error);
     throw error;
   }
   const deviceToken = newToken();

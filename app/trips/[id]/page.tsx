@@ -11,6 +11,7 @@ import { Decisions } from "@/components/dashboard/decisions";
 import { StatusStepper } from "@/components/dashboard/status-stepper";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
+import { ConfirmDevice } from "@/components/trip/confirm-device";
 import { DeviceList } from "@/components/trip/device-list";
 import { InviteCard } from "@/components/trip/invite-card";
 import { LiveTrip } from "@/components/trip/live-trip";
@@ -19,7 +20,7 @@ import { OrganizerTools } from "@/components/trip/organizer-tools";
 import { TripHeading } from "@/components/trip/trip-heading";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
-import { requireMember } from "@/lib/auth/guards";
+import { requireDeviceAwaitingProof, requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
 import { loadDashboard } from "@/lib/dashboard";
 import { listDevices } from "@/lib/db/queries/devices";
@@ -33,7 +34,23 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   const { id } = await params;
   // Read before anything the page shows (the membership included): whatever happens later reaches it live.
   const after = await liveCursor(id);
-  const caller = await requireMember(await requestContext(), id).catch(() => notFound());
+  const ctx = await requestContext();
+  const caller = await requireMember(ctx, id).catch(() => null);
+  if (!caller) {
+    // A device signed in with the organizer's help link sees nothing of the member until it proves it is theirs.
+    const helped = await requireDeviceAwaitingProof(ctx, id).catch(() => notFound());
+    return (
+      <div className="mx-auto max-w-lg space-y-4">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{helped.trip.name}</h1>
+        <Card
+          title={`Confirm it's you, ${helped.member.name}`}
+          description="The organizer made the link that opened this device. Before it shows your answers or lets you answer, vote or flag, show it's you."
+        >
+          <ConfirmDevice tripId={helped.trip.id} memberName={helped.member.name} />
+        </Card>
+      </div>
+    );
+  }
   const [
     { trip, viewer, members, profile, conflicts, decisions, requests, askable, fixes, availability },
     recommendations,
