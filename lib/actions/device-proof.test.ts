@@ -245,7 +245,12 @@ describe("how a device was added, as its member reads it", () => {
       "Added with a recovery link, Nov 27 18:40 UTC",
     );
     expect(
-      addedLine({ addedVia: "helper", createdAt, awaitingProof: false, startedOverAt: new Date("2026-12-01T09:05:00Z") }),
+      addedLine({
+        addedVia: "helper",
+        createdAt,
+        awaitingProof: false,
+        startedOverAt: new Date("2026-12-01T09:05:00Z"),
+      }),
     ).toBe("Added with a link the organizer made, Nov 27 18:40 UTC · started over: answers erased Dec 1 09:05 UTC");
     expect(addedLine({ addedVia: null, createdAt, awaitingProof: false, startedOverAt: null })).toBe(
       "Added, Nov 27 18:40 UTC",
