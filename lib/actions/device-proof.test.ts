@@ -170,6 +170,26 @@ describe("the organizer helps a member back in without becoming them", () => {
     expect((await getPreferences({ memberId: ben.id }))?.data.notes).toBe(BEN_NOTE);
   });
 
+  it("guesses racing from several help links are counted one by one: four wrong, then closed", async () => {
+    const { trip, ben } = await tripWithBen();
+    const devices = [];
+    for (let i = 0; i < 6; i++) devices.push((await organizerOpensHelpLink(trip, ben.id)).device);
+    const results = await Promise.all(
+      devices.map((d, i) => actions.confirmHelpedDevice(d.ctx, { tripId: trip.tripId, homeTown: `Nowhere ${i}` })),
+    );
+    expect(results.map((r) => (r.ok ? "ok" : r.code)).sort()).toEqual([
+      "forbidden:proof-closed",
+      "forbidden:proof-closed",
+      "invalid:home-town",
+      "invalid:home-town",
+      "invalid:home-town",
+      "invalid:home-town",
+    ]);
+    const left = await listDevices({ tripId: trip.tripId, memberId: ben.id });
+    // Ben's phone, and the four devices whose guesses were merely wrong (still awaiting proof).
+    expect(left.map((d) => d.awaitingProof)).toEqual([false, true, true, true, true]);
+  });
+
   it("starting over erases the member's answers before the device gets any rights; the member sees it and signs it out", async () => {
     const { trip, phone, ben } = await tripWithBen();
     const { device } = await organizerOpensHelpLink(trip, ben.id);
