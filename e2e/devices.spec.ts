@@ -100,14 +100,14 @@ test("the organizer's help link never shows or changes the member's answers", as
   await new PreferencesPage(phone).fillAndSave({
     windows: [{ start: "2027-06-10", end: "2027-06-20" }],
     budget: { min: 1234, max: 5678, hardLimit: true },
-    vibes: ["beach"],
+    vibes: ["Beach"],
     hardNos: ["BEN-E2E-HARD-NO"],
     notes: "BEN-E2E-NOTE",
   });
 
   // Olga makes a help link for Ben and opens it herself, in a fresh browser.
   await olga.reload();
-  await olga.getByText(/^1 device/).click();
+  await olga.getByText(/^1 device · active/).click();
   await olga.getByRole("button", { name: "Help Ben sign back in" }).click();
   const helpUrl = await olga.getByRole("textbox", { name: "Sign-in help link for Ben" }).inputValue();
   const helped = await (await browser.newContext()).newPage();
