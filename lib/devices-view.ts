@@ -45,7 +45,7 @@ const ORIGIN_WORDS: Record<DeviceOrigin, string> = {
 export function addedLine(d: Pick<DeviceView, "addedVia" | "createdAt" | "awaitingProof" | "startedOverAt">): string {
   const how = d.addedVia ? ORIGIN_WORDS[d.addedVia] : "Added";
   const parts = [`${how}, ${shortDateTime(d.createdAt)}`];
-  if (d.awaitingProof) parts.push("waiting to confirm it's you: it can't see or do anything yet");
+  if (d.awaitingProof) parts.push("not confirmed yet: it can't see or do anything");
   if (d.startedOverAt) parts.push(`started over: answers erased ${shortDateTime(d.startedOverAt)}`);
   return parts.join(" · ");
 }

@@ -259,7 +259,7 @@ describe("how a device was added, as its member reads it", () => {
     const createdAt = new Date("2026-11-27T18:40:12Z");
     expect(shortDateTime(createdAt)).toBe("Nov 27 18:40 UTC");
     expect(addedLine({ addedVia: "helper", createdAt, awaitingProof: true, startedOverAt: null })).toBe(
-      "Added with a link the organizer made, Nov 27 18:40 UTC · waiting to confirm it's you: it can't see or do anything yet",
+      "Added with a link the organizer made, Nov 27 18:40 UTC · not confirmed yet: it can't see or do anything",
     );
     expect(addedLine({ addedVia: "recovery", createdAt, awaitingProof: false, startedOverAt: null })).toBe(
       "Added with a recovery link, Nov 27 18:40 UTC",
