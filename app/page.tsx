@@ -71,6 +71,12 @@ export default async function HomePage({
           there: it's listed under Your devices as added with a recovery link.
         </FormMessage>
       ) : null}
+      {error === "signin-other" ? (
+        <FormMessage tone="error">
+          This browser is already signed in to that trip as someone else, so the link was left unused. Open it in the
+          browser of the person it's for (or a private window).
+        </FormMessage>
+      ) : null}
       {error === "signin" ? (
         <FormMessage tone="error">
           That sign-in link isn't valid any more: a personal link stops working when a new one is made, a link for

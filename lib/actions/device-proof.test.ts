@@ -6,6 +6,7 @@ import { GET as signInGET } from "@/app/signin/[token]/route";
 import * as actions from "@/lib/actions";
 import { requireDeviceAwaitingProof, requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
+import { tripCookieName } from "@/lib/auth/session";
 import { loadDashboard } from "@/lib/dashboard";
 import { listDevices } from "@/lib/db/queries/devices";
 import { getPreferences } from "@/lib/db/queries/preferences";
@@ -14,7 +15,7 @@ import { myDataResponse } from "@/lib/my-data";
 import type { TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
-import { startLinkServer, startTripServer } from "@/test/route-server";
+import { deviceToken, startLinkServer, startTripServer } from "@/test/route-server";
 
 vi.mock("@/lib/auth/request", async (original) => ({
   ...(await original<typeof import("@/lib/auth/request")>()),
@@ -235,6 +236,19 @@ describe("the organizer helps a member back in without becoming them", () => {
     if (confirmed.ok) {
       expect(await links.open(confirmed.data.personalPath)).toMatchObject({ location: `/trips/${trip.tripId}` });
     }
+  });
+
+  it("opened in the organizer's own browser, it is left unused and the organizer stays the organizer", async () => {
+    const { trip, ben } = await tripWithBen();
+    const made = await actions.createHelpLink(trip.organizer.ctx, { tripId: trip.tripId, memberId: ben.id });
+    if (!made.ok) throw new Error(made.message);
+    const olgasCookies = new Map([[tripCookieName(trip.tripId), deviceToken(trip.organizer, trip.tripId) ?? ""]]);
+    const inOwnBrowser = await links.open(made.data.helpPath, olgasCookies);
+    expect(inOwnBrowser).toMatchObject({ status: 303, location: "/?error=signin-other" });
+    expect((await requireMember(inOwnBrowser.browser.ctx, trip.tripId)).member.name).toBe("Olga");
+    expect(await listDevices({ tripId: trip.tripId, memberId: ben.id })).toHaveLength(1);
+    // Still unused: it opens in a browser of Ben's.
+    expect(await links.open(made.data.helpPath)).toMatchObject({ location: `/trips/${trip.tripId}` });
   });
 
   it("a help link works once and for a day", async () => {

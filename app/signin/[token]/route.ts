@@ -1,8 +1,10 @@
 import type { NextRequest } from "next/server";
 import { deviceLabel } from "@/lib/auth/device-label";
 import { clientAddress } from "@/lib/auth/request";
+import { tripCookieName } from "@/lib/auth/session";
 import { hashToken, looksLikeToken, newToken } from "@/lib/auth/tokens";
-import { redeemSignInLink } from "@/lib/db/queries/devices";
+import { redeemSignInLink, signInLinkOwner } from "@/lib/db/queries/devices";
+import { findCaller } from "@/lib/db/queries/members";
 import { AppError } from "@/lib/errors";
 import { seeOther, signedInRedirect, tooManySignInsPage } from "@/lib/http";
 import { clientKey, consume } from "@/lib/limits/rate";
@@ -22,6 +24,19 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   } catch (error) {
     if (error instanceof AppError) return tooManySignInsPage(error);
     throw error;
+  }
+  if (looksLikeToken(token)) {
+    // A browser already in the trip keeps who it is: opening someone else's link (the organizer
+    // trying the help link they made) would silently swap its identity and lose its own device.
+    const owner = await signInLinkOwner({ tokenHash: hashToken(token) });
+    const held = owner ? request.cookies.get(tripCookieName(owner.tripId))?.value : undefined;
+    const current =
+      owner && looksLikeToken(held) ? await findCaller({ tripId: owner.tripId, tokenHash: hashToken(held) }) : null;
+    if (owner && current) {
+      return current.member.id === owner.memberId
+        ? seeOther(`/trips/${owner.tripId}`)
+        : seeOther("/?error=signin-other");
+    }
   }
   const deviceToken = newToken();
   const found = looksLikeToken(token)

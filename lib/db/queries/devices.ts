@@ -46,6 +46,21 @@ export async function createDeviceLink({
   await db.insert(signInLinks).values({ memberId, kind, tokenHash, expiresAt });
 }
 
+/** Whose link this is (trip and member), without using it; null for no link. */
+export async function signInLinkOwner({
+  tokenHash,
+}: {
+  tokenHash: string;
+}): Promise<{ tripId: string; memberId: string } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ tripId: members.tripId, memberId: members.id })
+    .from(signInLinks)
+    .innerJoin(members, eq(members.id, signInLinks.memberId))
+    .where(eq(signInLinks.tokenHash, tokenHash));
+  return row ?? null;
+}
+
 /**
  * Uses a sign-in link: a personal link any number of times, a device or help link once and
  * before it expires. The new device is added in the same transaction that spends the link, so
