@@ -50,7 +50,7 @@ async function anyDevice(ctx: RequestContext, tripId: string): Promise<Caller> {
   return { ...found, isOrganizer: found.member.role === "organizer" };
 }
 
-export function unconfirmedDevice(): AppError {
+function unconfirmedDevice(): AppError {
   return new AppError(
     "forbidden:unconfirmed",
     "This device was added with a link the organizer made. Confirm it's you on the trip's page first.",
