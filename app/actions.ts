@@ -109,8 +109,24 @@ export async function createRecoveryLinkAction(tripId: string) {
   return actions.createRecoveryLink(await requestContext(), { tripId });
 }
 
-export async function reissuePersonalLinkAction(tripId: string, memberId: string) {
-  return actions.reissuePersonalLink(await requestContext(), { tripId, memberId });
+export async function createHelpLinkAction(tripId: string, memberId: string) {
+  return actions.createHelpLink(await requestContext(), { tripId, memberId });
+}
+
+export async function confirmHelpedDeviceAction(tripId: string, homeTown: string) {
+  return actions.confirmHelpedDevice(await requestContext(), { tripId, homeTown });
+}
+
+export async function startOverOnHelpedDeviceAction(tripId: string) {
+  return actions.startOverOnHelpedDevice(await requestContext(), { tripId, confirm: true });
+}
+
+export async function renewPersonalLinkAction(tripId: string) {
+  return actions.renewPersonalLink(await requestContext(), { tripId });
+}
+
+export async function signOutOtherDevicesAction(tripId: string) {
+  return actions.signOutOtherDevices(await requestContext(), { tripId });
 }
 
 export async function createDeviceLinkAction(tripId: string) {

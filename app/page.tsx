@@ -64,16 +64,24 @@ export default async function HomePage({
           That recovery link isn't valid any more. The organizer can make a new one from the trip's dashboard.
         </FormMessage>
       ) : null}
-      {error === "signin" ? (
+      {error === "recovery-used" ? (
         <FormMessage tone="error">
-          That sign-in link isn't valid any more: a personal link stops working when a new one is made, and a link for
-          another device works once, for 15 minutes. Make a new one on a device that's signed in, or ask the organizer
-          for a new personal link.
+          That recovery link has already signed in a device: each one works once. On a device where you're signed in as
+          organizer, make a new one from the trip's dashboard (Organizer tools). If that device isn't yours, sign it out
+          there: it's listed under Your devices as added with a recovery link.
         </FormMessage>
       ) : null}
-      {error === "signin-limit" ? (
+      {error === "signin-other" ? (
         <FormMessage tone="error">
-          There have been a lot of sign-in attempts from your network. Try again later.
+          This browser is already signed in to that trip as someone else, so the link was left unused. Open it in the
+          browser of the person it's for (or a private window).
+        </FormMessage>
+      ) : null}
+      {error === "signin" ? (
+        <FormMessage tone="error">
+          That sign-in link isn't valid any more: a personal link stops working when a new one is made, a link for
+          another device works once, for 15 minutes, and a link the organizer made to help you back in works once,
+          within a day. Make a new one on a device that's signed in, or ask the organizer to help you sign back in.
         </FormMessage>
       ) : null}
 

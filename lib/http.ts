@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { isSecureRequest } from "@/lib/auth/request";
 import { rememberTripToken } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
+import { inAbout } from "@/lib/limits/rate";
 
 /**
  * How a route handler answers a refusal: the AppError's status and safe message as JSON,
@@ -33,4 +34,23 @@ export function signedInRedirect(request: Request, tripId: string, deviceToken: 
   const response = seeOther(`/trips/${tripId}`);
   rememberTripToken({ cookies: response.cookies, secure: isSecureRequest(request.headers) }, tripId, deviceToken);
   return response;
+}
+
+/**
+ * A link opened too often from one network (sign-in, recovery): a small page with status
+ * 429 and `Retry-After`, saying what happened and when trying again works. Links are opened
+ * by people in browsers, so this is HTML, not JSON; it needs no script or style.
+ */
+export function tooManySignInsPage(error: AppError): NextResponse {
+  const seconds = error.retryAfterSeconds ?? 60;
+  const message = `There have been a lot of sign-in attempts from your network. Please try again ${inAbout(seconds)}.`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many sign-in attempts · TripSync</title></head><body><main><h1>Too many sign-in attempts</h1><p>${message}</p><p><a href="/">Go to TripSync</a></p></main></body></html>`;
+  return new NextResponse(html, {
+    status: 429,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(seconds),
+    },
+  });
 }

@@ -23,8 +23,8 @@ export function JoinForm({ inviteToken, closed }: { inviteToken: string; closed:
         <CopyField label="Your personal sign-in link" path={state.personalPath} />
         <p className="text-sm text-slate-700">
           <strong>Save this link</strong> — it's how you get back in on another device (a new phone, your laptop). Keep
-          it to yourself: it opens the trip as you. We show it only once; if you lose it, ask the organizer for a new
-          one.
+          it to yourself: it opens the trip as you. We show it only once; if you lose it, the organizer can help you
+          sign back in.
         </p>
         <Link href={`/trips/${state.tripId}/preferences?welcome=member`} className={buttonClasses("primary")}>
           Continue to your preferences

@@ -2,18 +2,27 @@
 
 import { Laptop, LogOut } from "lucide-react";
 import { useState, useTransition } from "react";
-import { createDeviceLinkAction, revokeDeviceAction } from "@/app/actions";
+import {
+  createDeviceLinkAction,
+  renewPersonalLinkAction,
+  revokeDeviceAction,
+  signOutOtherDevicesAction,
+} from "@/app/actions";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
 import type { DeviceRow } from "@/lib/devices-view";
 import { CopyField } from "./copy-field";
 
 /**
- * A member's own signed-in devices: sign out one they no longer use (not the one in hand),
- * and make a one-time link that signs one more device in.
+ * A member's own signed-in devices, each with how and when it was added (a link the
+ * organizer made, a recovery link…): sign out one they no longer use (not the one in hand)
+ * or all the others at once, make a one-time link that signs one more device in, or a new
+ * personal link (the old one stops working).
  */
 export function DeviceList({ tripId, devices }: { tripId: string; devices: DeviceRow[] }) {
   const [devicePath, setDevicePath] = useState<string | null>(null);
+  const [personalPath, setPersonalPath] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -24,6 +33,27 @@ export function DeviceList({ tripId, devices }: { tripId: string; devices: Devic
         setDevicePath(result.data.devicePath);
         setError(null);
       } else setError(result.message);
+    });
+  }
+
+  function renewPersonal() {
+    if (!window.confirm("Make a new personal link? The one you have now will stop working.")) return;
+    startTransition(async () => {
+      const result = await renewPersonalLinkAction(tripId);
+      if (result.ok) setPersonalPath(result.data.personalPath);
+      setError(result.ok ? null : result.message);
+    });
+  }
+
+  function signOutOthers() {
+    if (!window.confirm("Sign every other device out of this trip? This one stays signed in.")) return;
+    startTransition(async () => {
+      const result = await signOutOtherDevicesAction(tripId);
+      if (result.ok) {
+        const n = result.data.signedOut;
+        setNotice(`${n} ${n === 1 ? "device was" : "devices were"} signed out.`);
+      }
+      setError(result.ok ? null : result.message);
     });
   }
 
@@ -38,6 +68,7 @@ export function DeviceList({ tripId, devices }: { tripId: string; devices: Devic
   return (
     <div className="space-y-4">
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       <ul className="divide-y divide-slate-100" aria-label="Your devices">
         {devices.map((d) => (
           <li key={d.id} className="flex items-center justify-between gap-2 py-2">
@@ -46,6 +77,7 @@ export function DeviceList({ tripId, devices }: { tripId: string; devices: Devic
               <span className="truncate">
                 <span className="font-medium text-slate-900">{d.label}</span>
                 <span className="text-slate-600"> · {d.isThisDevice ? "this device" : d.lastSeen}</span>
+                <span className="block text-xs text-slate-600">{d.added}</span>
               </span>
             </span>
             {d.isThisDevice ? null : (
@@ -65,9 +97,25 @@ export function DeviceList({ tripId, devices }: { tripId: string; devices: Devic
           </p>
         </div>
       ) : null}
-      <Button variant="secondary" onClick={makeLink} disabled={pending}>
-        {devicePath ? "Make another link" : "Sign in another device"}
-      </Button>
+      {personalPath ? (
+        <div className="space-y-2">
+          <CopyField label="Your new personal link" path={personalPath} />
+          <p className="text-xs text-slate-600">Keep it private. Your previous personal link no longer works.</p>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={makeLink} disabled={pending}>
+          {devicePath ? "Make another link" : "Sign in another device"}
+        </Button>
+        <Button variant="ghost" onClick={renewPersonal} disabled={pending}>
+          New personal link
+        </Button>
+        {devices.length > 1 ? (
+          <Button variant="ghost" onClick={signOutOthers} disabled={pending}>
+            Sign out all other devices
+          </Button>
+        ) : null}
+      </div>
     </div>
   );
 }

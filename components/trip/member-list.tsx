@@ -2,7 +2,7 @@
 
 import { CheckCircle2, Clock, Crown, KeyRound, X } from "lucide-react";
 import { useState, useTransition } from "react";
-import { reissuePersonalLinkAction, removeMemberAction, revokeDeviceAction } from "@/app/actions";
+import { createHelpLinkAction, removeMemberAction, revokeDeviceAction } from "@/app/actions";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
 import type { DashboardView } from "@/lib/dashboard";
@@ -36,11 +36,10 @@ export function MemberList({
     });
   }
 
-  function reissue(member: { id: string; name: string }) {
-    if (!window.confirm(`Make a new personal link for ${member.name}? Their current link will stop working.`)) return;
+  function helpBackIn(member: { id: string; name: string }) {
     startTransition(async () => {
-      const result = await reissuePersonalLinkAction(tripId, member.id);
-      if (result.ok) setIssued({ memberId: member.id, name: result.data.memberName, path: result.data.personalPath });
+      const result = await createHelpLinkAction(tripId, member.id);
+      if (result.ok) setIssued({ memberId: member.id, name: result.data.memberName, path: result.data.helpPath });
       setError(result.ok ? null : result.message);
     });
   }
@@ -101,7 +100,8 @@ export function MemberList({
                 devices={devices.filter((d) => d.memberId === m.id)}
                 issuedPath={issued?.memberId === m.id ? issued.path : null}
                 pending={pending}
-                onReissue={() => reissue(m)}
+                canHelp={m.id !== viewerId}
+                onHelp={() => helpBackIn(m)}
                 onRevoke={(d) => revoke(m, d)}
               />
             ) : null}
@@ -112,20 +112,26 @@ export function MemberList({
   );
 }
 
-/** Organizer view of one member's devices: how many and when last seen, revoke one, a new personal link. */
+/**
+ * Organizer view of one member's devices: how many, how each was added and when last seen,
+ * revoke one, and a help link for a member who lost theirs (it signs in a device that must
+ * still prove it is the member's: lib/actions/device-proof.ts).
+ */
 function MemberDevices({
   member,
   devices,
   issuedPath,
   pending,
-  onReissue,
+  canHelp,
+  onHelp,
   onRevoke,
 }: {
   member: { id: string; name: string };
   devices: DeviceRow[];
   issuedPath: string | null;
   pending: boolean;
-  onReissue(): void;
+  canHelp: boolean;
+  onHelp(): void;
   onRevoke(device: DeviceRow): void;
 }) {
   // The most recently seen device says when the member was last around.
@@ -146,6 +152,7 @@ function MemberDevices({
             <li key={d.id} className="flex items-center justify-between gap-2">
               <span>
                 {d.label} · {d.isThisDevice ? "this device" : d.lastSeen}
+                <span className="block text-xs text-slate-500">{d.added}</span>
               </span>
               {d.isThisDevice ? null : (
                 <Button
@@ -160,22 +167,21 @@ function MemberDevices({
             </li>
           ))}
         </ul>
-        <div className="mt-2">
-          <Button
-            variant="ghost"
-            onClick={onReissue}
-            disabled={pending}
-            aria-label={`New personal link for ${member.name}`}
-          >
-            <KeyRound aria-hidden className="size-4" /> New personal link
-          </Button>
-        </div>
+        {canHelp ? (
+          <div className="mt-2">
+            <Button variant="ghost" onClick={onHelp} disabled={pending} aria-label={`Help ${member.name} sign back in`}>
+              <KeyRound aria-hidden className="size-4" /> Help them sign back in
+            </Button>
+          </div>
+        ) : null}
       </details>
       {issuedPath ? (
         <div className="mt-2 space-y-1">
-          <CopyField label={`${member.name}'s personal link`} path={issuedPath} />
+          <CopyField label={`Sign-in help link for ${member.name}`} path={issuedPath} />
           <p className="text-xs text-slate-600">
-            Send it to {member.name} privately. Their previous link no longer works; their devices stay signed in.
+            Send it to {member.name}. It works once, within a day. The device it opens on must confirm it's{" "}
+            {member.name} with the home town they entered, or start over with their answers erased: it doesn't let you
+            see or change their answers. {member.name} sees how it was added on their devices list.
           </p>
         </div>
       ) : null}

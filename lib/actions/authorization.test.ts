@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import type { ActionResult } from "@/lib/actions/define";
 import { requireMember } from "@/lib/auth/guards";
+import { tripCookieName } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
+import { redeemSignInLink } from "@/lib/db/queries/devices";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { addDevice, listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences } from "@/lib/db/queries/preferences";
@@ -39,8 +41,9 @@ withTestDatabase();
  * leaves the database exactly as it was. The `Record` type makes a new action without
  * a row here a compile error.
  */
-type Who = "no cookie" | "member of another trip" | "member" | "organizer";
-const WHO: Who[] = ["no cookie", "member of another trip", "member", "organizer"];
+type Who = "no cookie" | "member of another trip" | "helped device" | "member" | "organizer";
+/** "helped device": signed in with a help link the organizer made, not yet shown to be its member's. */
+const WHO: Who[] = ["no cookie", "member of another trip", "helped device", "member", "organizer"];
 type Trip = Awaited<ReturnType<typeof newTrip>>;
 
 interface Row {
@@ -54,6 +57,7 @@ interface Row {
 }
 
 const EVERYONE = WHO;
+const ALREADY_CONFIRMED = { code: "conflict:device-confirmed", message: /already signed in/ };
 const MEMBERS: Who[] = ["member", "organizer"];
 const ORGANIZER: Who[] = ["organizer"];
 
@@ -129,14 +133,39 @@ const matrix: Record<keyof typeof actions, Row> = {
       return { tripId: trip.tripId, memberId: victim?.id };
     },
   },
-  reissuePersonalLink: {
+  createHelpLink: {
     allowed: ORGANIZER,
     input: async (trip) => ({
       tripId: trip.tripId,
       memberId: (await requireMember(callers.member.ctx, trip.tripId)).member.id,
     }),
   },
+  // Only a device awaiting proof may confirm or start over: each allowed cell gets a fresh one of Hana's.
+  confirmHelpedDevice: {
+    allowed: ["helped device"],
+    input: (trip) => ({ tripId: trip.tripId, homeTown: "porto" }),
+    caller: (trip, who) => (who === "helped device" ? helpedDevice(trip, "Hana") : Promise.resolve(callers[who])),
+    refusal: { member: ALREADY_CONFIRMED, organizer: ALREADY_CONFIRMED },
+  },
+  startOverOnHelpedDevice: {
+    allowed: ["helped device"],
+    input: (trip) => ({ tripId: trip.tripId, confirm: true }),
+    caller: (trip, who) => (who === "helped device" ? helpedDevice(trip, "Hana") : Promise.resolve(callers[who])),
+    refusal: { member: ALREADY_CONFIRMED, organizer: ALREADY_CONFIRMED },
+  },
+  renewPersonalLink: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId }) },
   createDeviceLink: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId }) },
+  // Each allowed caller has a spare device to sign out.
+  signOutOtherDevices: {
+    allowed: MEMBERS,
+    input: async (trip, who) => {
+      if (MEMBERS.includes(who)) {
+        const { member } = await requireMember(callers[who].clone().ctx, trip.tripId);
+        await addDevice({ memberId: member.id, tokenHash: hashToken(newToken()), label: "Old tablet" });
+      }
+      return { tripId: trip.tripId };
+    },
+  },
   revokeDevice: {
     allowed: MEMBERS,
     // Each allowed caller revokes another device of their own; the others try one of the member's.
@@ -490,6 +519,42 @@ async function fingerprint(tripId: string) {
   return { trip, memberRows, prefRows, tripCount, runs, recs, votes, plans, feedback, devices, decisions, requests };
 }
 
+/** The refusal when a row names no other: the organizer's actions for a member, nothing at all for strangers. */
+const usualRefusal: Record<Who, string> = {
+  "no cookie": "not_found:trip",
+  "member of another trip": "not_found:trip",
+  "helped device": "forbidden:unconfirmed",
+  member: "forbidden:organizer",
+  organizer: "not_found:trip",
+};
+
+/**
+ * A new browser signed in as `name` (who joins and answers, home town Porto, the first
+ * time) with a help link the organizer made: it awaits proof.
+ */
+async function helpedDevice(trip: Trip, name: string): Promise<TestBrowser> {
+  const db = await getDb();
+  let [member] = await db.select().from(members).where(eq(members.name, name));
+  if (!member) {
+    const joined = await trip.join(name);
+    const saved = await actions.savePreferences(joined.ctx, {
+      tripId: trip.tripId,
+      expectedVersion: 0,
+      preferences: answers({ origin: "Porto" }),
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    [member] = await db.select().from(members).where(eq(members.name, name));
+  }
+  const link = await actions.createHelpLink(trip.organizer.clone().ctx, { tripId: trip.tripId, memberId: member?.id });
+  if (!link.ok) throw new Error(link.message);
+  const deviceToken = newToken();
+  await redeemSignInLink({
+    tokenHash: hashToken(link.data.helpPath.replace("/signin/", "")),
+    device: { tokenHash: hashToken(deviceToken), label: "Borrowed laptop" },
+  });
+  return browser(new Map([[tripCookieName(trip.tripId), deviceToken]]));
+}
+
 let callers: Record<Who, TestBrowser>;
 
 describe("authorization matrix", () => {
@@ -501,6 +566,7 @@ describe("authorization matrix", () => {
     callers = {
       "no cookie": browser(),
       "member of another trip": await other.join("Outsider"),
+      "helped device": await helpedDevice(trip, "Hal"),
       member: await trip.join("Mia"),
       organizer: trip.organizer,
     };
@@ -521,7 +587,7 @@ describe("authorization matrix", () => {
           expect(result.ok).toBe(false);
           if (!result.ok) {
             const refusal = row.refusal?.[who];
-            expect(result.code).toBe(refusal?.code ?? (who === "member" ? "forbidden:organizer" : "not_found:trip"));
+            expect(result.code).toBe(refusal?.code ?? usualRefusal[who]);
             if (refusal) expect(result.message).toMatch(refusal.message);
           }
           expect(await fingerprint(trip.tripId)).toEqual(before);

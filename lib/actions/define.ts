@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { type Caller, requireMember, requireOrganizer } from "@/lib/auth/guards";
+import { type Caller, requireDeviceAwaitingProof, requireMember, requireOrganizer } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
 import { AppError, type ErrorCode, type FieldErrors, fieldErrorsOf } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -33,12 +33,19 @@ export function publicAction<S extends z.ZodType, T>(def: {
   return (ctx, raw) => settle(async () => def.run({ input: parseInput(def.input, raw), ctx }));
 }
 
+const AUTHORIZE = {
+  member: requireMember,
+  organizer: requireOrganizer,
+  /** Only a device awaiting proof of being its member's (confirming it, or starting over). */
+  "awaiting-proof": requireDeviceAwaitingProof,
+} as const;
+
 export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(def: {
-  access: "member" | "organizer";
+  access: keyof typeof AUTHORIZE;
   input: S;
   run(args: { input: z.output<S>; caller: Caller; ctx: RequestContext }): Promise<T>;
 }): Action<T> {
-  const authorize = def.access === "organizer" ? requireOrganizer : requireMember;
+  const authorize = AUTHORIZE[def.access];
   return (ctx, raw) =>
     settle(async () => {
       const input = parseInput(def.input, raw);

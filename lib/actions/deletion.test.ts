@@ -388,7 +388,7 @@ describe("leaving a trip", () => {
     });
     expect(phoneSignedIn?.member.id).toBe(bartId);
     const phone = browser(new Map([[tripCookieName(tripId), phoneToken]]));
-    const personal = await actions.reissuePersonalLink(organizer.ctx, { tripId, memberId: bartId });
+    const personal = await actions.renewPersonalLink(bartholomew.ctx, { tripId });
     if (!personal.ok) throw new Error(personal.message);
     await settleLocalRuns();
 

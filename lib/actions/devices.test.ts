@@ -67,43 +67,44 @@ describe("a personal link per member", () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
-  it("re-issuing (by the organizer) retires the old link; devices already in stay in", async () => {
+  it("a member's new personal link retires the old one; devices already in stay in", async () => {
     const trip = await newTrip();
     const { phone, personalPath: old } = await joinWithLink(trip, "Ben");
     const laptop = await server.open(old);
-    const { member } = await requireMember(phone.ctx, trip.tripId);
 
-    const reissued = await actions.reissuePersonalLink(trip.organizer.ctx, {
-      tripId: trip.tripId,
-      memberId: member.id,
-    });
-    if (!reissued.ok) throw new Error(reissued.message);
-    expect(reissued.data.memberName).toBe("Ben");
+    const renewed = await actions.renewPersonalLink(phone.ctx, { tripId: trip.tripId });
+    if (!renewed.ok) throw new Error(renewed.message);
 
     const stale = await server.open(old);
     expect(stale).toMatchObject({ status: 303, location: "/?error=signin" });
     expect(await memberName(stale.browser, trip.tripId)).toBeNull();
 
-    const fresh = await server.open(reissued.data.personalPath);
+    const fresh = await server.open(renewed.data.personalPath);
     expect(await memberName(fresh.browser, trip.tripId)).toBe("Ben");
     expect(await memberName(laptop.browser, trip.tripId)).toBe("Ben");
     expect(await memberName(phone, trip.tripId)).toBe("Ben");
   });
 
-  it("a member can't re-issue anyone's link; the organizer can't for another trip's member", async () => {
+  it("only the organizer makes help links, for members of their own trip, not for themselves", async () => {
     const trip = await newTrip();
     const other = await newTrip("Elsewhere");
     const { phone } = await joinWithLink(trip, "Ben");
     const stranger = await joinWithLink(other, "Zed");
     const { member: ben } = await requireMember(phone.ctx, trip.tripId);
     const { member: zed } = await requireMember(stranger.phone.ctx, other.tripId);
-    expect(await actions.reissuePersonalLink(phone.ctx, { tripId: trip.tripId, memberId: ben.id })).toMatchObject({
+    const { member: olga } = await requireMember(trip.organizer.ctx, trip.tripId);
+    expect(await actions.createHelpLink(phone.ctx, { tripId: trip.tripId, memberId: ben.id })).toMatchObject({
       ok: false,
       code: "forbidden:organizer",
     });
-    expect(
-      await actions.reissuePersonalLink(trip.organizer.ctx, { tripId: trip.tripId, memberId: zed.id }),
-    ).toMatchObject({ ok: false, code: "not_found:member" });
+    expect(await actions.createHelpLink(trip.organizer.ctx, { tripId: trip.tripId, memberId: zed.id })).toMatchObject({
+      ok: false,
+      code: "not_found:member",
+    });
+    expect(await actions.createHelpLink(trip.organizer.ctx, { tripId: trip.tripId, memberId: olga.id })).toMatchObject({
+      ok: false,
+      code: "conflict:help-self",
+    });
   });
 
   it("a name already taken points the person to their personal link or the organizer", async () => {
@@ -229,13 +230,82 @@ describe("the organizer's recovery link", () => {
     expect(await memberName(trip.organizer, trip.tripId)).toBe("Olga");
   });
 
-  it("guessing is limited per client like sign-in links: past the limit a clear message, another client unaffected", async () => {
+  it("signs in one device: a second browser is sent to a page that says so, and signs nothing in", async () => {
+    const trip = await newTrip();
+    const made = await actions.createRecoveryLink(trip.organizer.ctx, { tripId: trip.tripId });
+    if (!made.ok) throw new Error(made.message);
+    const laptop = await server.open(made.data.recoveryPath);
+    expect(laptop).toMatchObject({ status: 303, location: `/trips/${trip.tripId}` });
+    const thief = await server.open(made.data.recoveryPath);
+    expect(thief).toMatchObject({ status: 303, location: "/?error=recovery-used" });
+    expect(await memberName(thief.browser, trip.tripId)).toBeNull();
+    expect(thief.browser.cookie(`tripsync_${trip.tripId}`)).toBeUndefined();
+  });
+
+  it("every device a recovery link signed in is listed as such, stays after a new link, and all go at once", async () => {
+    const trip = await newTrip();
+    const devicesUsing = async () => {
+      const made = await actions.createRecoveryLink(trip.organizer.ctx, { tripId: trip.tripId });
+      if (!made.ok) throw new Error(made.message);
+      return (await server.open(made.data.recoveryPath)).browser;
+    };
+    const laptop = await devicesUsing();
+    const tablet = await devicesUsing(); // made after the laptop's link was used: the laptop stays in
+    const { member: olga, device: here } = await requireMember(trip.organizer.ctx, trip.tripId);
+    const listed = await listDevices({ tripId: trip.tripId, memberId: olga.id });
+    expect(listed.map((d) => (d.id === here.id ? "this one" : d.addedVia))).toEqual([
+      "this one",
+      "recovery",
+      "recovery",
+    ]);
+    expect(listed[0]?.addedVia).toBe("created");
+    expect(await memberName(laptop, trip.tripId)).toBe("Olga");
+
+    expect(await actions.signOutOtherDevices(trip.organizer.ctx, { tripId: trip.tripId })).toEqual({
+      ok: true,
+      data: { signedOut: 2 },
+    });
+    expect(await memberName(laptop, trip.tripId)).toBeNull();
+    expect(await memberName(tablet, trip.tripId)).toBeNull();
+    expect(await memberName(trip.organizer, trip.tripId)).toBe("Olga");
+  });
+
+  it("two browsers racing with one recovery link get one device between them", async () => {
+    const trip = await newTrip();
+    const made = await actions.createRecoveryLink(trip.organizer.ctx, { tripId: trip.tripId });
+    if (!made.ok) throw new Error(made.message);
+    const opened = await Promise.all([1, 2, 3].map(() => server.open(made.data.recoveryPath)));
+    expect(opened.map((o) => o.location).sort()).toEqual([
+      "/?error=recovery-used",
+      "/?error=recovery-used",
+      `/trips/${trip.tripId}`,
+    ]);
+  });
+});
+
+describe("too many sign-in attempts from one client", () => {
+  it("answer 429 with the message and Retry-After, real links from there too; another client is unaffected", async () => {
+    const trip = await newTrip();
+    const { personalPath } = await joinWithLink(trip, "Ben");
     const ua = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0";
-    const guess = (n: number, from: string) => server.open(`/recover/${"x".repeat(42)}${n}`, new Map(), ua, from);
-    // RATE_LIMIT_JOIN's default: 20 in 10 minutes per client.
-    for (let i = 0; i < 20; i++) expect(await guess(i, "203.0.113.7")).toMatchObject({ location: "/?error=recovery" });
-    expect(await guess(20, "203.0.113.7")).toMatchObject({ location: "/?error=signin-limit" });
-    expect(await guess(21, "198.51.100.4")).toMatchObject({ location: "/?error=recovery" });
+    const raw = (path: string, from: string) =>
+      fetch(`${server.origin}${path}`, { redirect: "manual", headers: { "user-agent": ua, "x-forwarded-for": from } });
+    // RATE_LIMIT_JOIN's default: 20 in 10 minutes per client, sign-in and recovery links counted together.
+    for (let i = 0; i < 10; i++) expect((await raw(`/recover/${"x".repeat(42)}${i}`, "203.0.113.7")).status).toBe(303);
+    for (let i = 0; i < 10; i++) expect((await raw(`/signin/${"x".repeat(42)}${i}`, "203.0.113.7")).status).toBe(303);
+    for (const path of [`/signin/${"y".repeat(43)}`, `/recover/${"y".repeat(43)}`, personalPath]) {
+      const limited = await raw(path, "203.0.113.7");
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(590);
+      expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(600);
+      expect(limited.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(limited.headers.get("set-cookie")).toBeNull();
+      expect(await limited.text()).toContain(
+        "There have been a lot of sign-in attempts from your network. Please try again in about 10 minutes.",
+      );
+    }
+    const elsewhere = await server.open(personalPath, new Map(), ua, "198.51.100.4");
+    expect(elsewhere).toMatchObject({ status: 303, location: `/trips/${trip.tripId}` });
   });
 });
 

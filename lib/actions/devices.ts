@@ -2,13 +2,13 @@ import "server-only";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import {
   deleteDevice,
-  memberOfTrip,
+  deleteOtherDevices,
   replacePersonalLink,
   createDeviceLink as storeDeviceLink,
 } from "@/lib/db/queries/devices";
 import { AppError } from "@/lib/errors";
 import { clientKey, consume } from "@/lib/limits/rate";
-import { MemberLinkInput, RevokeDeviceInput, TripOnlyInput } from "@/lib/schemas/trip";
+import { RevokeDeviceInput, TripOnlyInput } from "@/lib/schemas/trip";
 import { tripAction } from "./define";
 
 /** How long a link made to sign in another device works (once). */
@@ -27,16 +27,15 @@ export async function issuePersonalLinkFor(memberId: string): Promise<string> {
 }
 
 /**
- * The organizer re-issues a member's personal link (they lost it, or it leaked): the new
- * one is shown once for the organizer to pass on, and the old one stops working.
+ * A member's own new personal link (the old one leaked, or they want it again): shown once
+ * on this device; the old one stops working. The organizer can't make one for anyone: they
+ * make a help link instead (lib/actions/device-proof.ts).
  */
-export const reissuePersonalLink = tripAction({
-  access: "organizer",
-  input: MemberLinkInput,
-  async run({ input, caller }) {
-    const member = await memberOfTrip({ tripId: caller.trip.id, memberId: input.memberId });
-    if (!member) throw new AppError("not_found:member", "That member isn't in this trip.");
-    return { memberName: member.name, personalPath: await issuePersonalLinkFor(member.id) };
+export const renewPersonalLink = tripAction({
+  access: "member",
+  input: TripOnlyInput,
+  async run({ caller }) {
+    return { personalPath: await issuePersonalLinkFor(caller.member.id) };
   },
 });
 
@@ -72,5 +71,22 @@ export const revokeDevice = tripAction({
     });
     if (!removed) throw new AppError("not_found:device", "That device isn't signed in to this trip (any more).");
     return { revoked: input.deviceId };
+  },
+});
+
+/**
+ * Signs out every other device of the caller's (a lost phone, devices a recovery or help
+ * link signed in that they don't recognise), keeping the one in hand.
+ */
+export const signOutOtherDevices = tripAction({
+  access: "member",
+  input: TripOnlyInput,
+  async run({ caller }) {
+    const signedOut = await deleteOtherDevices({
+      tripId: caller.trip.id,
+      memberId: caller.member.id,
+      keepDeviceId: caller.device.id,
+    });
+    return { signedOut };
   },
 });

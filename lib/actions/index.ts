@@ -6,7 +6,8 @@
 
 export { clearDecision, decideConflict } from "./decisions";
 export { deleteTrip, eraseMyAnswers, leaveTrip } from "./deletion";
-export { createDeviceLink, reissuePersonalLink, revokeDevice } from "./devices";
+export { confirmHelpedDevice, createHelpLink, startOverOnHelpedDevice } from "./device-proof";
+export { createDeviceLink, renewPersonalLink, revokeDevice, signOutOtherDevices } from "./devices";
 export {
   flagItineraryItem,
   generateItinerary,

@@ -20,11 +20,41 @@ export interface Caller {
  * doesn't exist all fail the same way, so a member of one trip learns nothing about another.
  */
 export async function requireMember(ctx: RequestContext, tripId: string): Promise<Caller> {
+  const caller = await anyDevice(ctx, tripId);
+  if (caller.device.awaitingProof) throw unconfirmedDevice();
+  return caller;
+}
+
+/**
+ * A device signed in with a help link the organizer made, not yet shown to be the member's
+ * (lib/actions/device-proof.ts): the only caller the "confirm it's you" page and its two
+ * actions accept. Every other page, route and action goes through `requireMember`, which
+ * refuses such a device, so it reads and does nothing as the member until it proves itself.
+ */
+export async function requireDeviceAwaitingProof(ctx: RequestContext, tripId: string): Promise<Caller> {
+  const caller = await anyDevice(ctx, tripId);
+  if (!caller.device.awaitingProof) {
+    throw new AppError(
+      "conflict:device-confirmed",
+      "This device is already signed in as you: there's nothing to confirm.",
+    );
+  }
+  return caller;
+}
+
+async function anyDevice(ctx: RequestContext, tripId: string): Promise<Caller> {
   const token = readTripToken(ctx, tripId);
   if (!TripId.safeParse(tripId).success || !looksLikeToken(token)) throw tripNotFound();
   const found = await findCaller({ tripId, tokenHash: hashToken(token) });
   if (!found) throw tripNotFound();
   return { ...found, isOrganizer: found.member.role === "organizer" };
+}
+
+function unconfirmedDevice(): AppError {
+  return new AppError(
+    "forbidden:unconfirmed",
+    "This device was added with a link the organizer made. Confirm it's you on the trip's page first.",
+  );
 }
 
 export async function requireOrganizer(ctx: RequestContext, tripId: string): Promise<Caller> {

@@ -97,6 +97,14 @@ export const members = pgTable(
     role: text("role", { enum: MEMBER_ROLES }).notNull().default("member"),
     /** Organizer only: SHA-256 of the private recovery link's token. */
     recoveryTokenHash: text("recovery_token_hash"),
+    /** Organizer only: when the current recovery link signed a device in (it works once). */
+    recoveryUsedAt: timestamp("recovery_used_at", { withTimezone: true }),
+    /**
+     * Wrong home towns typed on devices added with a help link the organizer made, over all
+     * such links: at MAX_PROOF_FAILURES confirming that way is closed (only "start over"
+     * remains), so making link after link buys no more guesses. Reset by a right answer.
+     */
+    proofFailures: integer("proof_failures").notNull().default(0),
     // clock_timestamp, not now(): members added in one transaction (the demo) keep their order.
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
@@ -112,6 +120,15 @@ export type Member = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
 
 /**
+ * How a device came to be signed in, shown to its member ("added with a link the organizer
+ * made"): creating the trip, joining with the invite, the member's personal link, a one-time
+ * link from another of their devices, a help link the organizer made, the organizer's
+ * recovery link. Null for devices added before this was recorded.
+ */
+export const DEVICE_ORIGINS = ["created", "invite", "personal", "device", "helper", "recovery"] as const;
+export type DeviceOrigin = (typeof DEVICE_ORIGINS)[number];
+
+/**
  * Each browser signed in as a member. The trip cookie holds the device's own capability
  * token (only its SHA-256 is stored), so one device can be revoked without the others.
  */
@@ -125,6 +142,15 @@ export const memberDevices = pgTable(
     tokenHash: text("token_hash").notNull(),
     /** What the browser said it is ("Firefox on Android"), for telling devices apart. */
     label: text("label").notNull().default("A browser"),
+    addedVia: text("added_via", { enum: DEVICE_ORIGINS }),
+    /**
+     * Added with a help link the organizer made and not yet shown to be the member's: the
+     * device opens nothing but the "confirm it's you" page and can do nothing but confirm or
+     * start over (lib/auth/guards.ts refuses it everywhere else).
+     */
+    awaitingProof: boolean("awaiting_proof").notNull().default(false),
+    /** When this device chose "start over", erasing the member's answers to get in without proof. */
+    startedOverAt: timestamp("started_over_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
@@ -135,13 +161,15 @@ export const memberDevices = pgTable(
 );
 export type MemberDevice = typeof memberDevices.$inferSelect;
 
-export const SIGN_IN_LINK_KINDS = ["personal", "device"] as const;
+export const SIGN_IN_LINK_KINDS = ["personal", "device", "helper"] as const;
 export type SignInLinkKind = (typeof SIGN_IN_LINK_KINDS)[number];
 
 /**
  * Links that sign a new device in as a member, and nothing else: the member's personal
  * link (one at a time; re-issuing replaces it) and short-lived one-time device links made
- * from a device already signed in. Only the token's SHA-256 is stored.
+ * from a device already signed in, and help links the organizer makes for a member who lost
+ * theirs (once, for a day; the device they sign in must still prove it is the member's).
+ * Only the token's SHA-256 is stored.
  */
 export const signInLinks = pgTable(
   "sign_in_links",
@@ -161,7 +189,7 @@ export const signInLinks = pgTable(
   (t) => [
     uniqueIndex("sign_in_links_token_hash_idx").on(t.tokenHash),
     uniqueIndex("sign_in_links_one_personal_idx").on(t.memberId).where(sql`${t.kind} = 'personal'`),
-    check("sign_in_links_kind_check", sql`${t.kind} in ('personal', 'device')`),
+    check("sign_in_links_kind_check", sql`${t.kind} in ('personal', 'device', 'helper')`),
   ],
 );
 export type SignInLink = typeof signInLinks.$inferSelect;

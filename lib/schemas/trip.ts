@@ -61,6 +61,16 @@ export const WithdrawVoteInput = z.object({ tripId: TripId, recommendationId: z.
 /** The organizer issues `memberId` a new personal sign-in link (the previous one stops working). */
 export const MemberLinkInput = z.object({ tripId: TripId, memberId: z.uuid() }).strict();
 
+/** A device added with the organizer's help link proves it is the member's: the home town they entered. */
+export const ConfirmHomeTownInput = z
+  .object({ tripId: TripId, homeTown: z.string().trim().min(1, "Type your home town").max(200, "That's too long") })
+  .strict();
+
+/** A device added with the organizer's help link gives up proving it: the member's answers are erased first. */
+export const StartOverInput = z
+  .object({ tripId: TripId, confirm: z.literal(true, "Confirm that your answers will be erased") })
+  .strict();
+
 /** Signing a device out of the trip: the member's own, or any member's for the organizer. */
 export const RevokeDeviceInput = z.object({ tripId: TripId, deviceId: z.uuid() }).strict();
 

@@ -18,6 +18,7 @@ import {
 } from "@/components/dashboard/summaries";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
+import { ConfirmDevice } from "@/components/trip/confirm-device";
 import { DeviceList } from "@/components/trip/device-list";
 import { HeldBackNotice } from "@/components/trip/held-back-notice";
 import { InviteCard } from "@/components/trip/invite-card";
@@ -27,9 +28,9 @@ import { OrganizerTools } from "@/components/trip/organizer-tools";
 import { TripHeading } from "@/components/trip/trip-heading";
 import { YourTurnPanel } from "@/components/trip/your-turn";
 import { buttonClasses } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/card";
+import { Card, EmptyState } from "@/components/ui/card";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
-import { requireMember } from "@/lib/auth/guards";
+import { requireDeviceAwaitingProof, requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
 import { loadDashboard } from "@/lib/dashboard";
 import { listDevices } from "@/lib/db/queries/devices";
@@ -45,7 +46,23 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   const { id } = await params;
   // Read before anything the page shows (the membership included): whatever happens later reaches it live.
   const after = await liveCursor(id);
-  const caller = await requireMember(await requestContext(), id).catch(() => notFound());
+  const ctx = await requestContext();
+  const caller = await requireMember(ctx, id).catch(() => null);
+  if (!caller) {
+    // A device signed in with the organizer's help link sees nothing of the member until it proves it is theirs.
+    const helped = await requireDeviceAwaitingProof(ctx, id).catch(() => notFound());
+    return (
+      <div className="mx-auto max-w-lg space-y-4">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{helped.trip.name}</h1>
+        <Card
+          title={`Confirm it's you, ${helped.member.name}`}
+          description="The organizer made the link that opened this device. Before it shows your answers or lets you answer, vote or flag, show it's you."
+        >
+          <ConfirmDevice tripId={helped.trip.id} memberName={helped.member.name} />
+        </Card>
+      </div>
+    );
+  }
   const [
     { trip, viewer, members, profile, conflicts, decisions, requests, askable, fixes, availability, heldBack },
     recommendations,

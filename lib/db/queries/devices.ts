@@ -1,7 +1,16 @@
 import "server-only";
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { type Member, memberDevices, members, signInLinks, type Trip, trips } from "@/lib/db/schema";
+import {
+  type DeviceOrigin,
+  type Member,
+  memberDevices,
+  members,
+  preferences,
+  signInLinks,
+  type Trip,
+  trips,
+} from "@/lib/db/schema";
 import { publishTripEvent } from "./trip-events";
 
 /**
@@ -17,24 +26,46 @@ export async function replacePersonalLink({ memberId, tokenHash }: { memberId: s
   });
 }
 
-/** A one-time link that signs one more device in as `memberId` until `expiresAt`. */
+/**
+ * A one-time link that signs one more device in as `memberId` until `expiresAt`: made by the
+ * member on a device of theirs (`device`), or by the organizer for them (`helper`: the device
+ * it signs in must then prove it is the member's).
+ */
 export async function createDeviceLink({
   memberId,
   tokenHash,
   expiresAt,
+  kind = "device",
 }: {
   memberId: string;
   tokenHash: string;
   expiresAt: Date;
+  kind?: "device" | "helper";
 }): Promise<void> {
   const db = await getDb();
-  await db.insert(signInLinks).values({ memberId, kind: "device", tokenHash, expiresAt });
+  await db.insert(signInLinks).values({ memberId, kind, tokenHash, expiresAt });
+}
+
+/** Whose link this is (trip and member), without using it; null for no link. */
+export async function signInLinkOwner({
+  tokenHash,
+}: {
+  tokenHash: string;
+}): Promise<{ tripId: string; memberId: string } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ tripId: members.tripId, memberId: members.id })
+    .from(signInLinks)
+    .innerJoin(members, eq(members.id, signInLinks.memberId))
+    .where(eq(signInLinks.tokenHash, tokenHash));
+  return row ?? null;
 }
 
 /**
- * Uses a sign-in link: a personal link any number of times, a device link once and before
- * it expires. The new device is added in the same transaction that spends the link, so two
- * browsers racing with one device link get one device between them.
+ * Uses a sign-in link: a personal link any number of times, a device or help link once and
+ * before it expires. The new device is added in the same transaction that spends the link, so
+ * two browsers racing with one link get one device between them. A help link's device starts
+ * out awaiting proof (see lib/actions/device-proof.ts).
  */
 export async function redeemSignInLink({
   tokenHash,
@@ -55,7 +86,7 @@ export async function redeemSignInLink({
       .where(eq(signInLinks.tokenHash, tokenHash))
       .for("update", { of: signInLinks });
     if (!row) return null;
-    if (row.link.kind === "device") {
+    if (row.link.kind !== "personal") {
       const spent = await tx
         .update(signInLinks)
         .set({ usedAt: now })
@@ -63,9 +94,13 @@ export async function redeemSignInLink({
         .returning({ id: signInLinks.id });
       if (spent.length === 0) return null;
     }
-    await tx
-      .insert(memberDevices)
-      .values({ memberId: row.member.id, tokenHash: device.tokenHash, label: device.label });
+    await tx.insert(memberDevices).values({
+      memberId: row.member.id,
+      tokenHash: device.tokenHash,
+      label: device.label,
+      addedVia: row.link.kind,
+      awaitingProof: row.link.kind === "helper",
+    });
     return { trip: row.trip, member: row.member };
   });
 }
@@ -74,6 +109,9 @@ export interface DeviceView {
   id: string;
   memberId: string;
   label: string;
+  addedVia: DeviceOrigin | null;
+  awaitingProof: boolean;
+  startedOverAt: Date | null;
   createdAt: Date;
   lastSeenAt: Date;
 }
@@ -86,6 +124,9 @@ export async function listDevices({ tripId, memberId }: { tripId: string; member
       id: memberDevices.id,
       memberId: memberDevices.memberId,
       label: memberDevices.label,
+      addedVia: memberDevices.addedVia,
+      awaitingProof: memberDevices.awaitingProof,
+      startedOverAt: memberDevices.startedOverAt,
       createdAt: memberDevices.createdAt,
       lastSeenAt: memberDevices.lastSeenAt,
     })
@@ -145,4 +186,89 @@ export async function memberOfTrip({ tripId, memberId }: { tripId: string; membe
     .from(members)
     .where(and(eq(members.id, memberId), eq(members.tripId, tripId)));
   return member ?? null;
+}
+
+/**
+ * Signs out every device of `memberId` but `keepDeviceId` (the one in hand), in one
+ * transaction; each one's open views close. Returns how many were signed out.
+ */
+export async function deleteOtherDevices({
+  tripId,
+  memberId,
+  keepDeviceId,
+}: {
+  tripId: string;
+  memberId: string;
+  keepDeviceId: string;
+}): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(memberDevices)
+      .where(and(eq(memberDevices.memberId, memberId), ne(memberDevices.id, keepDeviceId)))
+      .returning({ id: memberDevices.id });
+    for (const { id } of removed) {
+      await publishTripEvent({ tx, tripId, event: { kind: "device.revoked", memberId, deviceId: id } });
+    }
+    return removed.length;
+  });
+}
+
+/** Wrong home towns a member's help-link devices may type in all before confirming that way closes. */
+export const MAX_PROOF_FAILURES = 5;
+
+export type ProofOutcome =
+  | { outcome: "confirmed" }
+  | { outcome: "wrong"; triesLeft: number }
+  /** The last try failed, or none were left: the device was signed out. */
+  | { outcome: "closed" };
+
+/**
+ * A device awaiting proof offers the member's home town (already normalized by the caller).
+ * The member row is locked, so parallel guesses are counted one by one. Right: the device
+ * gets full rights and the count starts over. Wrong: counted; the try that reaches the limit
+ * (or any try after it) signs the device out. Nothing of the stored answer is returned.
+ */
+export async function proveDeviceByHomeTown({
+  memberId,
+  deviceId,
+  matches,
+}: {
+  memberId: string;
+  deviceId: string;
+  /** Whether the stored home town (null when none) is the one offered. */
+  matches: (storedOrigin: string | null) => boolean;
+}): Promise<ProofOutcome> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ failures: members.proofFailures })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .for("update");
+    const [answers] = await tx
+      .select({ origin: sql<string | null>`${preferences.data}->>'origin'` })
+      .from(preferences)
+      .where(eq(preferences.memberId, memberId));
+    const failures = member?.failures ?? MAX_PROOF_FAILURES;
+    if (failures < MAX_PROOF_FAILURES && matches(answers?.origin ?? null)) {
+      await tx.update(members).set({ proofFailures: 0 }).where(eq(members.id, memberId));
+      await tx.update(memberDevices).set({ awaitingProof: false }).where(eq(memberDevices.id, deviceId));
+      return { outcome: "confirmed" as const };
+    }
+    const now = Math.min(MAX_PROOF_FAILURES, failures + 1);
+    await tx.update(members).set({ proofFailures: now }).where(eq(members.id, memberId));
+    if (now < MAX_PROOF_FAILURES) return { outcome: "wrong" as const, triesLeft: MAX_PROOF_FAILURES - now };
+    await tx.delete(memberDevices).where(eq(memberDevices.id, deviceId));
+    return { outcome: "closed" as const };
+  });
+}
+
+/** A device awaiting proof gets full rights after starting over (the member's answers were erased first). */
+export async function markStartedOver({ deviceId, at = new Date() }: { deviceId: string; at?: Date }) {
+  const db = await getDb();
+  await db
+    .update(memberDevices)
+    .set({ awaitingProof: false, startedOverAt: at })
+    .where(and(eq(memberDevices.id, deviceId), eq(memberDevices.awaitingProof, true)));
 }

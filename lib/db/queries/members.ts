@@ -2,7 +2,16 @@ import "server-only";
 import { and, asc, count, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { sqlState, UNIQUE_VIOLATION } from "@/lib/db/errors";
-import { type Member, type MemberDevice, memberDevices, members, preferences, type Trip, trips } from "@/lib/db/schema";
+import {
+  type DeviceOrigin,
+  type Member,
+  type MemberDevice,
+  memberDevices,
+  members,
+  preferences,
+  type Trip,
+  trips,
+} from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { publishTripEvent } from "./trip-events";
@@ -42,32 +51,20 @@ export async function findCaller({
   return row;
 }
 
-export async function findOrganizerByRecoveryHash({
-  tokenHash,
-}: {
-  tokenHash: string;
-}): Promise<{ trip: Trip; member: Member } | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ trip: trips, member: members })
-    .from(members)
-    .innerJoin(trips, eq(trips.id, members.tripId))
-    .where(and(eq(members.recoveryTokenHash, tokenHash), eq(members.role, "organizer")));
-  return row ?? null;
-}
-
 /** Signs one more browser in as `memberId`; its cookie will hold the token hashed to `tokenHash`. */
 export async function addDevice({
   memberId,
   tokenHash,
   label,
+  addedVia = null,
 }: {
   memberId: string;
   tokenHash: string;
   label: string;
+  addedVia?: DeviceOrigin | null;
 }): Promise<MemberDevice> {
   const db = await getDb();
-  const [device] = await db.insert(memberDevices).values({ memberId, tokenHash, label }).returning();
+  const [device] = await db.insert(memberDevices).values({ memberId, tokenHash, label, addedVia }).returning();
   if (!device) throw new Error("insert into member_devices returned no row");
   return device;
 }
@@ -101,7 +98,7 @@ export async function addMember({
       }
       const [member] = await tx.insert(members).values({ tripId, name }).returning();
       if (!member) throw new Error("insert into members returned no row");
-      await tx.insert(memberDevices).values({ memberId: member.id, tokenHash, label: deviceLabel });
+      await tx.insert(memberDevices).values({ memberId: member.id, tokenHash, label: deviceLabel, addedVia: "invite" });
       await publishTripEvent({ tx, tripId, event: { kind: "member.joined", memberId: member.id } });
       return member;
     });
@@ -121,7 +118,43 @@ export async function setRecoveryTokenHash({
   recoveryTokenHash: string;
 }): Promise<void> {
   const db = await getDb();
-  await db.update(members).set({ recoveryTokenHash }).where(eq(members.id, memberId));
+  // A new link works once again; the old one stops working.
+  await db.update(members).set({ recoveryTokenHash, recoveryUsedAt: null }).where(eq(members.id, memberId));
+}
+
+/**
+ * Uses the organizer's recovery link: it signs in one device, once. The member row is
+ * locked, so two browsers racing with one link get one device between them. `used` says
+ * when a spent link was used (the page tells its holder to make a new one).
+ */
+export async function redeemRecoveryLink({
+  tokenHash,
+  device,
+  now = new Date(),
+}: {
+  tokenHash: string;
+  device: { tokenHash: string; label: string };
+  now?: Date;
+}): Promise<{ trip: Trip; member: Member } | { used: Date } | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ trip: trips, member: members })
+      .from(members)
+      .innerJoin(trips, eq(trips.id, members.tripId))
+      .where(and(eq(members.recoveryTokenHash, tokenHash), eq(members.role, "organizer")))
+      .for("update", { of: members });
+    if (!row) return null;
+    if (row.member.recoveryUsedAt) return { used: row.member.recoveryUsedAt };
+    await tx.update(members).set({ recoveryUsedAt: now }).where(eq(members.id, row.member.id));
+    await tx.insert(memberDevices).values({
+      memberId: row.member.id,
+      tokenHash: device.tokenHash,
+      label: device.label,
+      addedVia: "recovery",
+    });
+    return row;
+  });
 }
 
 export interface MemberWithPreferences {

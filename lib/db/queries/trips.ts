@@ -45,9 +45,12 @@ export async function createTripWithOrganizer({
       .values({ tripId: trip.id, name: organizer.name, role: "organizer" })
       .returning();
     if (!member) throw new Error("insert into members returned no row");
-    await tx
-      .insert(memberDevices)
-      .values({ memberId: member.id, tokenHash: organizer.tokenHash, label: organizer.deviceLabel ?? "A browser" });
+    await tx.insert(memberDevices).values({
+      memberId: member.id,
+      tokenHash: organizer.tokenHash,
+      label: organizer.deviceLabel ?? "A browser",
+      addedVia: "created",
+    });
     for (const other of answeredMembers) {
       const [inserted] = await tx
         .insert(members)
