@@ -52,6 +52,17 @@ const EnvSchema = z.object({
    * (the scheme the browser used at the outermost proxy), `always` / `never` override it.
    */
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
+  /**
+   * Where the app is reached from outside (links in emails are absolute). Unset → http://localhost:3000.
+   */
+  PUBLIC_URL: z.url().optional(),
+  /** Email notifications through this SMTP server (`smtp://user:pass@host:587`, `smtps://…`). Unset → kept in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  /** The sender of notification emails. */
+  SMTP_FROM: z.string().min(3).default("TripSync <no-reply@tripsync.localhost>"),
   /** Rate limits, each `points/seconds` (see lib/limits/rate.ts for what each one counts). */
   RATE_LIMIT_CREATE: RateLimit.prefault("10/600"),
   RATE_LIMIT_CREATE_ALL: RateLimit.prefault("300/600"),
