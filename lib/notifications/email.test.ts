@@ -232,3 +232,176 @@ describe("each kind of email reaches only the members who asked for it", () => {
     }
   });
 });
+
+/** Kim, with an address, asked about the trip length; returns the trip and how to ask again. */
+async function kimWithEmail(name: string, topics?: string[]) {
+  const trip = await group(name);
+  await setEmail(trip.kim, trip.tripId, "kim@example.com", topics);
+  const ask = async () => {
+    const asked = await actions.askMemberToResolve(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      memberId: trip.kimId,
+      conflict: "trip-length",
+    });
+    expect(asked.ok).toBe(true);
+  };
+  return { ...trip, ask };
+}
+
+describe("the digest window", () => {
+  it("sends at once, then holds everything for 15 minutes and sends it as one email", async () => {
+    const trip = await kimWithEmail("Digest trip");
+    const start = smtp.received.length;
+    await trip.ask();
+    expect(await drainOutbox({ now: at(0), mailer })).toMatchObject({ sent: 1 });
+
+    // Asked again twice, then the plan is final (queued straight from the events' own writes).
+    await trip.ask();
+    await trip.ask();
+    const { enqueueNotifications } = await import("@/lib/db/queries/notifications");
+    expect(
+      await enqueueNotifications({ tripId: trip.tripId, body: { topic: "final" }, dedupeKey: "final:digest-test" }),
+    ).toBe(1);
+    expect(await drainOutbox({ now: at(5), mailer })).toEqual({ sent: 0, failed: 0, logged: 0 });
+    expect(await drainOutbox({ now: new Date(at(15).getTime() - 1), mailer })).toEqual({
+      sent: 0,
+      failed: 0,
+      logged: 0,
+    });
+    expect(await drainOutbox({ now: at(15), mailer })).toEqual({ sent: 1, failed: 0, logged: 0 });
+    expect(sentSince(start)).toEqual([
+      ["kim@example.com", "Your turn: the organizer asks you to look at something · Digest trip"],
+      ["kim@example.com", "3 updates for Digest trip"],
+    ]);
+    const digest = smtp.received.at(-1)?.mail.text ?? "";
+    const items = digest.split("\n").filter((l) => l.startsWith("- "));
+    expect(items).toEqual([
+      `- The organizer asks you to look at how long the trip is: only your answers can fix it. http://localhost:3000/trips/${trip.tripId}`,
+      `- The organizer asks you to look at how long the trip is: only your answers can fix it. http://localhost:3000/trips/${trip.tripId}`,
+      `- The plan is final. http://localhost:3000/trips/${trip.tripId}/plan`,
+    ]);
+    // The next email again waits 15 minutes from this one.
+    await trip.ask();
+    expect(await drainOutbox({ now: at(29), mailer })).toMatchObject({ sent: 0 });
+    expect(await drainOutbox({ now: at(30), mailer })).toMatchObject({ sent: 1 });
+  });
+
+  it("two drainers at once send a member's digest once", async () => {
+    const trip = await kimWithEmail("Two drainers");
+    const start = smtp.received.length;
+    await trip.ask();
+    const results = await Promise.all([drainOutbox({ now: at(0), mailer }), drainOutbox({ now: at(0), mailer })]);
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBe(1);
+    expect(sentSince(start)).toHaveLength(1);
+  });
+});
+
+describe("the unsubscribe link", () => {
+  it("is in the body and the List-Unsubscribe headers; opening it changes nothing, POST stops every email", async () => {
+    const trip = await kimWithEmail("Unsubscribe trip");
+    const start = smtp.received.length;
+    await trip.ask();
+    await drainOutbox({ now: at(0), mailer });
+    const [mail] = smtp.received.slice(start);
+    if (!mail) throw new Error("no email");
+    const link = /Stop these emails: (\S+)/.exec(mail.mail.text ?? "")?.[1];
+    expect(link).toMatch(/^http:\/\/localhost:3000\/unsubscribe\/[A-Za-z0-9_-]{43}$/);
+    // Long header lines are folded onto the next line: unfold before reading.
+    const headers = mail.raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, " ") ?? "";
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(headers)?.[1]?.trim();
+    expect(header("List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(header("List-Unsubscribe")).toBe(`<${link}>`);
+    const path = new URL(link ?? "").pathname;
+
+    // A link scanner or a click: a confirm page, nothing changed.
+    const opened = await fetch(`${web.origin}${path}`);
+    expect(opened.status).toBe(200);
+    const page = await opened.text();
+    expect(page).toContain("Stop all emails about <strong>Unsubscribe trip</strong>?");
+    expect(page).toContain('<form method="post">');
+    expect(page).not.toContain("kim@example.com");
+    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(await getNotificationSettings({ memberId: trip.kimId })).toEqual({
+      email: "kim@example.com",
+      topics: ["request", "vote", "plan", "final"],
+    });
+
+    // Something waits when the mail app's one-click POST arrives: it is dropped with the rest.
+    await trip.ask();
+    const posted = await fetch(`${web.origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toContain("You won't get any more emails about <strong>Unsubscribe trip</strong>.");
+    expect(await getNotificationSettings({ memberId: trip.kimId })).toEqual({ email: "kim@example.com", topics: [] });
+    expect((await pending(trip.kimId)).filter((r) => r.sentAt === null)).toEqual([]);
+    await trip.ask();
+    expect(await drainOutbox({ now: at(60), mailer })).toEqual({ sent: 0, failed: 0, logged: 0 });
+    expect(smtp.received.length - start).toBe(1);
+
+    // A made-up token finds nothing (and says so) on either method.
+    const unknown = `/unsubscribe/${"x".repeat(43)}`;
+    expect((await fetch(`${web.origin}${unknown}`)).status).toBe(404);
+    expect((await fetch(`${web.origin}${unknown}`, { method: "POST" })).status).toBe(404);
+  });
+});
+
+describe("a mail server that is down", () => {
+  it("loses no message and breaks no page: the email is retried from the outbox with backoff", async () => {
+    const trip = await kimWithEmail("Server down");
+    const down = smtpMailer({ url: `smtp://127.0.0.1:${await unreachablePort()}`, from: FROM });
+    const start = smtp.received.length;
+
+    // The organizer's action works while the server is down (sending is never on a request's path).
+    await trip.ask();
+    expect(await drainOutbox({ now: at(0), mailer: down })).toEqual({ sent: 0, failed: 1, logged: 0 });
+    const db = await getDb();
+    const settings = async () =>
+      (await db.select().from(notificationSettings).where(eq(notificationSettings.memberId, trip.kimId)))[0];
+    expect(await settings()).toMatchObject({ failures: 1, retryAt: at(1), lastSentAt: null });
+    expect((await pending(trip.kimId)).map((r) => r.sentAt)).toEqual([null]);
+    // The operator's page answers, with the count of what waits after a failed send.
+    expect((await loadStatus()).outbox).toMatchObject({ waiting: 1, retrying: 1 });
+    // The member's own pages still load, and asking again still works.
+    expect(
+      (await actions.declineResolutionRequest(trip.kim.ctx, { tripId: trip.tripId, conflict: "trip-length" })).ok,
+    ).toBe(true);
+    await trip.ask();
+
+    // Backoff: not before a minute; the second failure waits two more.
+    expect(await drainOutbox({ now: at(0.5), mailer: down })).toEqual({ sent: 0, failed: 0, logged: 0 });
+    expect(await drainOutbox({ now: at(1), mailer: down })).toEqual({ sent: 0, failed: 1, logged: 0 });
+    expect(await settings()).toMatchObject({ failures: 2, retryAt: at(3) });
+    expect(await drainOutbox({ now: at(2.5), mailer })).toEqual({ sent: 0, failed: 0, logged: 0 });
+
+    // The server is back: both requests arrive, in one email.
+    expect(await drainOutbox({ now: at(3), mailer })).toEqual({ sent: 1, failed: 0, logged: 0 });
+    expect(sentSince(start)).toEqual([["kim@example.com", "2 updates for Server down"]]);
+    expect(await settings()).toMatchObject({ failures: 0, retryAt: null, lastSentAt: at(3) });
+    expect((await pending(trip.kimId)).every((r) => r.sentAt?.getTime() === at(3).getTime())).toBe(true);
+  });
+});
+
+describe("with no SMTP server configured", () => {
+  it("keeps the messages in the outbox and writes each to the debug log once", async () => {
+    const trip = await kimWithEmail("No server");
+    const debug = vi.spyOn(log, "debug");
+    try {
+      await trip.ask();
+      expect(await drainOutbox({ now: at(0), mailer: null })).toEqual({ sent: 0, failed: 0, logged: 1 });
+      expect(await drainOutbox({ now: at(20), mailer: null })).toEqual({ sent: 0, failed: 0, logged: 0 });
+      const logged = debug.mock.calls.filter((c) => c[1] === "notification kept in the outbox (no SMTP_URL)");
+      expect(logged).toHaveLength(1);
+      const entry = logged[0]?.[0] as { notification: { to: string; subject: string; lines: string } };
+      expect(entry.notification.to).toBe("k***@example.com");
+      expect(entry.notification.subject).toBe("Your turn: the organizer asks you to look at something · No server");
+      expect(entry.notification.lines).toContain("The organizer asks you to look at how long the trip is");
+      expect((await pending(trip.kimId)).map((r) => r.sentAt)).toEqual([null]);
+      expect((await loadStatus()).outbox.waiting).toBeGreaterThanOrEqual(1);
+    } finally {
+      debug.mockRestore();
+    }
+  });
+});
