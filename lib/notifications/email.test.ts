@@ -164,6 +164,9 @@ describe("each kind of email reaches only the members who asked for it", () => {
     const pack = await latestRecommendations({ tripId });
     const options = pack?.pack.options ?? [];
     expect(options.length).toBeGreaterThanOrEqual(3);
+    // Nothing is even queued for Pia (she chose only the final plan) or Ned (no address).
+    expect(await pending(await memberId(pia, tripId))).toEqual([]);
+    expect(await pending(await memberId(trip.ned, tripId))).toEqual([]);
     expect(await drainOutbox({ now: at(16), mailer })).toEqual({ sent: 2, failed: 0, logged: 0 });
     expect(sentSince(start + 1).sort()).toEqual([
       ["kim@example.com", "Your turn: vote on the destination ideas · Coast walk"],
@@ -284,6 +287,16 @@ describe("the digest window", () => {
     await trip.ask();
     expect(await drainOutbox({ now: at(29), mailer })).toMatchObject({ sent: 0 });
     expect(await drainOutbox({ now: at(30), mailer })).toMatchObject({ sent: 1 });
+  });
+
+  it("what was queued for a topic the member turned off since is never sent", async () => {
+    const trip = await kimWithEmail("Changed my mind");
+    await trip.ask();
+    await setEmail(trip.kim, trip.tripId, "kim@example.com", ["vote", "plan", "final"]);
+    const start = smtp.received.length;
+    expect(await drainOutbox({ now: at(0), mailer })).toEqual({ sent: 0, failed: 0, logged: 0 });
+    expect(smtp.received.length).toBe(start);
+    expect(await pending(trip.kimId)).toEqual([]);
   });
 
   it("two drainers at once send a member's digest once", async () => {
