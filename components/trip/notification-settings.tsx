@@ -33,6 +33,8 @@ export function NotificationSettings({ tripId, initial }: { tripId: string; init
     <form
       aria-label="Email notifications"
       className="space-y-4"
+      // The server's message for a bad address is the one shown (and announced), in every browser.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {

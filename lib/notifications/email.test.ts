@@ -6,7 +6,7 @@ import { GET, POST } from "@/app/unsubscribe/[token]/route";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
-import { getNotificationSettings } from "@/lib/db/queries/notifications";
+import { enqueueNotifications, getNotificationSettings } from "@/lib/db/queries/notifications";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { notificationOutbox, notificationSettings } from "@/lib/db/schema";
 import { log } from "@/lib/log";
@@ -18,7 +18,7 @@ import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
 import { runItinerary } from "@/test/itinerary";
 import { runPipeline } from "@/test/pipeline";
-import { type Received, startSmtpServer, unreachablePort } from "@/test/smtp";
+import { startSmtpServer, unreachablePort } from "@/test/smtp";
 
 withTestDatabase();
 
@@ -258,10 +258,9 @@ describe("the digest window", () => {
     await trip.ask();
     expect(await drainOutbox({ now: at(0), mailer })).toMatchObject({ sent: 1 });
 
-    // Asked again twice, then the plan is final (queued straight from the events' own writes).
+    // Asked again twice, then a final-plan notification (queued as finalizing queues it).
     await trip.ask();
     await trip.ask();
-    const { enqueueNotifications } = await import("@/lib/db/queries/notifications");
     expect(
       await enqueueNotifications({ tripId: trip.tripId, body: { topic: "final" }, dedupeKey: "final:digest-test" }),
     ).toBe(1);
