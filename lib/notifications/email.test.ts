@@ -12,6 +12,7 @@ import { notificationOutbox, notificationSettings } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { drainOutbox } from "@/lib/notifications/drain";
 import { type Mailer, smtpMailer } from "@/lib/notifications/mailer";
+import { startNotificationWorker } from "@/lib/notifications/worker";
 import { loadStatus } from "@/lib/status";
 import type { TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
@@ -414,6 +415,32 @@ describe("with no SMTP server configured", () => {
       expect((await loadStatus()).outbox.waiting).toBeGreaterThanOrEqual(1);
     } finally {
       debug.mockRestore();
+    }
+  });
+});
+
+describe("the server's background worker", () => {
+  it("sends the email a moment after the event, off the request's path", async () => {
+    const trip = await group("Worker trip");
+    await setEmail(trip.kim, trip.tripId, "kim.worker@example.com");
+    const previous = process.env.SMTP_URL;
+    process.env.SMTP_URL = smtp.url;
+    const worker = startNotificationWorker({ intervalMs: 60_000, wakeDelayMs: 20 });
+    try {
+      const asked = await actions.askMemberToResolve(trip.organizer.ctx, {
+        tripId: trip.tripId,
+        memberId: trip.kimId,
+        conflict: "trip-length",
+      });
+      expect(asked.ok).toBe(true);
+      await vi.waitFor(
+        () => expect(smtp.received.filter((r) => r.envelopeTo.includes("kim.worker@example.com"))).toHaveLength(1),
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await worker.stop();
+      if (previous === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = previous;
     }
   });
 });

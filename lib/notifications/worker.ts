@@ -9,7 +9,8 @@ import { onWake } from "./wakeup";
  * drain at a time; two server processes are kept apart by the outbox's claims.
  */
 const key = Symbol.for("tripsync.notifications.worker");
-type Worker = { stop(): void };
+/** `stop` ends the timers and waits for a drain under way (tests close the database after it). */
+type Worker = { stop(): Promise<void> };
 type WithWorker = typeof globalThis & { [key]?: Worker };
 
 export function startNotificationWorker({
@@ -51,11 +52,13 @@ export function startNotificationWorker({
   });
   drain();
   const worker = {
-    stop() {
+    async stop() {
       clearInterval(timer);
       clearTimeout(soon);
       onWake(null);
+      again = false;
       g[key] = undefined;
+      await running;
     },
   };
   g[key] = worker;
