@@ -267,11 +267,10 @@ export async function removeUnsubscribeLink({ tokenHash }: { tokenHash: string }
 export async function unsubscribeTarget({ tokenHash }: { tokenHash: string }) {
   const db = await getDb();
   const [row] = await db
-    .select({ memberId: unsubscribeLinks.memberId, tripName: trips.name, email: notificationSettings.email })
+    .select({ memberId: unsubscribeLinks.memberId, tripName: trips.name })
     .from(unsubscribeLinks)
     .innerJoin(members, eq(members.id, unsubscribeLinks.memberId))
     .innerJoin(trips, eq(trips.id, members.tripId))
-    .leftJoin(notificationSettings, eq(notificationSettings.memberId, unsubscribeLinks.memberId))
     .where(eq(unsubscribeLinks.tokenHash, tokenHash));
   return row ?? null;
 }
