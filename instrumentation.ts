@@ -22,6 +22,9 @@ export async function register() {
     }
     const { getDb } = await import("@/lib/db/client");
     await getDb();
+    // Notification emails: drained in the background, off every request's path.
+    const { startNotificationWorker } = await import("@/lib/notifications/worker");
+    startNotificationWorker();
     const { pipelineEngine } = await import("@/lib/pipeline/engine");
     if (pipelineEngine() === "local") {
       const { resumeInterruptedRuns } = await import("@/lib/pipeline/local-runner");

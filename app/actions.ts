@@ -59,6 +59,11 @@ export async function savePreferencesAction(input: unknown) {
   return result;
 }
 
+/** The member's own email address and topics (the settings card on the dashboard). */
+export async function saveNotificationSettingsAction(input: unknown) {
+  return actions.saveNotificationSettings(await requestContext(), input);
+}
+
 export async function applyResolutionAction(input: { tripId: string; resolutionId: string; expectedVersion: number }) {
   const result = await actions.applyResolution(await requestContext(), input);
   if (result.ok) revalidatePath(`/trips/${input.tripId}`);

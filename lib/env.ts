@@ -66,6 +66,13 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL such as https://trips.example.com" })
     .transform((value) => new URL(value).origin)
     .optional(),
+  /** Email notifications through this SMTP server (`smtp://user:pass@host:587`, `smtps://…`). Unset → kept in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  /** The sender of notification emails. */
+  SMTP_FROM: z.string().min(3).default("TripSync <no-reply@tripsync.localhost>"),
   /** Rate limits, each `points/seconds` (see lib/limits/rate.ts for what each one counts). */
   RATE_LIMIT_CREATE: RateLimit.prefault("10/600"),
   RATE_LIMIT_CREATE_ALL: RateLimit.prefault("300/600"),

@@ -61,6 +61,16 @@ export async function myData(caller: Caller): Promise<MyDataExport> {
       signedInAt: d.createdAt.toISOString(),
       lastSeenAt: d.lastSeenAt.toISOString(),
     })),
+    notifications: {
+      email: own.notifications?.email ?? null,
+      topics: own.notifications?.topics ?? [],
+      lastEmailAt: own.notifications?.lastSentAt?.toISOString() ?? null,
+      queued: own.outbox.map((n) => ({
+        topic: n.topic,
+        queuedAt: n.createdAt.toISOString(),
+        sentAt: n.sentAt?.toISOString() ?? null,
+      })),
+    },
   });
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as actions from "@/lib/actions";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
@@ -13,11 +14,25 @@ describe("the operator's status page", () => {
       { name: "Priyanka", answers: answers({ notes: "Priyanka's private note" }) },
       { name: "Bartholomew", answers: answers() },
     ]);
+    // The organizer wants to hear when voting opens: the run queues one email for them.
+    const saved = await actions.saveNotificationSettings(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      email: "priyanka.private@example.com",
+      topics: ["vote"],
+    });
+    expect(saved.ok).toBe(true);
     const run = await runPipeline(trip.tripId);
     const status = await loadStatus();
 
     expect(status.health).toMatchObject({ ok: true, database: { ok: true } });
-    expect(status.adapters.map((a) => a.part)).toEqual(["Database", "Pipeline engine", "Model"]);
+    expect(status.adapters).toEqual([
+      expect.objectContaining({ part: "Database" }),
+      expect.objectContaining({ part: "Pipeline engine" }),
+      expect.objectContaining({ part: "Model" }),
+      { part: "Email", live: "outbox only (set SMTP_URL to send)" },
+    ]);
+    // Counts only: no address, no message.
+    expect(status.outbox).toEqual({ waiting: 1, retrying: 0, sent: 0 });
     const summary = status.runs.find((r) => r.id === run.id);
     expect(summary).toMatchObject({ status: "succeeded", kind: "recommendations" });
     const normalize = summary?.stages.find((s) => s.label === "Understanding each member");
@@ -32,6 +47,7 @@ describe("the operator's status page", () => {
     }
     expect(text).not.toContain(trip.tripId);
     expect(text).not.toContain("private note");
+    expect(text).not.toContain("priyanka.private");
   });
 
   it("answers probes with the database's round trip", async () => {

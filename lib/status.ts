@@ -2,7 +2,9 @@ import "server-only";
 import { modelKind } from "@/lib/ai/models";
 import { databaseDriver, statementsIssued } from "@/lib/db/client";
 import { pingDatabase } from "@/lib/db/queries/health";
+import { outboxCounts } from "@/lib/db/queries/notifications";
 import { listProgressEvents, listRecentRuns } from "@/lib/db/queries/runs";
+import { readEnv } from "@/lib/env";
 import { tripHub } from "@/lib/live/hub";
 import { openStreamCount } from "@/lib/live/stream-slots";
 import { pipelineEngine } from "@/lib/pipeline/engine";
@@ -84,6 +86,8 @@ export interface StatusView {
   adapters: { part: string; live: string }[];
   live: { tripsListened: number; subscribers: number; openStreams: number; statements: number };
   runs: RunSummary[];
+  /** Notification emails waiting, waiting after a failed send, and sent: counts only. */
+  outbox: { waiting: number; retrying: number; sent: number };
 }
 
 export async function loadStatus(): Promise<StatusView> {
@@ -92,6 +96,7 @@ export async function loadStatus(): Promise<StatusView> {
     { part: "Database", live: ADAPTER_LABELS[databaseDriver()] },
     { part: "Pipeline engine", live: ADAPTER_LABELS[pipelineEngine()] },
     { part: "Model", live: ADAPTER_LABELS[modelKind()] },
+    { part: "Email", live: readEnv().SMTP_URL ? "SMTP" : "outbox only (set SMTP_URL to send)" },
   ];
   if (!health.ok) {
     return {
@@ -99,11 +104,15 @@ export async function loadStatus(): Promise<StatusView> {
       adapters,
       live: { tripsListened: 0, subscribers: 0, openStreams: openStreamCount(), statements: statementsIssued() },
       runs: [],
+      outbox: { waiting: 0, retrying: 0, sent: 0 },
     };
   }
   const hub = (await tripHub()).stats();
   const runs = await listRecentRuns({ limit: RECENT_RUNS });
-  const events = await Promise.all(runs.map((run) => listProgressEvents({ runId: run.id })));
+  const [events, outbox] = await Promise.all([
+    Promise.all(runs.map((run) => listProgressEvents({ runId: run.id }))),
+    outboxCounts(),
+  ]);
   return {
     health,
     adapters,
@@ -113,6 +122,7 @@ export async function loadStatus(): Promise<StatusView> {
       openStreams: openStreamCount(),
       statements: statementsIssued(),
     },
+    outbox,
     runs: runs.map((run, i) => ({
       id: run.id,
       kind: run.kind,

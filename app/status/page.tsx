@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** The operator page: adapters, health, the live channel's load, recent runs. No trip or member data. */
 export default async function StatusPage() {
-  const { health, adapters, live, runs } = await loadStatus();
+  const { health, adapters, live, runs, outbox } = await loadStatus();
   return (
     <div className="space-y-6">
       <div>
@@ -46,6 +46,19 @@ export default async function StatusPage() {
             <dd className="text-slate-900">{live.openStreams}</dd>
             <dt className="text-slate-700">Database statements since start</dt>
             <dd className="text-slate-900">{live.statements}</dd>
+          </dl>
+        </Card>
+        <Card
+          title="Email outbox"
+          description="Notification emails, counted (the messages themselves are in the server log at debug level when no SMTP server is set)."
+        >
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-700">Waiting</dt>
+            <dd className="text-slate-900">{outbox.waiting}</dd>
+            <dt className="text-slate-700">Waiting after a failed send</dt>
+            <dd className="text-slate-900">{outbox.retrying}</dd>
+            <dt className="text-slate-700">Sent</dt>
+            <dd className="text-slate-900">{outbox.sent}</dd>
           </dl>
         </Card>
       </div>

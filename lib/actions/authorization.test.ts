@@ -19,6 +19,7 @@ import {
   itineraries,
   memberDevices,
   members,
+  notificationSettings,
   pipelineRuns,
   preferences,
   recommendations,
@@ -67,6 +68,10 @@ const matrix: Record<keyof typeof actions, Row> = {
   joinTrip: {
     allowed: EVERYONE,
     input: async (trip, who) => ({ inviteToken: await trip.inviteToken(), name: `Joiner ${who}` }),
+  },
+  saveNotificationSettings: {
+    allowed: MEMBERS,
+    input: (trip, who) => ({ tripId: trip.tripId, email: `${who.replaceAll(" ", "-")}@example.com`, topics: ["vote"] }),
   },
   savePreferences: {
     allowed: MEMBERS,
@@ -516,7 +521,26 @@ async function fingerprint(tripId: string) {
     .innerJoin(members, eq(members.id, memberDevices.memberId))
     .where(eq(members.tripId, tripId))
     .orderBy(memberDevices.id);
-  return { trip, memberRows, prefRows, tripCount, runs, recs, votes, plans, feedback, devices, decisions, requests };
+  const notifications = await db
+    .select()
+    .from(notificationSettings)
+    .where(eq(notificationSettings.tripId, tripId))
+    .orderBy(notificationSettings.memberId);
+  return {
+    trip,
+    memberRows,
+    prefRows,
+    tripCount,
+    runs,
+    recs,
+    votes,
+    plans,
+    feedback,
+    devices,
+    decisions,
+    requests,
+    notifications,
+  };
 }
 
 /** The refusal when a row names no other: the organizer's actions for a member, nothing at all for strangers. */

@@ -200,6 +200,9 @@ describe("deleting a trip", () => {
         "member_devices",
         "members",
         "model_spend",
+        // Email notifications (their erasure: lib/actions/notifications.test.ts).
+        "notification_outbox",
+        "notification_settings",
         "pipeline_runs",
         "preferences",
         "progress_events",
@@ -210,6 +213,7 @@ describe("deleting a trip", () => {
         "sign_in_links",
         "trip_events",
         "trips",
+        "unsubscribe_links",
       ].sort(),
     );
     expect(before.destination_research).toBe(0);

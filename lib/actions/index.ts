@@ -27,6 +27,7 @@ export {
   removeItineraryItem,
   swapItineraryItem,
 } from "./itinerary-edits";
+export { saveNotificationSettings } from "./notifications";
 export { savePreferences } from "./preferences";
 export { chooseDestination, generateRecommendations, voteForDestination, withdrawVote } from "./recommendations";
 export {

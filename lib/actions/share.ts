@@ -12,7 +12,7 @@ export const finalizePlan = tripAction({
   access: "organizer",
   input: TripOnlyInput,
   async run({ caller }) {
-    const trip = await finalizeTripPlan({ tripId: caller.trip.id });
+    const trip = await finalizeTripPlan({ tripId: caller.trip.id, byMemberId: caller.member.id });
     return { status: trip.status };
   },
 });

@@ -17,6 +17,7 @@ import {
 import type { DestinationFacts, FACT_SOURCES, SearchSuggestion, Source } from "@/lib/schemas/catalog";
 import { type ConflictDecision, DECISION_KINDS } from "@/lib/schemas/decisions";
 import type { FeedbackOutcome, FlagReason, Itinerary } from "@/lib/schemas/itinerary";
+import type { NotificationBody, NotificationTopic } from "@/lib/schemas/notifications";
 import type { Engine, ProgressEvent, RunError, RunStatus, Usage } from "@/lib/schemas/pipeline";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
 import type { RecommendationsPack } from "@/lib/schemas/recommendations";
@@ -542,3 +543,67 @@ export const destinationFacts = pgTable(
     check("destination_facts_provenance_check", sql`${t.provenance} in ('catalog', 'research')`),
   ],
 );
+
+/**
+ * A member's email notifications (issue 27): their address (private to them: only their own
+ * settings card and "Download my data" show it) and what they want to hear about. Goes with
+ * the member (leave, removal) and the trip; erasing their answers deletes it too.
+ */
+export const notificationSettings = pgTable("notification_settings", {
+  memberId: uuid("member_id")
+    .primaryKey()
+    .references(() => members.id, { onDelete: "cascade" }),
+  tripId: uuid("trip_id")
+    .notNull()
+    .references(() => trips.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  topics: jsonb("topics").$type<NotificationTopic[]>().notNull(),
+  /** When their last email went out: the next waits 15 minutes and gathers everything since. */
+  lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  /** Failed sends in a row, and when the next try may happen (backoff). */
+  failures: integer("failures").notNull().default(0),
+  retryAt: timestamp("retry_at", { withTimezone: true }),
+  /** A drainer is sending this member's digest until then (two drainers never send it twice). */
+  claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
+
+/**
+ * Notifications waiting to be emailed, written in the transaction (or step) of the event
+ * that causes them; `dedupe_key` keeps a replayed step from queueing one twice. A row stays
+ * until it is sent (`sent_at`): a failed send loses nothing.
+ */
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    topic: text("topic").$type<NotificationTopic>().notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    body: jsonb("body").$type<NotificationBody>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** With no SMTP configured: when the message went to the server log (it stays unsent). */
+    loggedAt: timestamp("logged_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("notification_outbox_dedupe_idx").on(t.memberId, t.dedupeKey),
+    index("notification_outbox_pending_idx").on(t.memberId).where(sql`${t.sentAt} is null`),
+  ],
+);
+export type NotificationOutboxRow = typeof notificationOutbox.$inferSelect;
+
+/** One per email sent: its unsubscribe link's token (SHA-256 only), which works without signing in. */
+export const unsubscribeLinks = pgTable("unsubscribe_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  memberId: uuid("member_id")
+    .notNull()
+    .references(() => members.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

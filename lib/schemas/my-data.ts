@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FEEDBACK_KINDS, FEEDBACK_STATUSES } from "@/lib/db/schema";
 import { FlagReason } from "@/lib/schemas/itinerary";
+import { NotificationTopic } from "@/lib/schemas/notifications";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 
 /**
@@ -50,6 +51,17 @@ export const MyDataExport = z
     ),
     /** Browsers signed in as them: what each said it is and when; never the token or its hash. */
     devices: z.array(z.object({ label: z.string(), signedInAt: Timestamp, lastSeenAt: Timestamp }).strict()),
+    /** Their email address and what they chose to hear about (null: none given), and the notifications queued for them. */
+    notifications: z
+      .object({
+        email: z.email().nullable(),
+        topics: z.array(NotificationTopic),
+        lastEmailAt: Timestamp.nullable(),
+        queued: z.array(
+          z.object({ topic: NotificationTopic, queuedAt: Timestamp, sentAt: Timestamp.nullable() }).strict(),
+        ),
+      })
+      .strict(),
   })
   .strict();
 export type MyDataExport = z.infer<typeof MyDataExport>;

@@ -24,6 +24,7 @@ import { HeldBackNotice } from "@/components/trip/held-back-notice";
 import { InviteCard } from "@/components/trip/invite-card";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { MemberList } from "@/components/trip/member-list";
+import { NotificationSettings } from "@/components/trip/notification-settings";
 import { OrganizerTools } from "@/components/trip/organizer-tools";
 import { TripHeading } from "@/components/trip/trip-heading";
 import { YourTurnPanel } from "@/components/trip/your-turn";
@@ -34,6 +35,7 @@ import { requireDeviceAwaitingProof, requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
 import { loadDashboard } from "@/lib/dashboard";
 import { listDevices } from "@/lib/db/queries/devices";
+import { getNotificationSettings } from "@/lib/db/queries/notifications";
 import { deviceRows } from "@/lib/devices-view";
 import { plural } from "@/lib/format";
 import { liveCursor } from "@/lib/live/stream";
@@ -67,11 +69,14 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     { trip, viewer, members, profile, conflicts, decisions, requests, askable, fixes, availability, heldBack },
     recommendations,
     deviceList,
+    notificationSettings,
   ] = await Promise.all([
     loadDashboard(caller),
     loadRecommendationsView(caller),
     // The organizer sees every member's devices; a member only their own.
     listDevices({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
+    // The viewer's own address only: nobody else's is ever read for this page.
+    getNotificationSettings({ memberId: caller.member.id }),
   ]);
   const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
   const turn = await loadYourTurn(caller, { trip, viewer, members, requests }, recommendations);
@@ -190,6 +195,13 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       >
         <DeviceList tripId={trip.id} devices={devices.filter((d) => d.memberId === viewer.memberId)} />
       </CollapsibleCard>
+
+      <Card
+        title="Email notifications"
+        description="Hear about your turn when you're not on this page: a request, a vote, the plan."
+      >
+        <NotificationSettings tripId={trip.id} initial={notificationSettings} />
+      </Card>
 
       <h2 className="pt-2 text-xl font-semibold text-slate-900">Compatibility snapshot</h2>
       {respondentCount === 0 ? (

@@ -20,6 +20,7 @@ import { AppError, tripNotFound } from "@/lib/errors";
 import { Itinerary } from "@/lib/schemas/itinerary";
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
 import type { TripEventBody } from "@/lib/schemas/trip-events";
+import { eraseNotifications } from "./notifications";
 import { publishTripEvent } from "./trip-events";
 
 /**
@@ -88,6 +89,9 @@ export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const erased = await scrubMemberAnswers(tx, { tripId, memberId });
+    // Their email address and notification choices go with their answers (leaving and
+    // removal take them by the member row's cascade, deleting the trip by the trip's).
+    await eraseNotifications(tx, { memberId });
     await publishTripEvent({ tx, tripId, event: { kind: "preferences.erased", memberId } });
     return { erased };
   });

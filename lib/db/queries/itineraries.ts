@@ -10,6 +10,7 @@ import { Itinerary } from "@/lib/schemas/itinerary";
 import type { DecisionLogEntry, Usage } from "@/lib/schemas/pipeline";
 import type { TripEventBody } from "@/lib/schemas/trip-events";
 import { MAX_VERSION } from "@/lib/schemas/version";
+import { enqueueNotifications } from "./notifications";
 import { publishStatement, publishTripEvent } from "./trip-events";
 
 export type StoredItinerary = {
@@ -144,6 +145,13 @@ export async function completeItineraryRun({
     .from(itineraries)
     .where(eq(itineraries.runId, runId));
   if (!stored) throw new Error("itinerary insert returned no row");
+  // The plan (or its new version) is ready: queued in this store step, keyed by the version's row.
+  await enqueueNotifications({
+    tx: db,
+    tripId,
+    body: { topic: "plan", version: stored.version },
+    dedupeKey: `plan:${stored.id}`,
+  });
   return { itineraryId: stored.id, version: stored.version };
 }
 

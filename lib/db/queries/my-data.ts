@@ -1,7 +1,14 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { destinationVotes, feedbackItems, memberDevices, preferences } from "@/lib/db/schema";
+import {
+  destinationVotes,
+  feedbackItems,
+  memberDevices,
+  notificationOutbox,
+  notificationSettings,
+  preferences,
+} from "@/lib/db/schema";
 
 /**
  * The rows one member owns in a trip, for "Download my data": every query is keyed by
@@ -10,7 +17,7 @@ import { destinationVotes, feedbackItems, memberDevices, preferences } from "@/l
  */
 export async function memberOwnRows({ tripId, memberId }: { tripId: string; memberId: string }) {
   const db = await getDb();
-  const [answers, votes, feedback, devices] = await Promise.all([
+  const [answers, votes, feedback, devices, notifications, outbox] = await Promise.all([
     db
       .select({ data: preferences.data, updatedAt: preferences.updatedAt })
       .from(preferences)
@@ -34,6 +41,23 @@ export async function memberOwnRows({ tripId, memberId }: { tripId: string; memb
       .from(memberDevices)
       .where(eq(memberDevices.memberId, memberId))
       .orderBy(asc(memberDevices.createdAt)),
+    db
+      .select({
+        email: notificationSettings.email,
+        topics: notificationSettings.topics,
+        lastSentAt: notificationSettings.lastSentAt,
+      })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.memberId, memberId)),
+    db
+      .select({
+        topic: notificationOutbox.topic,
+        createdAt: notificationOutbox.createdAt,
+        sentAt: notificationOutbox.sentAt,
+      })
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.memberId, memberId))
+      .orderBy(asc(notificationOutbox.createdAt)),
   ]);
-  return { answers: answers[0] ?? null, votes, feedback, devices };
+  return { answers: answers[0] ?? null, votes, feedback, devices, notifications: notifications[0] ?? null, outbox };
 }

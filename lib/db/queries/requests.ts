@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { resolutionRequests } from "@/lib/db/schema";
 import type { Conflict } from "@/lib/schemas/group-profile";
+import { enqueueNotifications } from "./notifications";
 import { publishTripEvent } from "./trip-events";
 
 export type ResolutionRequest = {
@@ -49,6 +50,14 @@ export async function saveRequest({ tripId, memberId, conflict }: RequestKey): P
         target: [resolutionRequests.memberId, resolutionRequests.conflict],
         set: { askedAt: new Date(), declinedAt: null },
       });
+    // The asked member hears of it by email too, if they chose to (asked again: a new email).
+    await enqueueNotifications({
+      tx,
+      tripId,
+      memberId,
+      body: { topic: "request", conflict },
+      dedupeKey: `request:${conflict}:${Date.now()}`,
+    });
     await publishTripEvent({ tx, tripId, event: { kind: "request.changed", memberId } });
   });
 }

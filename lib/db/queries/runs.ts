@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { type Db, getDb } from "@/lib/db/client";
 import { factsToRecord } from "@/lib/db/queries/destination-facts";
 import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
 import {
@@ -18,6 +18,7 @@ import { MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
 import { type DecisionLogEntry, type Engine, ProgressEvent, type RunError, type Usage } from "@/lib/schemas/pipeline";
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
 import type { TripEventBody } from "@/lib/schemas/trip-events";
+import { enqueueNotifications } from "./notifications";
 import { publishStatement, publishTripEvent, rowsOf } from "./trip-events";
 
 /** A regeneration's `input.cause` when the members' answers changed, not feedback: it isn't counted. */
@@ -230,7 +231,20 @@ export async function completeRun({
   );
   recording.done();
   // The run's end was announced only if this statement stored the pack (they commit together).
-  if (ended.length) return id;
+  const packId = ended.length ? id : await storedPackId(db, runId);
+  // Voting opens: queued in this store step, keyed by the pack, so a replayed step queues nothing twice.
+  if (payload.options.length) {
+    await enqueueNotifications({
+      tx: db,
+      tripId,
+      body: { topic: "vote", options: payload.options.length },
+      dedupeKey: `vote:${packId}`,
+    });
+  }
+  return packId;
+}
+
+async function storedPackId(db: Db, runId: string): Promise<string> {
   const [stored] = await db
     .select({ id: recommendations.id })
     .from(recommendations)

@@ -16,6 +16,7 @@ import { AppError, tripNotFound } from "@/lib/errors";
 import { planDatesDiffer } from "@/lib/planning/trip-shape";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
 import { BUSY_REFUSAL, canTransition, TRANSITIONS, type TransitionName } from "@/lib/trip-status";
+import { enqueueNotifications } from "./notifications";
 import { publishTripEvent } from "./trip-events";
 
 /**
@@ -214,8 +215,11 @@ export async function reopenDestinationChoice({ tripId }: { tripId: string }): P
   });
 }
 
-/** The plan is final: the current version is frozen until the organizer reopens it. */
-export async function finalizeTripPlan({ tripId }: { tripId: string }): Promise<Trip> {
+/**
+ * The plan is final: the current version is frozen until the organizer reopens it. Members
+ * who asked to hear of it (all but `byMemberId`, who did it) get an email, queued with it.
+ */
+export async function finalizeTripPlan({ tripId, byMemberId }: { tripId: string; byMemberId?: string }): Promise<Trip> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const trip = await lockTripFor(tx, tripId, "finalize");
@@ -228,7 +232,15 @@ export async function finalizeTripPlan({ tripId }: { tripId: string }): Promise<
     if (!current) throw new AppError("conflict:no-itinerary", "Generate the plan first.");
     const differ = planDatesDiffer(current.payload, trip);
     if (differ) throw new AppError("conflict:dates-changed", differ);
-    return applyTransition(tx, tripId, "finalize", { finalizedAt: new Date() });
+    const finalizedAt = new Date();
+    await enqueueNotifications({
+      tx,
+      tripId,
+      body: { topic: "final" },
+      dedupeKey: `final:${finalizedAt.toISOString()}`,
+      exceptMemberId: byMemberId,
+    });
+    return applyTransition(tx, tripId, "finalize", { finalizedAt });
   });
 }
 
