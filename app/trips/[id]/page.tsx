@@ -196,12 +196,17 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
         <DeviceList tripId={trip.id} devices={devices.filter((d) => d.memberId === viewer.memberId)} />
       </CollapsibleCard>
 
-      <Card
+      <CollapsibleCard
         title="Email notifications"
+        summary={
+          notificationSettings.email && notificationSettings.topics.length > 0
+            ? `On: ${plural(notificationSettings.topics.length, "kind")} of news to ${notificationSettings.email}.`
+            : "Off: add your email to hear when it's your turn."
+        }
         description="Hear about your turn when you're not on this page: a request, a vote, the plan."
       >
         <NotificationSettings tripId={trip.id} initial={notificationSettings} />
-      </Card>
+      </CollapsibleCard>
 
       <h2 className="pt-2 text-xl font-semibold text-slate-900">Compatibility snapshot</h2>
       {respondentCount === 0 ? (
