@@ -71,6 +71,8 @@ describe("nothing of a member is left anywhere", () => {
       "resolution_requests.member_id",
       // On Postgres: his requests are counted under his id (a member's allowance).
       "rate_limits.key",
+      // The organizer's note on a decision names him: the organizer's words, not his answers.
+      "conflict_decisions.note",
       "trip_events.data.memberId",
       "recommendations.payload.coverage.respondedIds[]",
     ]);

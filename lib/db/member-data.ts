@@ -43,8 +43,11 @@ export type ColumnRule =
   | "theirs"
   /** Points at a member without being theirs: cleared when that member leaves. */
   | "member-ref"
-  /** Names a member in a key or id (`normalize:<memberId>`, a rate-limit key): rows naming them go (`drop`). */
-  | "names-member"
+  /**
+   * Holds member data the row can't be kept without (a key naming them, `normalize:<memberId>`; a memo
+   * of everyone's answers): the rows the table's `drop` selects go whole.
+   */
+  | "row-goes"
   | Rewrite;
 
 type ColumnsOf<T extends Table> = keyof T["_"]["columns"] & string;
@@ -187,11 +190,11 @@ export const MEMBER_DATA: MemberDataDeclaration = {
     holds: "member data",
     columns: {
       runId: "none",
-      stepId: "names-member",
+      stepId: "row-goes",
       // Memos: rawPreferences[] (everyone's answers), normalizedPreferences[], groupProfile (budgets,
       // ids, names), candidates[].costs[], cards.*.costs[], recommendations, itinerary.costs[],
       // costSheet.costs[], feedback[] (text), log.inputSummary/outputSummary (names).
-      result: "names-member",
+      result: "row-goes",
       attempts: "none",
       finishedAt: "none",
     },
@@ -211,7 +214,7 @@ export const MEMBER_DATA: MemberDataDeclaration = {
       id: "none",
       runId: "none",
       // `normalize:<memberId>`, `normalize-screened:<memberId>`: a step about them alone ("Reading Sam's answers").
-      stepId: "names-member",
+      stepId: "row-goes",
       kind: "none",
       stage: "none",
       message: { holds: "prose naming members", rewrite: (value: string, e) => unnamed(value, e) },
@@ -307,7 +310,7 @@ export const MEMBER_DATA: MemberDataDeclaration = {
   rateLimits: {
     holds: "member data",
     // "<bucket>:<memberId>" or "<bucket>:<tripId>": when a member's requests were counted.
-    columns: { key: "names-member", points: "none", expire: "none" },
+    columns: { key: "row-goes", points: "none", expire: "none" },
     drop: (e) => (e.scope === "member" ? like(rateLimits.key, `%${e.memberId}`) : undefined),
     onTripDeleted: "rate-limits-of-trip",
   },
@@ -355,8 +358,8 @@ export const MEMBER_DATA: MemberDataDeclaration = {
       kind: "none",
       decision: "none",
       note: {
-        holds: "the organizer's words, which may name a member",
-        rewrite: (value: string, e) => unnamed(value, e),
+        holds: "the organizer's words, which may name a member (not their answers: the name goes when they leave)",
+        rewrite: (value: string, e) => (e.scope === "member" ? unnamed(value, e) : value),
       },
       decidedBy: "member-ref",
       decidedAt: "none",
