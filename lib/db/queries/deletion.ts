@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { feedbackItems, members, preferences, trips } from "@/lib/db/schema";
+import { feedbackItems, members, preferences, tripEvents, trips } from "@/lib/db/schema";
 import { AppError, tripNotFound } from "@/lib/errors";
-import { eraseMemberFromTrip, lockIdleTrip, tripDeletionSteps } from "./erasure";
+import { eraseMemberFromTrip, lockIdleTrip, rewriteDeclaredRows, tripDeletionSteps } from "./erasure";
 import { publishTripEvent } from "./trip-events";
 
 /**
@@ -31,7 +31,7 @@ export async function deleteTripAndEverything({
 }): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const trip = await lockIdleTrip(tx, tripId, "delete the trip");
+    const trip = await lockIdleTrip(tx, tripId, "delete the trip", { deleting: true });
     if (confirmName.trim() !== trip.name.trim()) {
       throw new AppError("invalid:confirm", "Type the trip's name exactly as it is to delete it.", {
         confirmName: "That isn't the trip's name",
@@ -109,10 +109,13 @@ export async function leaveTripAndErase({
     const feedbackIds = (
       await tx.select({ id: feedbackItems.id }).from(feedbackItems).where(eq(feedbackItems.memberId, memberId))
     ).map((f) => f.id);
+    const erasure = { tripId, memberId, name: member.name, scope: "member", feedbackIds } as const;
+    await eraseMemberFromTrip(tx, erasure);
     // Others' member lists refresh; the leaver's own open live views close (lib/live/stream.ts): the
-    // notification carries their id, and the erasure below takes it out of the stored event.
-    await publishTripEvent({ tx, tripId, event: { kind: "member.left", memberId } });
-    await eraseMemberFromTrip(tx, { tripId, memberId, name: member.name, scope: "member", feedbackIds });
+    // notification carries their id. Published last (its per-trip lock taken last, as every writer
+    // takes it), then stored as the declaration says a departed member's events are: without the id.
+    const left = await publishTripEvent({ tx, tripId, event: { kind: "member.left", memberId } });
+    await rewriteDeclaredRows(tx, erasure, { table: tripEvents, where: eq(tripEvents.id, left.id) });
   });
 }
 

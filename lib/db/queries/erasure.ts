@@ -1,9 +1,9 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
-import { and, type Column, eq, getTableColumns, like, or, type SQL } from "drizzle-orm";
+import { and, type Column, eq, getTableColumns, like, or, type SQL, type Table } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "@/lib/db/client";
-import { declaredTables, type Erasure, type Rewrite } from "@/lib/db/member-data";
+import { type ColumnRule, declaredTables, type Erasure, type Rewrite } from "@/lib/db/member-data";
 import { members, modelSpend, pipelineRuns, rateLimits, trips } from "@/lib/db/schema";
 import { AppError, tripNotFound } from "@/lib/errors";
 
@@ -22,8 +22,20 @@ export const DELETED_TRIP_ID = "00000000-0000-0000-0000-000000000000";
  * (lib/db/queries/runs.ts `createRunOrGetActive`), so none can start between this check
  * and the commit — on Postgres as on PGlite.
  */
-export async function lockIdleTrip(tx: Tx, tripId: string, then: string) {
-  const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).for("update");
+export async function lockIdleTrip(
+  tx: Tx,
+  tripId: string,
+  then: string,
+  { deleting = false }: { deleting?: boolean } = {},
+) {
+  // `no key update` still excludes a run's start (it locks `for update`) but not the key-share
+  // locks of writers inserting rows that reference the trip (a member saving answers publishes
+  // an event): they go on instead of waiting in a cycle with this erasure. Deleting takes it all.
+  const [trip] = await tx
+    .select()
+    .from(trips)
+    .where(eq(trips.id, tripId))
+    .for(deleting ? "update" : "no key update");
   if (!trip) throw tripNotFound();
   const [busy] = await tx
     .select({ id: pipelineRuns.id })
@@ -49,9 +61,7 @@ export async function eraseMemberFromTrip(tx: Tx, erasure: Erasure): Promise<voi
     if (declaration.holds === "nothing") continue;
     const drop = declaration.drop?.(erasure);
     if (drop) await tx.delete(table as PgTable).where(drop);
-    const rewrites = Object.entries(declaration.columns).filter(
-      (entry): entry is [string, Rewrite] => typeof entry[1] === "object",
-    );
+    const rewrites = rewritesOf(declaration.columns);
     if (rewrites.length === 0) continue;
     if (!declaration.ofTrip) throw new Error(`${name}: a rewritten column needs ofTrip`);
     await rewriteRows(tx, table as PgTable, declaration.ofTrip(erasure.tripId), rewrites, erasure);
@@ -80,6 +90,26 @@ export async function eraseMemberFromTrip(tx: Tx, erasure: Erasure): Promise<voi
     const column = owner && columns[owner[0]];
     if (column) await tx.delete(table as PgTable).where(eq(column, erasure.memberId));
   }
+}
+
+/**
+ * The declared rewrites of one table, on the rows `where` selects only: for a row written
+ * after the erasure in the same transaction (the leaver's last event, published last so that
+ * its lock is taken last, as every writer takes it).
+ */
+export async function rewriteDeclaredRows(
+  tx: Tx,
+  erasure: Erasure,
+  { table, where }: { table: Table; where: SQL },
+): Promise<void> {
+  const declared = declaredTables().find((d) => d.table === table);
+  if (declared?.declaration.holds !== "member data") return;
+  const rewrites = rewritesOf(declared.declaration.columns);
+  if (rewrites.length) await rewriteRows(tx, table as PgTable, where, rewrites, erasure);
+}
+
+function rewritesOf(columns: Record<string, ColumnRule>): [string, Rewrite][] {
+  return Object.entries(columns).filter((entry): entry is [string, Rewrite] => typeof entry[1] === "object");
 }
 
 /** Reads the trip's rows of a table and writes back the columns whose declared rewrite changed them. */
