@@ -211,3 +211,38 @@ function act(
       return actions.deleteTrip(organizer.ctx, { tripId, confirmName: "Group trip" });
   }
 }
+
+/**
+ * A member saving answers from one tab while erasing them, or leaving, from another: on
+ * Postgres these are concurrent transactions on the same rows. Each gets a domain answer
+ * (never "Something went wrong"); answers are left only when the save came after the
+ * erasure (he may answer again), never once he has left.
+ */
+describe("saving answers while erasing them or leaving", () => {
+  for (const erasure of ["erase", "leave"] as const) {
+    it(`${erasure} ∥ save: only domain answers; answers are left only when the save came after an erasure`, async () => {
+      const { tripId, organizer, bartholomew, bartId } = await tripWithAPlan();
+      const db = await getDb();
+      for (let round = 0; round < 3; round++) {
+        const [current] = await db.select().from(preferences).where(eq(preferences.memberId, bartId));
+        const saving = actions.savePreferences(bartholomew.ctx, {
+          tripId,
+          expectedVersion: current?.version ?? 0,
+          preferences: answers({ origin: PLANTED.origin, notes: `${PLANTED.notes} (round ${round})` }),
+        });
+        const [saved, done] = await Promise.all([saving, act(erasure, { tripId, organizer, bartholomew, bartId })]);
+        for (const answer of [saved, done]) {
+          if (!answer.ok) expect(answer.code).toMatch(/^(conflict|not_found):/);
+        }
+        expect(done.ok).toBe(true);
+        const [left] = await db.select().from(preferences).where(eq(preferences.memberId, bartId));
+        // The save landed after the erasure (he can answer again), or the erasure took it.
+        if (left) expect(saved.ok).toBe(true);
+        if (erasure === "leave") {
+          expect(left).toBeUndefined();
+          return;
+        }
+      }
+    });
+  }
+});
