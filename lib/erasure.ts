@@ -1,5 +1,6 @@
+import { groupRange } from "@/lib/money/ledger";
 import type { Itinerary } from "@/lib/schemas/itinerary";
-import type { RecommendationsPack } from "@/lib/schemas/recommendations";
+import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
 
 /**
  * What erasing a member's answers takes out of outputs already made from them: every
@@ -11,27 +12,83 @@ import type { RecommendationsPack } from "@/lib/schemas/recommendations";
  * made with.
  */
 
-export function itineraryWithoutMember(plan: Itinerary, memberId: string, feedbackIds: string[] = []): Itinerary {
+/**
+ * How far an erasure goes: `answers` (the member erased their answers and stays: figures
+ * and attributions made from their answers go) or `member` (they left or were removed:
+ * also every place their id says who they were, such as who had answered or was pending).
+ */
+export type ErasureScope = "answers" | "member";
+
+export function itineraryWithoutMember(
+  plan: Itinerary,
+  memberId: string,
+  feedbackIds: string[] = [],
+  scope: ErasureScope = "answers",
+): Itinerary {
   const other = (id: string) => id !== memberId;
+  const costs = plan.costs.filter((c) => other(c.memberId));
   return {
     ...plan,
     // A member who leaves takes their flags and suggestions with them, and what became of them.
     feedback: plan.feedback.filter((f) => !feedbackIds.includes(f.feedbackId)),
-    costs: plan.costs.filter((c) => other(c.memberId)),
+    costs,
+    // The spread of the members' totals: their total was one end of it.
+    costRange: groupRange(costs),
     impactedMemberIds: plan.impactedMemberIds.filter(other),
     stretches: plan.stretches.filter((s) => other(s.memberId)),
+    pendingMemberIds: scope === "member" ? plan.pendingMemberIds.filter(other) : plan.pendingMemberIds,
   };
 }
 
-export function packWithoutMember(pack: RecommendationsPack, memberId: string): RecommendationsPack {
+/** One destination card without the member's cost sheet and attributions (packs and progress rows hold cards). */
+export function optionWithoutMember(option: DestinationOption, memberId: string): DestinationOption {
   const other = (id: string) => id !== memberId;
+  const costs = option.costs.filter((c) => other(c.memberId));
+  // A tradeoff that landed on them alone is about them ("empty" would mean everyone): it goes, unless it is the last.
+  const theirs = (t: DestinationOption["tradeoffs"][number]) =>
+    t.memberIds.length > 0 && t.memberIds.every((id) => !other(id));
+  const tradeoffs = option.tradeoffs.every(theirs) ? option.tradeoffs : option.tradeoffs.filter((t) => !theirs(t));
+  return {
+    ...option,
+    costPerPerson: { ...option.costPerPerson, ...groupRange(costs) },
+    costs,
+    tradeoffs: tradeoffs.map((t) => ({ ...t, memberIds: t.memberIds.filter(other) })),
+    impactedMemberIds: option.impactedMemberIds.filter(other),
+    homeMemberIds: option.homeMemberIds.filter(other),
+  };
+}
+
+export function packWithoutMember(
+  pack: RecommendationsPack,
+  memberId: string,
+  scope: ErasureScope = "answers",
+): RecommendationsPack {
+  const other = (id: string) => id !== memberId;
+  // A conflict they are part of is made of their answers (its words quote their dates and budget
+  // figures), and a question to them is about their answers: both go. The budget conflict the
+  // whole group is shown names nobody, but its figures are single members' bounds (maybe theirs):
+  // it goes too. The headline summed them up.
+  const theirs = (c: RecommendationsPack["conflictReport"]["conflicts"][number]) =>
+    c.memberIds.includes(memberId) || (c.kind === "budget" && c.memberIds.length === 0);
+  const conflicts = pack.conflictReport.conflicts.filter((c) => !theirs(c));
+  const dropped = conflicts.length < pack.conflictReport.conflicts.length;
   return {
     ...pack,
     conflictReport: {
       ...pack.conflictReport,
-      conflicts: pack.conflictReport.conflicts.map((c) => ({ ...c, memberIds: c.memberIds.filter(other) })),
-      questions: pack.conflictReport.questions.map((q) => (q.memberId === memberId ? { ...q, memberId: null } : q)),
+      headline: dropped ? headlineWithout(conflicts.length) : pack.conflictReport.headline,
+      conflicts,
+      questions: pack.conflictReport.questions.filter((q) => q.memberId !== memberId),
     },
+    // Who had answered stays while they are in the trip (it says what the pack was made with); a departed id goes.
+    coverage:
+      scope === "member"
+        ? {
+            ...pack.coverage,
+            respondedIds: pack.coverage.respondedIds.filter(other),
+            pendingIds: pack.coverage.pendingIds.filter(other),
+          }
+        : pack.coverage,
     flaggedMemberIds: pack.flaggedMemberIds.filter(other),
     unverifiedOriginIds: pack.unverifiedOriginIds.filter(other),
     excluded: pack.excluded.map((e) => ({
@@ -42,14 +99,35 @@ export function packWithoutMember(pack: RecommendationsPack, memberId: string): 
     suggestions: pack.suggestions
       .map((x) => ({ ...x, memberIds: x.memberIds.filter(other) }))
       .filter((x) => x.memberIds.length > 0),
-    options: pack.options.map((o) => ({
-      ...o,
-      costs: o.costs.filter((c) => other(c.memberId)),
-      tradeoffs: o.tradeoffs.map((t) => ({ ...t, memberIds: t.memberIds.filter(other) })),
-      impactedMemberIds: o.impactedMemberIds.filter(other),
-      homeMemberIds: o.homeMemberIds.filter(other),
-    })),
+    options: pack.options.map((o) => optionWithoutMember(o, memberId)),
   } as RecommendationsPack;
+}
+
+function headlineWithout(left: number): string {
+  return left === 0
+    ? "No conflicts left once someone's answers were erased."
+    : `${left} conflict${left === 1 ? "" : "s"} when these ideas were made (someone's answers have been erased since).`;
+}
+
+/** Steps whose evidence quotes the group's answers (budget figures, a hard cap, conflicts' words). */
+const EVIDENCE_FROM_ANSWERS = ["group-profile", "conflicts"];
+
+/**
+ * A run's decision log ("How we decided") without the member: entries of steps about them
+ * alone (`normalize:<id>`, which summarise their answers) go, the evidence of steps that
+ * quote everyone's answers goes, and the rest lose their id.
+ */
+export function decisionLogWithoutMember(log: unknown, memberId: string): unknown {
+  if (!Array.isArray(log)) return jsonWithoutMember(log, memberId);
+  const stepOf = (entry: unknown) => (isRecord(entry) && typeof entry.stepId === "string" ? entry.stepId : "");
+  return jsonWithoutMember(
+    log
+      .filter((entry) => !stepOf(entry).includes(memberId))
+      .map((entry) =>
+        isRecord(entry) && EVIDENCE_FROM_ANSWERS.includes(stepOf(entry)) ? { ...entry, keyEvidence: [] } : entry,
+      ),
+    memberId,
+  );
 }
 
 /**

@@ -28,7 +28,11 @@ export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
 export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("member.joined"), ...MemberRef }),
-  z.object({ kind: z.literal("member.left"), ...MemberRef }),
+  /**
+   * Sent with the leaver's id (their own open views close on it); stored without it once they
+   * are gone (lib/db/member-data.ts), so a replay says someone left, not who.
+   */
+  z.object({ kind: z.literal("member.left"), memberId: z.uuid().optional() }),
   /** One browser of a member was signed out (its open views stop hearing the trip). */
   z.object({ kind: z.literal("device.revoked"), ...MemberRef, deviceId: z.uuid() }),
   z.object({ kind: z.literal("preferences.saved"), ...MemberRef }),

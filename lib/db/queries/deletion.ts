@@ -1,34 +1,18 @@
 import "server-only";
-import { type AnyColumn, and, eq, inArray, like, or, sql } from "drizzle-orm";
-import { getDb, type Tx } from "@/lib/db/client";
-import {
-  feedbackItems,
-  itineraries,
-  members,
-  modelSpend,
-  pipelineRuns,
-  preferences,
-  progressEvents,
-  rateLimits,
-  recommendations,
-  runSteps,
-  tripEvents,
-  trips,
-} from "@/lib/db/schema";
-import { itineraryWithoutMember, jsonWithoutMember, jsonWithoutName, packWithoutMember } from "@/lib/erasure";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { feedbackItems, members, preferences, tripEvents, trips } from "@/lib/db/schema";
 import { AppError, tripNotFound } from "@/lib/errors";
-import { Itinerary } from "@/lib/schemas/itinerary";
-import { RecommendationsPack } from "@/lib/schemas/recommendations";
-import type { TripEventBody } from "@/lib/schemas/trip-events";
-import { eraseNotifications } from "./notifications";
+import { eraseMemberFromTrip, lockIdleTrip, rewriteDeclaredRows, tripDeletionSteps } from "./erasure";
 import { publishTripEvent } from "./trip-events";
 
 /**
- * Deleting data (issue 15 "Delete"): erased, not hidden.
+ * Deleting data (issue 15 "Delete"; issue 25): erased, not hidden. What each table holds of a
+ * member and what each erasure does to it is declared in lib/db/member-data.ts and done by
+ * lib/db/queries/erasure.ts. Each is refused while something is being generated for the trip
+ * (the run read everyone's answers and would write what it made of them back), checked with
+ * the trip row locked in the same transaction as the erasure.
  */
-
-/** Model spend of deleted trips still counts against the server's daily budget, under no trip. */
-export const DELETED_TRIP_ID = "00000000-0000-0000-0000-000000000000";
 
 /**
  * The whole trip, in one transaction: the trip row, and by its foreign keys (all
@@ -36,8 +20,7 @@ export const DELETED_TRIP_ID = "00000000-0000-0000-0000-000000000000";
  * and progress, recommendations and votes, itineraries, feedback and live events. Its
  * share link and members' cookies then find nothing. Its model spend stays counted for the
  * day's server-wide budget but no longer names the trip; its rate-limit counters go.
- * Refused while something is being generated (the run would write into a deleted trip),
- * and unless `confirmName` is the trip's name.
+ * Refused unless `confirmName` is the trip's name.
  */
 export async function deleteTripAndEverything({
   tripId,
@@ -48,29 +31,13 @@ export async function deleteTripAndEverything({
 }): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).for("update");
-    if (!trip) throw tripNotFound();
+    const trip = await lockIdleTrip(tx, tripId, "delete the trip", { deleting: true });
     if (confirmName.trim() !== trip.name.trim()) {
       throw new AppError("invalid:confirm", "Type the trip's name exactly as it is to delete it.", {
         confirmName: "That isn't the trip's name",
       });
     }
-    const [busy] = await tx
-      .select({ id: pipelineRuns.id })
-      .from(pipelineRuns)
-      .where(and(eq(pipelineRuns.tripId, tripId), eq(pipelineRuns.status, "running")));
-    if (busy) {
-      throw new AppError(
-        "conflict:run-active",
-        "Something is being generated for this trip right now. Wait for it to finish, then delete the trip.",
-      );
-    }
-    const memberIds = (await tx.select({ id: members.id }).from(members).where(eq(members.tripId, tripId))).map(
-      (m) => m.id,
-    );
-    const keys = [tripId, ...memberIds];
-    await tx.delete(rateLimits).where(or(...keys.map((id) => like(rateLimits.key, `%${id}`))));
-    await tx.update(modelSpend).set({ tripId: DELETED_TRIP_ID }).where(eq(modelSpend.tripId, tripId));
+    await tripDeletionSteps(tx, tripId);
     // Open pages hear it on commit (the notification carries the event; its row goes with the trip).
     await publishTripEvent({ tx, tripId, event: { kind: "trip.deleted" } });
     await tx.delete(trips).where(eq(trips.id, tripId));
@@ -78,77 +45,43 @@ export async function deleteTripAndEverything({
 }
 
 /**
- * A member's own answers, erased: their preferences row, the memoized steps of the
- * trip's finished runs (which hold the answers each run read), and in every stored
- * recommendations pack and plan version the figures computed for them alone and the
- * constraints attributed to them (lib/erasure.ts). The outputs themselves stay (the
- * group's plan is the group's); the member stays in the trip and counts as not answered.
- * Returns whether there were answers to erase.
+ * A member's own answers, erased: their preferences row, and what every output made from
+ * them holds of them (lib/db/member-data.ts, scope `answers`): the trip's finished runs'
+ * memoized steps, progress rows of steps about them, cost sheets and attributions in every
+ * pack, card and plan version, their name in generated prose. The outputs themselves stay
+ * (the group's plan is the group's); the member stays in the trip and counts as not
+ * answered. Returns whether there were answers to erase.
  */
 export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string; memberId: string }) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const erased = await scrubMemberAnswers(tx, { tripId, memberId });
-    // Their email address and notification choices go with their answers (leaving and
-    // removal take them by the member row's cascade, deleting the trip by the trip's).
-    await eraseNotifications(tx, { memberId });
+    await lockIdleTrip(tx, tripId, "erase your answers");
+    const [member] = await tx
+      .select({ name: members.name })
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.tripId, tripId)));
+    if (!member) throw tripNotFound();
+    const [answered] = await tx
+      .select({ memberId: preferences.memberId })
+      .from(preferences)
+      .where(eq(preferences.memberId, memberId));
+    await eraseMemberFromTrip(tx, { tripId, memberId, name: member.name, scope: "answers", feedbackIds: [] });
     await publishTripEvent({ tx, tripId, event: { kind: "preferences.erased", memberId } });
-    return { erased };
+    return { erased: Boolean(answered) };
   });
-}
-
-/** What erasing a member's answers does (see eraseMemberAnswers), inside the caller's transaction. */
-async function scrubMemberAnswers(
-  tx: Tx,
-  { tripId, memberId, feedbackIds = [] }: { tripId: string; memberId: string; feedbackIds?: string[] },
-): Promise<boolean> {
-  const erased = await tx
-    .delete(preferences)
-    .where(and(eq(preferences.tripId, tripId), eq(preferences.memberId, memberId)))
-    .returning({ memberId: preferences.memberId });
-  const finished = tx
-    .select({ id: pipelineRuns.id })
-    .from(pipelineRuns)
-    .where(and(eq(pipelineRuns.tripId, tripId), sql`${pipelineRuns.status} <> 'running'`));
-  await tx
-    .delete(runSteps)
-    .where(and(inArray(runSteps.runId, finished), sql`${runSteps.result}::text like ${`%${memberId}%`}`));
-  const packs = await tx
-    .select({ id: recommendations.id, payload: recommendations.payload })
-    .from(recommendations)
-    .where(eq(recommendations.tripId, tripId));
-  for (const row of packs) {
-    const pack = RecommendationsPack.safeParse(row.payload);
-    const payload = pack.success
-      ? RecommendationsPack.parse(packWithoutMember(pack.data, memberId))
-      : (jsonWithoutMember(row.payload, memberId) as RecommendationsPack);
-    await tx.update(recommendations).set({ payload }).where(eq(recommendations.id, row.id));
-  }
-  const plans = await tx
-    .select({ id: itineraries.id, payload: itineraries.payload })
-    .from(itineraries)
-    .where(eq(itineraries.tripId, tripId));
-  for (const row of plans) {
-    const plan = Itinerary.safeParse(row.payload);
-    const payload = plan.success
-      ? Itinerary.parse(itineraryWithoutMember(plan.data, memberId, feedbackIds))
-      : (jsonWithoutMember(row.payload, memberId) as Itinerary);
-    await tx.update(itineraries).set({ payload }).where(eq(itineraries.id, row.id));
-  }
-  return erased.length > 0;
 }
 
 /**
  * A member (not the organizer) leaves the trip, and what they put in it is erased with
- * them, in one transaction: their answers as `eraseMemberAnswers` erases them (so plans
- * made with them say the answers changed), then their member row and with it, by its
- * foreign keys (`on delete cascade`), their devices, sign-in links, votes and flags and
- * suggestions; what becomes of their feedback goes from every plan version, and their
- * rate-limit counters go. Rows the group shares (runs they started, plan versions) keep
- * their place with `requested_by` / `created_by` set to null. Their cookie and personal
- * link then find nothing. Refused for the organizer (the trip would have none), and while
- * something is being generated (the run read their answers and would write them back).
- * The organizer removing a member (`byOrganizer`) erases exactly the same.
+ * them, in one transaction (lib/db/member-data.ts, scope `member`): their answers as
+ * `eraseMemberAnswers` erases them (so plans made with them say the answers changed), their
+ * devices, sign-in links, votes, flags and suggestions and what became of them, their
+ * requests and rate-limit counters, their id wherever it says who they were (who had
+ * answered, the live channel's past events) and their name in generated prose; then their
+ * member row. Rows the group shares (runs they started, plan versions, decisions) keep
+ * their place with the reference cleared. Their cookie and personal link then find
+ * nothing. Refused for the organizer (the trip would have none). The organizer removing a
+ * member (`byOrganizer`) erases exactly the same.
  */
 export async function leaveTripAndErase({
   tripId,
@@ -162,7 +95,7 @@ export async function leaveTripAndErase({
   const db = await getDb();
   await db.transaction(async (tx) => {
     // Locked like a run's start locks it (lib/db/queries/runs.ts): none can begin until the leaver is gone.
-    await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("update");
+    await lockIdleTrip(tx, tripId, byOrganizer ? "remove them" : "leave the trip");
     const [member] = await tx
       .select({ role: members.role, name: members.name })
       .from(members)
@@ -173,123 +106,17 @@ export async function leaveTripAndErase({
     }
     if (!member) throw tripNotFound();
     if (member.role === "organizer") throw organizerCannotLeave();
-    const [busy] = await tx
-      .select({ id: pipelineRuns.id })
-      .from(pipelineRuns)
-      .where(and(eq(pipelineRuns.tripId, tripId), eq(pipelineRuns.status, "running")));
-    if (busy) {
-      throw new AppError(
-        "conflict:run-active",
-        `Something is being generated for this trip right now. Wait for it to finish, then ${
-          byOrganizer ? "remove them" : "leave the trip"
-        }.`,
-      );
-    }
     const feedbackIds = (
       await tx.select({ id: feedbackItems.id }).from(feedbackItems).where(eq(feedbackItems.memberId, memberId))
     ).map((f) => f.id);
-    await scrubMemberAnswers(tx, { tripId, memberId, feedbackIds });
-    await scrubMemberName(tx, { tripId, memberId, name: member.name });
-    await tx.delete(rateLimits).where(like(rateLimits.key, `%${memberId}`));
-    await tx.delete(members).where(eq(members.id, memberId));
-    // Others' member lists refresh; the leaver's own open live views close (lib/live/stream.ts).
-    await publishTripEvent({ tx, tripId, event: { kind: "member.left", memberId } });
+    const erasure = { tripId, memberId, name: member.name, scope: "member", feedbackIds } as const;
+    await eraseMemberFromTrip(tx, erasure);
+    // Others' member lists refresh; the leaver's own open live views close (lib/live/stream.ts): the
+    // notification carries their id. Published last (its per-trip lock taken last, as every writer
+    // takes it), then stored as the declaration says a departed member's events are: without the id.
+    const left = await publishTripEvent({ tx, tripId, event: { kind: "member.left", memberId } });
+    await rewriteDeclaredRows(tx, erasure, { table: tripEvents, where: eq(tripEvents.id, left.id) });
   });
-}
-
-/**
- * The leaver's name out of the text made while they were in the trip (generated prose,
- * progress messages, decision logs, live events: lib/erasure.ts `jsonWithoutName`), and
- * their id out of progress details, decision logs, memoized steps and run inputs. Only rows whose
- * text holds the name are rewritten; progress steps about them alone are deleted.
- */
-async function scrubMemberName(tx: Tx, { tripId, memberId, name }: { tripId: string; memberId: string; name: string }) {
-  // How the name reads inside a jsonb value's text (quotes and backslashes escaped).
-  const needle = JSON.stringify(name.trim()).slice(1, -1);
-  const holds = (column: AnyColumn) => sql`strpos(${column}::text, ${needle}) > 0`;
-  const unnamed = <T>(value: T): T => jsonWithoutName(value, name) as T;
-  // Packs and plans already lost their id where it attributes something (scrubMemberAnswers;
-  // who had answered stays, as when erasing answers); logs and details lose it everywhere.
-  const scrub = <T>(value: T): T => unnamed(jsonWithoutMember(value, memberId) as T);
-  const tripRuns = tx.select({ id: pipelineRuns.id }).from(pipelineRuns).where(eq(pipelineRuns.tripId, tripId));
-
-  const packs = await tx
-    .select()
-    .from(recommendations)
-    .where(
-      and(eq(recommendations.tripId, tripId), or(holds(recommendations.payload), holds(recommendations.decisionLog))),
-    );
-  for (const row of packs) {
-    await tx
-      .update(recommendations)
-      .set({ payload: unnamed(row.payload), decisionLog: scrub(row.decisionLog) })
-      .where(eq(recommendations.id, row.id));
-  }
-  const plans = await tx
-    .select()
-    .from(itineraries)
-    .where(and(eq(itineraries.tripId, tripId), or(holds(itineraries.payload), holds(itineraries.decisionLog))));
-  for (const row of plans) {
-    await tx
-      .update(itineraries)
-      .set({ payload: unnamed(row.payload), decisionLog: scrub(row.decisionLog) })
-      .where(eq(itineraries.id, row.id));
-  }
-  // Steps about them alone ("Reading Sam's answers…"), and their echoes on the live channel, go.
-  await tx
-    .delete(progressEvents)
-    .where(and(inArray(progressEvents.runId, tripRuns), like(progressEvents.stepId, `%${memberId}%`)));
-  await tx
-    .delete(tripEvents)
-    .where(
-      and(
-        eq(tripEvents.tripId, tripId),
-        eq(tripEvents.kind, "run.progress"),
-        sql`${tripEvents.data}::text like ${`%${memberId}%`}`,
-      ),
-    );
-  const progress = await tx
-    .select()
-    .from(progressEvents)
-    .where(
-      and(inArray(progressEvents.runId, tripRuns), or(holds(progressEvents.message), holds(progressEvents.detail))),
-    );
-  for (const row of progress) {
-    await tx
-      .update(progressEvents)
-      .set({ message: scrub(row.message), detail: scrub(row.detail) })
-      .where(eq(progressEvents.id, row.id));
-  }
-  const steps = await tx
-    .select()
-    .from(runSteps)
-    .where(and(inArray(runSteps.runId, tripRuns), holds(runSteps.result)));
-  for (const row of steps) {
-    await tx
-      .update(runSteps)
-      .set({ result: scrub(row.result) })
-      .where(and(eq(runSteps.runId, row.runId), eq(runSteps.stepId, row.stepId)));
-  }
-  const runs = await tx
-    .select()
-    .from(pipelineRuns)
-    .where(and(eq(pipelineRuns.tripId, tripId), or(holds(pipelineRuns.input), holds(pipelineRuns.error))));
-  for (const row of runs) {
-    await tx
-      .update(pipelineRuns)
-      .set({ input: scrub(row.input), error: scrub(row.error) })
-      .where(eq(pipelineRuns.id, row.id));
-  }
-  const events = await tx
-    .select()
-    .from(tripEvents)
-    .where(and(eq(tripEvents.tripId, tripId), holds(tripEvents.data)));
-  for (const row of events) {
-    await tx
-      .update(tripEvents)
-      .set({ data: jsonWithoutName(row.data, name) as TripEventBody })
-      .where(eq(tripEvents.id, row.id));
-  }
 }
 
 export function organizerCannotLeave(): AppError {
