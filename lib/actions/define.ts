@@ -43,7 +43,15 @@ export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(def: {
     settle(async () => {
       const input = parseInput(def.input, raw);
       const caller = await authorize(ctx, input.tripId);
-      return def.run({ input, caller, ctx });
+      try {
+        return await def.run({ input, caller, ctx });
+      } catch (error) {
+        // The trip or the caller's membership went away while this was being written (a
+        // deletion or removal committed first; on Postgres the write then fails on a foreign
+        // key or finds no row): answer what the same request gets once that is done.
+        if (!(error instanceof AppError)) await authorize(ctx, input.tripId);
+        throw error;
+      }
     });
 }
 

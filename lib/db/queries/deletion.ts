@@ -1,6 +1,6 @@
 import "server-only";
 import { type AnyColumn, and, eq, inArray, like, or, sql } from "drizzle-orm";
-import { getDb, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import {
   feedbackItems,
   itineraries,
@@ -15,6 +15,7 @@ import {
   tripEvents,
   trips,
 } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { itineraryWithoutMember, jsonWithoutMember, jsonWithoutName, packWithoutMember } from "@/lib/erasure";
 import { AppError, tripNotFound } from "@/lib/errors";
 import { Itinerary } from "@/lib/schemas/itinerary";
@@ -45,9 +46,8 @@ export async function deleteTripAndEverything({
   tripId: string;
   confirmName: string;
 }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).for("update");
+  await transaction(async (tx) => {
+    const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).for("no key update");
     if (!trip) throw tripNotFound();
     if (confirmName.trim() !== trip.name.trim()) {
       throw new AppError("invalid:confirm", "Type the trip's name exactly as it is to delete it.", {
@@ -85,8 +85,7 @@ export async function deleteTripAndEverything({
  * Returns whether there were answers to erase.
  */
 export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string; memberId: string }) {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const erased = await scrubMemberAnswers(tx, { tripId, memberId });
     await publishTripEvent({ tx, tripId, event: { kind: "preferences.erased", memberId } });
     return { erased };
@@ -155,10 +154,9 @@ export async function leaveTripAndErase({
   memberId: string;
   byOrganizer?: boolean;
 }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     // Locked like a run's start locks it (lib/db/queries/runs.ts): none can begin until the leaver is gone.
-    await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("update");
+    await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("no key update");
     const [member] = await tx
       .select({ role: members.role, name: members.name })
       .from(members)

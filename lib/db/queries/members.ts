@@ -3,6 +3,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { sqlState, UNIQUE_VIOLATION } from "@/lib/db/errors";
 import { type Member, type MemberDevice, memberDevices, members, preferences, type Trip, trips } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { publishTripEvent } from "./trip-events";
@@ -88,10 +89,9 @@ export async function addMember({
   tokenHash: string;
   deviceLabel?: string;
 }): Promise<Member> {
-  const db = await getDb();
   try {
-    return await db.transaction(async (tx) => {
-      await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("update");
+    return await transaction(async (tx) => {
+      await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("no key update");
       const [counted] = await tx.select({ n: count() }).from(members).where(eq(members.tripId, tripId));
       if ((counted?.n ?? 0) >= MAX_MEMBERS_PER_TRIP) {
         throw new AppError(
