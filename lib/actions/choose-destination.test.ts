@@ -34,7 +34,11 @@ describe("choosing a destination", () => {
       message: "These ideas were replaced by newer ones — here are the new ones. Choose again from them.",
     });
     const untouched = await getTrip({ tripId: trip.tripId });
-    expect(untouched).toMatchObject({ status: "recommending", selectedDestination: null, selectedRecommendationId: null });
+    expect(untouched).toMatchObject({
+      status: "recommending",
+      selectedDestination: null,
+      selectedRecommendationId: null,
+    });
 
     const freshSlug = fresh?.pack.options[0]?.slug ?? "";
     const chosen = await actions.chooseDestination(trip.organizer.ctx, {
