@@ -46,10 +46,10 @@ export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(def: {
       try {
         return await def.run({ input, caller, ctx });
       } catch (error) {
-        // The trip or the caller's membership went away while this was being written (a
-        // deletion or removal committed first; on Postgres the write then fails on a foreign
-        // key or finds no row): answer what the same request gets once that is done.
-        if (!(error instanceof AppError)) await authorize(ctx, input.tripId);
+        // The trip or the caller's membership went away while this was being done (a deletion
+        // or removal committed first: on Postgres the write then fails on a foreign key, and a
+        // check may have read the trip half gone): answer what the same request gets now.
+        await authorize(ctx, input.tripId);
         throw error;
       }
     });

@@ -19,7 +19,7 @@ import {
   tripEvents,
 } from "@/lib/db/schema";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
-import type { TestBrowser } from "@/test/browser";
+import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 import { plannedTrip, runItinerary } from "@/test/itinerary";
@@ -130,24 +130,27 @@ describe("races on the same trip answer as if one came first", { timeout: 180_00
     answersSeen.expectOnly(["ok", "conflict:preferences", "not_found:trip"]);
   });
 
-  it("deleting the trip while recommendations run: refused while it runs, then deleted with every row of it", async () => {
+  it("deleting the trip while recommendations run and someone joins: refused while it runs, then deleted with every row of it", async () => {
     const answersSeen = new Answers();
     for (let round = 0; round < ROUNDS; round++) {
       const trip = await tripWithAnswers([{ name: "Olga", answers: answers() }]);
       const del = () => actions.deleteTrip(trip.organizer.ctx, { tripId: trip.tripId, confirmName: "Group trip" });
-      const [started, first] = await Promise.all([
+      const inviteToken = await trip.inviteToken();
+      const [started, first, joined] = await Promise.all([
         actions.generateRecommendations(trip.organizer.ctx, { tripId: trip.tripId }),
         del(),
+        actions.joinTrip(browser().ctx, { inviteToken, name: "Late Lou" }),
       ]);
       answersSeen.note(started);
       answersSeen.note(first);
+      answersSeen.note(joined);
       const runIds = started.ok ? [started.data.runId] : [];
       if (!first.ok) expect((await untilNotBusy(answersSeen, del)).ok).toBe(true);
       await settleLocalRuns();
       expect(await getTrip({ tripId: trip.tripId })).toBeNull();
       expect(await leftovers(trip.tripId, runIds)).toEqual({ runs: 0, events: 0, steps: 0, progress: 0 });
     }
-    answersSeen.expectOnly(["ok", "conflict:run-active", "not_found:trip"]);
+    answersSeen.expectOnly(["ok", "conflict:run-active", "not_found:trip", "not_found:invite"]);
   });
 
   it("a member leaving while recommendations run: refused while it runs, then gone; the run ends well", async () => {

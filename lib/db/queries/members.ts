@@ -18,6 +18,9 @@ export const NAME_TAKEN_MESSAGE =
   "Someone in this trip already uses that name. If that's you on another device, open your personal sign-in link " +
   "(or ask the organizer for a new one) instead of joining again. Otherwise, add an initial or a nickname.";
 
+/** What a join answers when the invite link opens no trip (any more). */
+export const INVITE_GONE = "This invite link is no longer valid. Ask the organizer for a new one.";
+
 /** How stale a device's "last seen" may get before a request refreshes it (one write per device per window). */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
@@ -91,7 +94,9 @@ export async function addMember({
 }): Promise<Member> {
   try {
     return await transaction(async (tx) => {
-      await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("no key update");
+      const [trip] = await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("no key update");
+      // Deleted since the invite was read (a deletion committed first): the link opens nothing now.
+      if (!trip) throw new AppError("not_found:invite", INVITE_GONE);
       const [counted] = await tx.select({ n: count() }).from(members).where(eq(members.tripId, tripId));
       if ((counted?.n ?? 0) >= MAX_MEMBERS_PER_TRIP) {
         throw new AppError(
