@@ -50,7 +50,15 @@ export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(def: {
     settle(async () => {
       const input = parseInput(def.input, raw);
       const caller = await authorize(ctx, input.tripId);
-      return def.run({ input, caller, ctx });
+      try {
+        return await def.run({ input, caller, ctx });
+      } catch (error) {
+        // The trip or the caller's membership went away while this was being done (a deletion
+        // or removal committed first: on Postgres the write then fails on a foreign key, and a
+        // check may have read the trip half gone): answer what the same request gets now.
+        await authorize(ctx, input.tripId);
+        throw error;
+      }
     });
 }
 

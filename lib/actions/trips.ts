@@ -4,7 +4,7 @@ import { deviceLabel } from "@/lib/auth/device-label";
 import { rememberTripToken } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { leaveTripAndErase } from "@/lib/db/queries/deletion";
-import { addMember, listMembersWithPreferences, setRecoveryTokenHash } from "@/lib/db/queries/members";
+import { addMember, INVITE_GONE, listMembersWithPreferences, setRecoveryTokenHash } from "@/lib/db/queries/members";
 import {
   createTripWithOrganizer,
   getTripByInviteToken,
@@ -70,7 +70,7 @@ export const joinTrip = publicAction({
     await consume("join", clientKey(ctx.client));
     const found = await getTripByInviteToken({ inviteToken: input.inviteToken });
     if (!found) {
-      throw new AppError("not_found:invite", "This invite link is no longer valid. Ask the organizer for a new one.");
+      throw new AppError("not_found:invite", INVITE_GONE);
     }
     const members = await listMembersWithPreferences({ tripId: found.trip.id });
     const clash = confusableName(

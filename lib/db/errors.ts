@@ -8,3 +8,15 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = "23505";
+/** A row the write points at (its trip, its member) was deleted by a transaction that committed first. */
+export const FOREIGN_KEY_VIOLATION = "23503";
+/** Postgres broke a lock cycle by aborting this transaction; run again, it goes through. */
+export const DEADLOCK_DETECTED = "40P01";
+/** Under a stricter isolation level, another transaction's commit made this one's reads stale. */
+export const SERIALIZATION_FAILURE = "40001";
+
+/** Aborted only because of another transaction's timing: the whole transaction can simply run again. */
+export function isTransientConflict(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === DEADLOCK_DETECTED || state === SERIALIZATION_FAILURE;
+}

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { conflictDecisions, members, trips } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors";
 import type { ConflictDecision, DecisionView } from "@/lib/schemas/decisions";
 import { publishTripEvent } from "./trip-events";
@@ -40,9 +41,12 @@ export async function saveDecision({
   decision: ConflictDecision;
   note: string;
 }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [trip] = await tx.select({ status: trips.status }).from(trips).where(eq(trips.id, tripId)).for("update");
+  await transaction(async (tx) => {
+    const [trip] = await tx
+      .select({ status: trips.status })
+      .from(trips)
+      .where(eq(trips.id, tripId))
+      .for("no key update");
     if (!trip) throw new AppError("not_found:trip", "This trip doesn't exist any more.");
     // Decisions shape the destination ideas; once a destination is chosen, the dates are confirmed on the plan.
     if (trip.status !== "collecting" && trip.status !== "recommending") {
@@ -63,8 +67,7 @@ export async function saveDecision({
 }
 
 export async function clearDecision({ tripId, kind }: { tripId: string; kind: ConflictDecision["kind"] }) {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     const [trip] = await tx.select({ status: trips.status }).from(trips).where(eq(trips.id, tripId));
     const removed = await tx
       .delete(conflictDecisions)

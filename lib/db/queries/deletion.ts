@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
 import { feedbackItems, members, preferences, tripEvents, trips } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { AppError, tripNotFound } from "@/lib/errors";
 import { eraseMemberFromTrip, lockIdleTrip, rewriteDeclaredRows, tripDeletionSteps } from "./erasure";
 import { publishTripEvent } from "./trip-events";
@@ -29,8 +29,7 @@ export async function deleteTripAndEverything({
   tripId: string;
   confirmName: string;
 }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     const trip = await lockIdleTrip(tx, tripId, "delete the trip", { deleting: true });
     if (confirmName.trim() !== trip.name.trim()) {
       throw new AppError("invalid:confirm", "Type the trip's name exactly as it is to delete it.", {
@@ -53,8 +52,7 @@ export async function deleteTripAndEverything({
  * answered. Returns whether there were answers to erase.
  */
 export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string; memberId: string }) {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     await lockIdleTrip(tx, tripId, "erase your answers");
     const [member] = await tx
       .select({ name: members.name })
@@ -92,8 +90,7 @@ export async function leaveTripAndErase({
   memberId: string;
   byOrganizer?: boolean;
 }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     // Locked like a run's start locks it (lib/db/queries/runs.ts): none can begin until the leaver is gone.
     await lockIdleTrip(tx, tripId, byOrganizer ? "remove them" : "leave the trip");
     const [member] = await tx

@@ -11,6 +11,7 @@ import {
   type Trip,
   trips,
 } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { publishTripEvent } from "./trip-events";
 
 /**
@@ -19,8 +20,7 @@ import { publishTripEvent } from "./trip-events";
  * signed in stay signed in.
  */
 export async function replacePersonalLink({ memberId, tokenHash }: { memberId: string; tokenHash: string }) {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     await tx.delete(signInLinks).where(and(eq(signInLinks.memberId, memberId), eq(signInLinks.kind, "personal")));
     await tx.insert(signInLinks).values({ memberId, kind: "personal", tokenHash });
   });
@@ -76,8 +76,7 @@ export async function redeemSignInLink({
   device: { tokenHash: string; label: string };
   now?: Date;
 }): Promise<{ trip: Trip; member: Member } | null> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const [row] = await tx
       .select({ link: signInLinks, member: members, trip: trips })
       .from(signInLinks)
@@ -149,8 +148,7 @@ export async function deleteDevice({
   deviceId: string;
   memberId?: string;
 }): Promise<boolean> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const [owned] = await tx
       .select({ id: memberDevices.id, memberId: memberDevices.memberId })
       .from(memberDevices)
@@ -201,8 +199,7 @@ export async function deleteOtherDevices({
   memberId: string;
   keepDeviceId: string;
 }): Promise<number> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const removed = await tx
       .delete(memberDevices)
       .where(and(eq(memberDevices.memberId, memberId), ne(memberDevices.id, keepDeviceId)))
@@ -239,8 +236,7 @@ export async function proveDeviceByHomeTown({
   /** Whether the stored home town (null when none) is the one offered. */
   matches: (storedOrigin: string | null) => boolean;
 }): Promise<ProofOutcome> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const [member] = await tx
       .select({ failures: members.proofFailures })
       .from(members)

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { lockTripFor } from "@/lib/db/queries/trips";
 import { type FeedbackItemRow, feedbackItems } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors";
 import type { FlagReason } from "@/lib/schemas/itinerary";
 import { publishTripEvent } from "./trip-events";
@@ -33,8 +34,7 @@ export async function addFeedback(item: {
   text: string;
   suggestedActivityId: string | null;
 }): Promise<FeedbackItemRow> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     await lockTripFor(tx, item.tripId, "plan");
     // The same flag or suggestion twice (the same item; the same activity or words) would only count twice.
     const [same] = await tx
@@ -78,8 +78,7 @@ export async function withdrawFeedback({
   memberId: string;
   feedbackId: string;
 }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     await lockTripFor(tx, tripId, "plan");
     const [row] = await tx
       .update(feedbackItems)

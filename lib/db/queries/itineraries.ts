@@ -2,8 +2,9 @@ import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { factsToRecord } from "@/lib/db/queries/destination-facts";
-import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
+import { applyTransition, lockTripFor, lockTripRow } from "@/lib/db/queries/trips";
 import { feedbackItems, type ItinerarySource, itineraries, pipelineRuns, trips } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors";
 import type { DestinationFacts } from "@/lib/schemas/catalog";
 import { Itinerary } from "@/lib/schemas/itinerary";
@@ -105,16 +106,18 @@ export async function completeItineraryRun({
 }): Promise<{ itineraryId: string; version: number }> {
   const payload = Itinerary.parse(itinerary);
   const db = await getDb();
-  // One statement, so it is atomic without a transaction's extra round trips (it runs at
-  // the end of every run, on its critical path): store the version, point the trip at it,
-  // answer the feedback it answers, record its facts, close the run and announce both. A
-  // replay stores nothing again and finds the version by its run.
+  // One statement after the trip row is locked (lib/db/transaction.ts), so the version
+  // number is counted after any hand edit or restore that held it committed: store the
+  // version, point the trip at it, answer the feedback it answers, record its facts,
+  // close the run and announce both. A replay stores nothing again and finds the version by its run.
   const outcomes = payload.feedback.map((outcome) => ({ id: outcome.feedbackId, status: outcome.status, outcome }));
   const ended = { kind: "run.ended", runId, status: "succeeded" } satisfies TripEventBody;
   const recording = factsToRecord(db, [facts]);
-  await db.execute(
-    publishStatement({
-      before: sql`inserted as (
+  await transaction(async (tx) => {
+    await lockTripRow(tx, tripId);
+    await tx.execute(
+      publishStatement({
+        before: sql`inserted as (
         insert into ${itineraries} (trip_id, version, payload, run_id, source, based_on_version, decision_log)
         select ${tripId}::uuid, coalesce(max(version), 0) + 1, ${JSON.stringify(payload)}::jsonb, ${runId}::uuid,
           ${source}, ${basedOnVersion}::int, ${JSON.stringify(decisionLog)}::jsonb
@@ -133,12 +136,13 @@ export async function completeItineraryRun({
         where id = ${runId} and status = 'running' and exists (select 1 from inserted)
         returning id
       )${recording.clause ? sql`, ${recording.clause}` : sql``}`,
-      source: sql`
+        source: sql`
         select trip_id, jsonb_build_object('kind', 'itinerary.version', 'version', version) as data from inserted
         union all
         select ${tripId}::uuid, ${JSON.stringify(ended)}::jsonb from ended`,
-    }),
-  );
+      }),
+    );
+  });
   recording.done();
   const [stored] = await db
     .select({ id: itineraries.id, version: itineraries.version })
@@ -168,8 +172,7 @@ export async function restoreItineraryVersion({
   version: number;
   memberId: string;
 }): Promise<{ version: number }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const trip = await lockTripFor(tx, tripId, "plan");
     const [busy] = await tx
       .select({ id: pipelineRuns.id })
@@ -227,8 +230,7 @@ export async function commitItineraryEdit({
   memberId: string;
   edit: (current: StoredItinerary) => Itinerary;
 }): Promise<{ version: number }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const trip = await lockTripFor(tx, tripId, "plan");
     const [busy] = await tx
       .select({ id: pipelineRuns.id })

@@ -12,6 +12,7 @@ import {
   type Trip,
   trips,
 } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { publishTripEvent } from "./trip-events";
@@ -25,6 +26,9 @@ export const NAME_TAKEN_FIELD =
 export const NAME_TAKEN_MESSAGE =
   "Someone in this trip already uses that name. If that's you on another device, open your personal sign-in link " +
   "(or ask the organizer for a new one) instead of joining again. Otherwise, add an initial or a nickname.";
+
+/** What a join answers when the invite link opens no trip (any more). */
+export const INVITE_GONE = "This invite link is no longer valid. Ask the organizer for a new one.";
 
 /** How stale a device's "last seen" may get before a request refreshes it (one write per device per window). */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
@@ -85,10 +89,11 @@ export async function addMember({
   tokenHash: string;
   deviceLabel?: string;
 }): Promise<Member> {
-  const db = await getDb();
   try {
-    return await db.transaction(async (tx) => {
-      await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("update");
+    return await transaction(async (tx) => {
+      const [trip] = await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for("no key update");
+      // Deleted since the invite was read (a deletion committed first): the link opens nothing now.
+      if (!trip) throw new AppError("not_found:invite", INVITE_GONE);
       const [counted] = await tx.select({ n: count() }).from(members).where(eq(members.tripId, tripId));
       if ((counted?.n ?? 0) >= MAX_MEMBERS_PER_TRIP) {
         throw new AppError(
@@ -136,8 +141,7 @@ export async function redeemRecoveryLink({
   device: { tokenHash: string; label: string };
   now?: Date;
 }): Promise<{ trip: Trip; member: Member } | { used: Date } | null> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const [row] = await tx
       .select({ trip: trips, member: members })
       .from(members)

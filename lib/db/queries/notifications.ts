@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { type Db, getDb, type Tx } from "@/lib/db/client";
 import { members, notificationOutbox, notificationSettings, trips, unsubscribeLinks } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { wakeDrainer } from "@/lib/notifications/wakeup";
 import type { MyNotificationSettings, NotificationBody, NotificationTopic } from "@/lib/schemas/notifications";
 
@@ -29,8 +30,7 @@ export async function saveNotificationSettings({
   email: string;
   topics: NotificationTopic[];
 }): Promise<MyNotificationSettings> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     if (!email) {
       await eraseNotifications(tx, { memberId });
       return { email: null, topics: [] };
@@ -226,8 +226,7 @@ export async function markLogged({ ids, now }: { ids: string[]; now: Date }): Pr
 
 /** The digest went out: its rows are sent, the member's 15 minutes start now, failures are forgotten. */
 export async function markSent({ memberId, ids, now }: { memberId: string; ids: string[]; now: Date }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     await tx.update(notificationOutbox).set({ sentAt: now }).where(inArray(notificationOutbox.id, ids));
     await tx
       .update(notificationSettings)
@@ -277,8 +276,7 @@ export async function unsubscribeTarget({ tokenHash }: { tokenHash: string }) {
 
 /** No more emails for the member: no topics, nothing waiting. Their address stays for them to re-enable. */
 export async function unsubscribeMember({ memberId }: { memberId: string }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     await tx
       .update(notificationSettings)
       .set({ topics: [], updatedAt: new Date() })

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { preferences } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
+import { members, preferences, trips } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
+import { AppError, tripNotFound } from "@/lib/errors";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { publishTripEvent } from "./trip-events";
 
@@ -32,8 +33,16 @@ export async function savePreferences({
   data: MemberPreferences;
   expectedVersion: number;
 }): Promise<{ version: number }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
+    // The trip row first, shared (lib/db/transaction.ts): a removal, a leave or the trip's
+    // deletion holds it, so this save lands wholly before it or finds the member gone after.
+    const [stillIn] = await tx
+      .select({ id: members.id })
+      .from(trips)
+      .innerJoin(members, and(eq(members.tripId, trips.id), eq(members.id, memberId)))
+      .where(eq(trips.id, tripId))
+      .for("share", { of: trips });
+    if (!stillIn) throw tripNotFound();
     const saved =
       expectedVersion === 0
         ? await tx

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
 import { destinationVotes, feedbackItems, itineraries, recommendations, trips } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { DecisionLogEntry } from "@/lib/schemas/pipeline";
@@ -45,6 +46,27 @@ async function requireOption(tx: Tx, tripId: string, recommendationId: string, s
   }
 }
 
+/** Why a pick from an earlier set of ideas is refused (the page then shows the newest set). */
+export const RECOMMENDATIONS_REPLACED =
+  "These ideas were replaced by newer ones — here are the new ones. Choose again from them.";
+
+/**
+ * A choice names the newest set of ideas (a tab left open, or a run that finished first,
+ * shows an earlier one): a pick from an earlier set would be stored but shown nowhere.
+ * With the trip row locked, no run can store a newer set meanwhile (lib/db/queries/runs.ts).
+ */
+async function requireNewestSet(tx: Tx, tripId: string, recommendationId: string): Promise<void> {
+  const [newest] = await tx
+    .select({ id: recommendations.id })
+    .from(recommendations)
+    .where(eq(recommendations.tripId, tripId))
+    .orderBy(desc(recommendations.version))
+    .limit(1);
+  if (newest && newest.id !== recommendationId) {
+    throw new AppError("conflict:recommendations-replaced", RECOMMENDATIONS_REPLACED);
+  }
+}
+
 /**
  * Votes close when the organizer chooses. The trip row is read FOR SHARE, so a vote and
  * a choice racing each other are ordered: a vote either lands before the choice or is refused.
@@ -72,8 +94,7 @@ export async function castVote({
   memberId: string;
   slug: string;
 }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     await requireVotingOpen(tx, tripId);
     await requireOption(tx, tripId, recommendationId, slug);
     await tx
@@ -97,8 +118,7 @@ export async function withdrawVote({
   recommendationId: string;
   memberId: string;
 }): Promise<{ withdrawn: boolean }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     await requireVotingOpen(tx, tripId);
     const removed = await tx
       .delete(destinationVotes)
@@ -143,9 +163,9 @@ export async function selectDestination({
   recommendationId: string;
   slug: string;
 }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     await lockTripFor(tx, tripId, "choose");
+    await requireNewestSet(tx, tripId, recommendationId);
     await requireOption(tx, tripId, recommendationId, slug);
     // After a reopened choice, the plan shown is the latest one made for this destination, if any:
     // never a plan for the destination chosen before (it would be edited, finalized and shared as this one).

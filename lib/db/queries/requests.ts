@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { resolutionRequests } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import type { Conflict } from "@/lib/schemas/group-profile";
 import { enqueueNotifications } from "./notifications";
 import { publishTripEvent } from "./trip-events";
@@ -41,8 +42,7 @@ export async function listRequests({
 
 /** Asks (again: a declined request is asked anew) and tells the trip's open views. */
 export async function saveRequest({ tripId, memberId, conflict }: RequestKey): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     await tx
       .insert(resolutionRequests)
       .values({ tripId, memberId, conflict })
@@ -64,8 +64,7 @@ export async function saveRequest({ tripId, memberId, conflict }: RequestKey): P
 
 /** The member declines; false when there was nothing open to decline. */
 export async function declineRequest({ tripId, memberId, conflict }: RequestKey): Promise<boolean> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const declined = await tx
       .update(resolutionRequests)
       .set({ declinedAt: new Date() })

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/lib/db/client";
 import { factsToRecord } from "@/lib/db/queries/destination-facts";
-import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
+import { applyTransition, lockTripFor, lockTripRow } from "@/lib/db/queries/trips";
 import {
   type PipelineRun,
   pipelineRuns,
@@ -12,6 +12,7 @@ import {
   runSteps,
   trips,
 } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors";
 import type { DestinationFacts } from "@/lib/schemas/catalog";
 import { MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
@@ -45,8 +46,7 @@ export async function createRunOrGetActive({
   requestedBy: string | null;
   input?: Record<string, unknown> | null;
 }): Promise<{ run: PipelineRun; created: boolean }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const transition = kind === "recommendations" ? "recommend" : "plan";
     const trip = await lockTripFor(tx, tripId, transition);
     const [active] = await tx
@@ -203,16 +203,19 @@ export async function completeRun({
 }): Promise<string> {
   const payload = RecommendationsPack.parse(pack);
   const db = await getDb();
-  // One statement, so it is atomic without a transaction's extra round trips (it runs at
-  // the end of every run, on its critical path): store the pack, close the run, point the
-  // trip at the pack and announce the run's end. A replay finds the pack by its run.
+  // One statement after the trip row is locked (lib/db/transaction.ts: the trip first, the
+  // event last — the statement alone would take the event's lock before the trip's): store
+  // the pack, close the run, point the trip at the pack and announce the run's end. A
+  // replay finds the pack by its run.
   const id = crypto.randomUUID();
   const event = { kind: "run.ended", runId, status: "succeeded" } satisfies TripEventBody;
   const recording = factsToRecord(db, facts);
-  const ended = rowsOf(
-    await db.execute(
-      publishStatement({
-        before: sql`inserted as (
+  const ended = await transaction(async (tx) => {
+    await lockTripRow(tx, tripId);
+    return rowsOf(
+      await tx.execute(
+        publishStatement({
+          before: sql`inserted as (
           insert into ${recommendations} (id, trip_id, run_id, version, payload, decision_log)
           select ${id}::uuid, ${tripId}::uuid, ${runId}::uuid, coalesce(max(version), 0) + 1, ${JSON.stringify(payload)}::jsonb, ${JSON.stringify(decisionLog)}::jsonb
           from ${recommendations} where trip_id = ${tripId}
@@ -225,10 +228,11 @@ export async function completeRun({
           where id = ${runId} and status = 'running'
           returning id
         )${recording.clause ? sql`, ${recording.clause}` : sql``}`,
-        source: sql`select ${tripId}::uuid as trip_id, ${JSON.stringify(event)}::jsonb as data from ended`,
-      }),
-    ),
-  );
+          source: sql`select ${tripId}::uuid as trip_id, ${JSON.stringify(event)}::jsonb as data from ended`,
+        }),
+      ),
+    );
+  });
   recording.done();
   // The run's end was announced only if this statement stored the pack (they commit together).
   const packId = ended.length ? id : await storedPackId(db, runId);
@@ -254,8 +258,7 @@ async function storedPackId(db: Db, runId: string): Promise<string> {
 }
 
 export async function failRun({ runId, error }: { runId: string; error: RunError }): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     const [ended] = await tx
       .update(pipelineRuns)
       .set({ status: "failed", error, finishedAt: new Date() })

@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { type StoredItinerary, stored } from "@/lib/db/queries/itineraries";
 import { itineraries, members, type Trip, trips } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { AppError, tripNotFound } from "@/lib/errors";
 import { Itinerary } from "@/lib/schemas/itinerary";
 
@@ -18,9 +19,8 @@ export async function replaceShareTokenHash({
   tripId: string;
   tokenHash: string;
 }): Promise<Trip> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).for("update");
+  return transaction(async (tx) => {
+    const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).for("no key update");
     if (!trip) throw tripNotFound();
     if (!trip.currentItineraryId) {
       throw new AppError("conflict:no-itinerary", "There is no plan to share yet. Generate the plan first.");

@@ -12,6 +12,7 @@ import {
   type Trip,
   trips,
 } from "@/lib/db/schema";
+import { transaction } from "@/lib/db/transaction";
 import { AppError, tripNotFound } from "@/lib/errors";
 import { planDatesDiffer } from "@/lib/planning/trip-shape";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
@@ -37,8 +38,7 @@ export async function createTripWithOrganizer({
   /** Without `tokenHash` a member has no device: nobody can sign in as them (the demo's sample group). */
   answeredMembers?: { name: string; tokenHash?: string; preferences: MemberPreferences }[];
 }): Promise<{ trip: Trip; organizer: Member }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const [trip] = await tx.insert(trips).values({ name, inviteToken, isDemo }).returning();
     if (!trip) throw new Error("insert into trips returned no row");
     const [member] = await tx
@@ -131,8 +131,7 @@ export async function getTrip({ tripId }: { tripId: string }): Promise<Trip | nu
  * while any of its runs is going. Returns the locked trip.
  */
 export async function lockTripFor(tx: Tx, tripId: string, name: TransitionName): Promise<Trip> {
-  const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).for("update");
-  if (!trip) throw tripNotFound();
+  const trip = await lockTripRow(tx, tripId);
   const transition = TRANSITIONS[name];
   if (!canTransition(trip.status, name)) throw new AppError("conflict:trip-status", transition.refusal);
   if (transition.idle) {
@@ -142,6 +141,17 @@ export async function lockTripFor(tx: Tx, tripId: string, name: TransitionName):
       .where(and(eq(pipelineRuns.tripId, tripId), eq(pipelineRuns.status, "running")));
     if (busy) throw new AppError("conflict:run-active", BUSY_REFUSAL);
   }
+  return trip;
+}
+
+/**
+ * The first lock of a write that changes the trip or must not overlap another such write
+ * (lib/db/transaction.ts has the order). FOR NO KEY UPDATE: writes that only point at the
+ * trip (an event, a flag, a vote) check their foreign key without waiting for it.
+ */
+export async function lockTripRow(tx: Tx, tripId: string): Promise<Trip> {
+  const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).for("no key update");
+  if (!trip) throw tripNotFound();
   return trip;
 }
 
@@ -176,8 +186,7 @@ export async function renameTrip({
   /** Left as it is when absent. */
   description?: string;
 }): Promise<Trip> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const [trip] = await tx
       .update(trips)
       .set({ name, ...(description === undefined ? {} : { description }), updatedAt: new Date() })
@@ -199,8 +208,7 @@ export async function setTripDates({
   startDate: string;
   endDate: string;
 }): Promise<Trip> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     await lockTripFor(tx, tripId, "plan");
     return applyTransition(tx, tripId, "plan", { startDate, endDate });
   });
@@ -208,8 +216,7 @@ export async function setTripDates({
 
 /** Back to the destination ideas: the choice is cleared; plans, feedback and dates are kept for when it's made again. */
 export async function reopenDestinationChoice({ tripId }: { tripId: string }): Promise<Trip> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     await lockTripFor(tx, tripId, "reopenChoice");
     return applyTransition(tx, tripId, "reopenChoice", { selectedRecommendationId: null, selectedDestination: null });
   });
@@ -220,8 +227,7 @@ export async function reopenDestinationChoice({ tripId }: { tripId: string }): P
  * who asked to hear of it (all but `byMemberId`, who did it) get an email, queued with it.
  */
 export async function finalizeTripPlan({ tripId, byMemberId }: { tripId: string; byMemberId?: string }): Promise<Trip> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const trip = await lockTripFor(tx, tripId, "finalize");
     const [current] = trip.currentItineraryId
       ? await tx
@@ -246,8 +252,7 @@ export async function finalizeTripPlan({ tripId, byMemberId }: { tripId: string;
 
 /** Back to planning; every version and all feedback are kept, and the regeneration count stays. */
 export async function reopenTripPlan({ tripId }: { tripId: string }): Promise<Trip> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     await lockTripFor(tx, tripId, "reopenPlan");
     return applyTransition(tx, tripId, "reopenPlan", { finalizedAt: null });
   });
