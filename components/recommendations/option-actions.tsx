@@ -4,6 +4,7 @@ import { Check, ThumbsUp, Undo2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { chooseDestinationAction, voteForDestinationAction, withdrawVoteAction } from "@/app/actions";
+import { useVoteTally } from "@/components/trip/live-store";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
 
@@ -13,8 +14,8 @@ export function OptionActions({
   recommendationId,
   slug,
   name,
-  votes,
-  votedForThis,
+  votes: renderedVotes,
+  votedForThis: renderedVotedForThis,
   votingOpen,
   canChoose,
 }: {
@@ -28,6 +29,10 @@ export function OptionActions({
   canChoose: boolean;
 }) {
   const router = useRouter();
+  // The live channel's tally, once one arrived, is newer than the page's render.
+  const tally = useVoteTally(recommendationId);
+  const votes = tally ? (tally.votes[slug] ?? 0) : renderedVotes;
+  const votedForThis = tally ? tally.myVote === slug : renderedVotedForThis;
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const act = (call: () => Promise<{ ok: true } | { ok: false; message: string }>) =>

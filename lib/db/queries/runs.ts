@@ -163,6 +163,16 @@ export async function addProgressEvent(
   );
 }
 
+/** One progress row by id, when it belongs to `runId` (the live channel reads a card's detail from it). */
+export async function getProgressEvent({ runId, id }: { runId: string; id: number }): Promise<ProgressEvent | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(progressEvents)
+    .where(and(eq(progressEvents.runId, runId), eq(progressEvents.id, id)));
+  return row ? ProgressEvent.parse({ ...row, createdAt: row.createdAt.toISOString() }) : null;
+}
+
 export async function listProgressEvents({
   runId,
   afterId = 0,

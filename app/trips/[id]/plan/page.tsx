@@ -12,10 +12,10 @@ import {
 } from "@/components/itinerary/hand-edits";
 import { FeedbackLine, ItemFeedback } from "@/components/itinerary/item-feedback";
 import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days";
+import { LivePlanRun } from "@/components/itinerary/live-plan-run";
 import { PlanButton } from "@/components/itinerary/plan-button";
 import { SuggestForm } from "@/components/itinerary/suggest-form";
 import { CostBreakdown } from "@/components/recommendations/cost-breakdown";
-import { RunTimeline } from "@/components/recommendations/run-timeline";
 import { ShareLinkCard } from "@/components/share/share-link-card";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { buttonClasses } from "@/components/ui/button";
@@ -82,7 +82,7 @@ export default async function PlanPage({
   if (!trip.destination || (!planning && !finalized)) {
     return (
       <div className="space-y-6">
-        <LiveTrip tripId={trip.id} after={after} />
+        <LiveTrip tripId={trip.id} after={after} page="plan" />
         {header}
         <EmptyState title="No destination chosen yet">
           The day-by-day plan starts once the group has chosen a destination.{" "}
@@ -119,7 +119,7 @@ export default async function PlanPage({
 
   return (
     <div className="space-y-6">
-      <LiveTrip tripId={trip.id} after={after} />
+      <LiveTrip tripId={trip.id} after={after} page="plan" />
       {header}
 
       {finalized ? (
@@ -233,11 +233,7 @@ export default async function PlanPage({
         </p>
       ) : null}
 
-      {running && view.run ? (
-        <Card title={view.run.kind === "regenerate" ? "Regenerating the plan" : "Planning the days"}>
-          <RunTimeline runId={view.run.id} initial={view.run.timeline} kind={view.run.kind} />
-        </Card>
-      ) : null}
+      <LivePlanRun serverRun={view.run} />
 
       {view.run?.status === "failed" && view.run.error && !running ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
