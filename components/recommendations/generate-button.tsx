@@ -4,6 +4,7 @@ import { Sparkles } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { generateRecommendationsAction } from "@/app/actions";
+import { useStartedRuns } from "@/components/trip/live-store";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
 
@@ -12,6 +13,9 @@ export function GenerateButton({ tripId, label = "Generate recommendations" }: {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  // A run heard starting on the live channel (this click's or anyone's): nothing to start until it ends.
+  const running = useStartedRuns().some((r) => r.kind === "recommendations" && r.status === "running");
+  if (running) return null;
   return (
     <div className="space-y-2">
       <Button
@@ -19,7 +23,7 @@ export function GenerateButton({ tripId, label = "Generate recommendations" }: {
           startTransition(async () => {
             setError(null);
             const result = await generateRecommendationsAction(tripId);
-            // On success the action's revalidation re-renders the page (and the live channel tells every tab).
+            // On success the live channel tells every tab, this one included, and the timeline shows.
             if (!result.ok) {
               setError(result.message);
               router.refresh();

@@ -39,7 +39,7 @@ export function OptionActions({
     startTransition(async () => {
       setError(null);
       const result = await call();
-      // On success the action's revalidation re-renders the page; a refusal (voting closed) shows why, on the latest page.
+      // On success the live channel brings the new tally (to this view too); a refusal (voting closed) shows why, on the latest page.
       if (!result.ok) {
         setError(result.message);
         router.refresh();
