@@ -30,14 +30,42 @@ async function expectNotReloaded(page: Page): Promise<void> {
  * Counts the whole-page renders a page asks for: document loads and React Server Component
  * requests (an `RSC` header or an `_rsc` parameter), which is what `router.refresh()` costs.
  */
-function countPageRenders(page: Page): { count: number } {
-  const counted = { count: 0 };
+function countPageRenders(page: Page): { count: number; urls: string[] } {
+  const counted = { count: 0, urls: [] as string[] };
   page.on("request", (request) => {
     const isDocument = request.resourceType() === "document";
     const isRsc = request.headers().rsc !== undefined || new URL(request.url()).searchParams.has("_rsc");
-    if (isDocument || isRsc) counted.count++;
+    if (isDocument || isRsc) {
+      counted.count++;
+      counted.urls.push(`${request.method()} ${request.url()} ${JSON.stringify(request.headers())}`);
+    }
   });
   return counted;
+}
+
+/**
+ * Starts watching the page for each selector; `shownAt` answers when each first appeared
+ * (epoch ms, NaN: never). Taken in the page, so the test's own polling of four browsers on
+ * a busy machine doesn't count against the page.
+ */
+async function noteWhenShown(page: Page, selectors: Record<string, string>): Promise<void> {
+  await page.evaluate((watched) => {
+    const w = window as unknown as { shownAt: Record<string, number> };
+    w.shownAt = {};
+    const check = () => {
+      for (const [name, selector] of Object.entries(watched))
+        if (w.shownAt[name] === undefined && document.querySelector(selector)) w.shownAt[name] = Date.now();
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
+    check();
+  }, selectors);
+}
+
+async function shownAt(page: Page, name: string): Promise<number> {
+  return page.evaluate(
+    (n) => (window as unknown as { shownAt: Record<string, number> }).shownAt[n] ?? Number.NaN,
+    name,
+  );
 }
 
 /** Waits for `what` on the actor's page, then expects it on every other page within LIVE_MS of it. */
@@ -93,29 +121,33 @@ test("four people see a join, a saved answer, the run's progress and each card a
 
   // Olga generates: every page, hers included, shows the progress within 2 s of her click.
   const section = (page: Page) => new DashboardPage(page).recommendations();
-  const timeline = (page: Page) => section(page).getByRole("list", { name: "Generation progress" });
+  // Each page notes the moment the timeline, the first card of the run (while it goes on) and
+  // the final cards (with their vote buttons, after the run) appear in it; the browsers share
+  // this machine's clock.
+  await Promise.all(
+    everyone.map((page) =>
+      noteWhenShown(page, {
+        timeline: 'ol[aria-label="Generation progress"]',
+        firstCard: 'section[aria-labelledby="early-cards-title"] article',
+        finalCards: 'article button[aria-label^="Vote for"]',
+      }),
+    ),
+  );
   const clickedAt = Date.now();
   await section(olga).getByRole("button", { name: "Generate recommendations" }).click();
   for (const page of everyone) {
-    await expect(timeline(page)).toBeVisible({ timeout: Math.max(1, clickedAt + LIVE_MS - Date.now()) });
+    await expect.poll(() => shownAt(page, "timeline"), { timeout: 30_000 }).not.toBeNaN();
+    expect(await shownAt(page, "timeline")).toBeLessThan(clickedAt + LIVE_MS);
   }
-  expect(Date.now() - clickedAt).toBeLessThan(LIVE_MS + 500);
-
-  // The first card that passes its checks shows in all four while the run goes on (the
-  // timeline still up beside it: the run's end re-renders the page and takes it away).
-  const earlyCard = (page: Page) =>
-    section(page)
-      .getByRole("region", { name: /First ideas, as they pass their checks/ })
-      .getByRole("article")
-      .first();
-  await expectEverywhere(everyone, earlyCard);
-  for (const page of everyone) await expect(timeline(page)).toBeVisible({ timeout: 1 });
 
   const cards = (page: Page) => new DashboardPage(page).destinationCards().first();
   const voteButton = (page: Page) => cards(page).getByRole("button", { name: /^Vote for/ });
   await expectEverywhere(everyone, voteButton);
+  // The first card that passed its checks showed in all four while the run went on: before
+  // the run's end brought the final list.
+  for (const page of everyone) expect(await shownAt(page, "firstCard")).toBeLessThan(await shownAt(page, "finalCards"));
   // One whole-page render per view for the whole run: when it ended, to show the final cards.
-  for (const counted of renders) expect(counted.count).toBeLessThanOrEqual(1);
+  for (const counted of renders) expect(counted.count, counted.urls.join("\n")).toBeLessThanOrEqual(1);
 
   // Ben votes: everyone sees the count move, and nobody's page is rendered again for it.
   const beforeVote = renders.map((r) => r.count);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { EarlyCard, LiveMessage, TimelineEntry, VoteTally } from "@/lib/schemas/trip-events";
+import type { RunKind } from "./live-policy";
 
 /**
  * What the trip's live channel has told this tab, for the client components that own a
@@ -12,7 +13,7 @@ import type { EarlyCard, LiveMessage, TimelineEntry, VoteTally } from "@/lib/sch
  * page's cursor), so where both know something the store is the newer word.
  */
 
-export type RunKind = "recommendations" | "itinerary" | "regenerate";
+export type { RunKind } from "./live-policy";
 
 export type LiveRun = {
   id: string;
@@ -30,9 +31,13 @@ type State = {
   /** Run ids in the order they started on the channel. */
   started: readonly string[];
   tallies: ReadonlyMap<string, VoteTally>;
+  /** The trip's stage as last heard (a run's start moves it without a render of the page). */
+  tripStatus: TripStatus | null;
 };
 
-let state: State = { runs: new Map(), started: [], tallies: new Map() };
+export type TripStatus = "collecting" | "recommending" | "planning" | "finalized";
+
+let state: State = { runs: new Map(), started: [], tallies: new Map(), tripStatus: null };
 const listeners = new Set<() => void>();
 
 function update(next: Partial<State>) {
@@ -57,6 +62,7 @@ function putRun(run: LiveRun) {
 export function applyLiveMessage(message: LiveMessage): boolean {
   switch (message.kind) {
     case "run.started": {
+      if (message.tripStatus) update({ tripStatus: message.tripStatus });
       putRun({ ...runOf(message.runId), kind: message.payload?.runKind ?? null });
       return message.payload !== undefined;
     }
@@ -81,6 +87,10 @@ export function applyLiveMessage(message: LiveMessage): boolean {
       const tallies = new Map(state.tallies);
       tallies.set(message.recommendationId, message.payload.tally);
       update({ tallies });
+      return true;
+    }
+    case "trip.changed": {
+      update({ tripStatus: message.status });
       return true;
     }
     default:
@@ -134,6 +144,11 @@ export function useLiveProgress(runId: string): TimelineEntry[] {
   return useLiveRunById(runId)?.timeline ?? NO_ENTRIES;
 }
 const NO_ENTRIES: TimelineEntry[] = [];
+
+/** The trip's stage: as last heard on the channel, else as the page was rendered. */
+export function useTripStatus(rendered: TripStatus): TripStatus {
+  return useStore((s) => s.tripStatus ?? rendered, rendered);
+}
 
 /** The latest tally of a set of cards heard on the channel (null: none since the page was rendered). */
 export function useVoteTally(recommendationId: string): VoteTally | null {

@@ -2,8 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { startTransition, useEffect, useRef } from "react";
-import type { LiveMessage, TripEventKind } from "@/lib/schemas/trip-events";
-import { applyLiveMessage, forgetTallies, liveRunKind, type RunKind } from "./live-store";
+import type { LiveMessage } from "@/lib/schemas/trip-events";
+import { IGNORED, type LivePage, needsRender } from "./live-policy";
+import { applyLiveMessage, forgetTallies, liveRunKind } from "./live-store";
 
 /**
  * Keeps an open trip page current for every member: one EventSource on the trip's live
@@ -65,7 +66,7 @@ export function LiveTrip({ tripId, after, page }: { tripId: string; after: numbe
           return;
         }
         const taken = IGNORED[page].has(event.kind) || applyLiveMessage(event);
-        if (needsRender(page, event, taken)) refresh();
+        if (needsRender(page, event, taken, liveRunKind)) refresh();
       };
       current.addEventListener("resync", (message) => {
         lastId = Math.max(lastId, Number((message as MessageEvent<string>).lastEventId) || 0);
@@ -105,36 +106,3 @@ const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 60_000;
 /** Events that arrive together (a run ending, its new version, the stage it moves to) cost one render. */
 const REFRESH_GATHER_MS = 120;
-
-/** The pages that listen: each shows some kinds of change and not others. */
-export type LivePage = "dashboard" | "plan";
-
-/** Kinds a page shows nothing of: it neither re-renders nor stores them. */
-const IGNORED: Record<LivePage, ReadonlySet<TripEventKind>> = {
-  dashboard: new Set(["itinerary.version", "feedback.changed"]),
-  plan: new Set(["vote.changed"]),
-};
-/** Run kinds whose results a page shows: when one ends, the page reads them (one render per run). */
-const RUN_RESULTS: Record<LivePage, ReadonlySet<RunKind>> = {
-  dashboard: new Set(["recommendations"]),
-  plan: new Set(["itinerary", "regenerate"]),
-};
-
-/** Whether `message`, once in the store, also needs the page read again on the server. */
-function needsRender(page: LivePage, message: LiveMessage, taken: boolean): boolean {
-  if (IGNORED[page].has(message.kind)) return false;
-  if (!taken) return true;
-  switch (message.kind) {
-    case "run.started":
-    case "run.progress":
-    case "vote.changed":
-      return false;
-    case "run.ended": {
-      const kind = liveRunKind(message.runId);
-      return kind === null || RUN_RESULTS[page].has(kind);
-    }
-    default:
-      // Stage changes (trip.changed, destination.chosen) and kinds no client part owns yet.
-      return true;
-  }
-}

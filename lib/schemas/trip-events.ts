@@ -36,7 +36,8 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("preferences.saved"), ...MemberRef }),
   /** A member erased their own answers (they count as not answered again). */
   z.object({ kind: z.literal("preferences.erased"), ...MemberRef }),
-  z.object({ kind: z.literal("run.started"), ...RunRef }),
+  /** A run started; the trip's stage as the start left it (older events lack it). */
+  z.object({ kind: z.literal("run.started"), ...RunRef, tripStatus: z.enum(TRIP_STATUSES).optional() }),
   z.object({ kind: z.literal("run.progress"), ...RunRef, progress: TimelineEntry }),
   z.object({ kind: z.literal("run.ended"), ...RunRef, status: z.enum(["succeeded", "failed"]) }),
   z.object({ kind: z.literal("vote.changed"), recommendationId: z.uuid() }),

@@ -64,8 +64,20 @@ export async function createRunOrGetActive({
       .onConflictDoNothing({ target: pipelineRuns.tripId, where: sql`${pipelineRuns.status} = 'running'` })
       .returning();
     if (!created) throw new Error("run conflict with the trip row locked");
-    await applyTransition(tx, tripId, transition, counted ? { regenerations: trip.regenerations + 1 } : {});
-    await publishTripEvent({ tx, tripId, event: { kind: "run.started", runId: created.id } });
+    // One event says both: the run started and the stage the trip is now in (open pages show
+    // the run from the event itself, without reading the page again).
+    const moved = await applyTransition(
+      tx,
+      tripId,
+      transition,
+      counted ? { regenerations: trip.regenerations + 1 } : {},
+      { announce: false },
+    );
+    await publishTripEvent({
+      tx,
+      tripId,
+      event: { kind: "run.started", runId: created.id, tripStatus: moved.status },
+    });
     return { run: created, created: true };
   });
 }
