@@ -9,18 +9,23 @@ import type { LiveMessage, TripEventKind } from "@/lib/schemas/trip-events";
 
 export type RunKind = "recommendations" | "itinerary" | "regenerate";
 
-/** The pages that listen: each shows some kinds of change and not others. */
-export type LivePage = "dashboard" | "plan";
+/**
+ * The pages that listen: each shows some kinds of change and not others. The organizer's
+ * plan page also counts open feedback into its Regenerate button, so it re-reads on a flag.
+ */
+export type LivePage = "dashboard" | "plan" | "organizer-plan";
 
 /** Kinds a page shows nothing of: it neither re-renders nor stores them. */
 export const IGNORED: Record<LivePage, ReadonlySet<TripEventKind>> = {
   dashboard: new Set(["itinerary.version", "feedback.changed"]),
   plan: new Set(["vote.changed"]),
+  "organizer-plan": new Set(["vote.changed"]),
 };
 /** Run kinds whose results a page shows: when one ends, the page reads them (one render per run). */
 const RUN_RESULTS: Record<LivePage, ReadonlySet<RunKind>> = {
   dashboard: new Set(["recommendations"]),
   plan: new Set(["itinerary", "regenerate"]),
+  "organizer-plan": new Set(["itinerary", "regenerate"]),
 };
 
 /**
@@ -40,6 +45,8 @@ export function needsRender(
     case "run.progress":
     case "vote.changed":
       return false;
+    case "feedback.changed":
+      return page === "organizer-plan";
     case "run.ended": {
       const kind = runKind(message.runId);
       return kind === null || RUN_RESULTS[page].has(kind);

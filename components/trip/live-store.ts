@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { EarlyCard, LiveMessage, TimelineEntry, VoteTally } from "@/lib/schemas/trip-events";
+import type { EarlyCard, FeedbackChange, LiveMessage, TimelineEntry, VoteTally } from "@/lib/schemas/trip-events";
 import type { RunKind } from "./live-policy";
 
 /**
@@ -31,13 +31,15 @@ type State = {
   /** Run ids in the order they started on the channel. */
   started: readonly string[];
   tallies: ReadonlyMap<string, VoteTally>;
+  /** Flags and suggestions as last heard, by id. */
+  feedback: ReadonlyMap<string, FeedbackChange>;
   /** The trip's stage as last heard (a run's start moves it without a render of the page). */
   tripStatus: TripStatus | null;
 };
 
 export type TripStatus = "collecting" | "recommending" | "planning" | "finalized";
 
-let state: State = { runs: new Map(), started: [], tallies: new Map(), tripStatus: null };
+let state: State = { runs: new Map(), started: [], tallies: new Map(), feedback: new Map(), tripStatus: null };
 const listeners = new Set<() => void>();
 
 function update(next: Partial<State>) {
@@ -63,8 +65,8 @@ export function applyLiveMessage(message: LiveMessage): boolean {
   switch (message.kind) {
     case "run.started": {
       if (message.tripStatus) update({ tripStatus: message.tripStatus });
-      putRun({ ...runOf(message.runId), kind: message.payload?.runKind ?? null });
-      return message.payload !== undefined;
+      putRun({ ...runOf(message.runId), kind: message.runKind ?? null });
+      return message.runKind !== undefined;
     }
     case "run.progress": {
       const run = runOf(message.runId);
@@ -89,6 +91,14 @@ export function applyLiveMessage(message: LiveMessage): boolean {
       update({ tallies });
       return true;
     }
+    case "feedback.changed": {
+      const change = message.payload?.feedback;
+      if (!change) return false;
+      const feedback = new Map(state.feedback);
+      feedback.set(change.id, change);
+      update({ feedback });
+      return true;
+    }
     case "trip.changed": {
       update({ tripStatus: message.status });
       return true;
@@ -105,7 +115,7 @@ export function liveRunKind(runId: string): RunKind | null {
 
 /** After a resync the page re-reads everything: tallies heard before it are no longer the newest word. */
 export function forgetTallies() {
-  update({ tallies: new Map() });
+  update({ tallies: new Map(), feedback: new Map() });
 }
 
 function subscribe(listener: () => void) {
@@ -153,4 +163,22 @@ export function useTripStatus(rendered: TripStatus): TripStatus {
 /** The latest tally of a set of cards heard on the channel (null: none since the page was rendered). */
 export function useVoteTally(recommendationId: string): VoteTally | null {
   return useStore((s) => s.tallies.get(recommendationId) ?? null, null);
+}
+
+const NO_FEEDBACK: ReadonlyMap<string, FeedbackChange> = new Map();
+
+/**
+ * The flags and suggestions to show: the server's, each replaced by what the channel said of
+ * it since, plus new ones that `belongs` places here.
+ */
+export function useLiveFeedback<T extends FeedbackChange>(
+  rendered: T[],
+  belongs: (f: FeedbackChange) => boolean,
+): (T | FeedbackChange)[] {
+  const live = useStore((s) => s.feedback, NO_FEEDBACK);
+  if (live.size === 0) return rendered;
+  const known = new Set(rendered.map((f) => f.id));
+  const updated = rendered.map((f) => live.get(f.id) ?? f);
+  const added = [...live.values()].filter((f) => !known.has(f.id) && belongs(f));
+  return [...updated, ...added];
 }

@@ -3,7 +3,7 @@ import { listFeedback } from "@/lib/db/queries/feedback";
 import { itineraryVersion } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { listVotes } from "@/lib/db/queries/recommendations";
-import { getProgressEvent, getRun } from "@/lib/db/queries/runs";
+import { getProgressEvent } from "@/lib/db/queries/runs";
 import { optionForViewer } from "@/lib/recommendations-view";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import type { FeedbackChange, LiveMessage, MemberStatus, TripEvent, TripEventKind } from "@/lib/schemas/trip-events";
@@ -23,7 +23,6 @@ export type Viewer = { memberId: string; isOrganizer: boolean };
 
 type Shared =
   | { kind: "member"; member: MemberStatus | null }
-  | { kind: "run"; runKind: "recommendations" | "itinerary" | "regenerate" }
   | { kind: "progress"; card: DestinationOption | null; picks: string[] | null }
   | {
       kind: "votes";
@@ -55,10 +54,6 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
             }
           : null,
       };
-    }
-    case "run.started": {
-      const run = await getRun({ runId: event.runId });
-      return run ? { kind: "run", runKind: run.kind } : null;
     }
     case "run.progress": {
       const { stage, stepId, kind } = event.progress;
@@ -99,8 +94,11 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
               memberId: item.memberId,
               memberName: members.find((m) => m.id === item.memberId)?.name ?? "Someone",
               itemKey: item.itemKey,
+              reason: item.reason,
               text: item.text,
+              suggestedActivityId: item.suggestedActivityId,
               status: item.status,
+              outcome: item.outcome ?? null,
               itineraryVersion: item.itineraryVersion,
             }
           : null,
@@ -121,8 +119,6 @@ function cut(shared: Shared, viewer: Viewer): LiveMessage["payload"] {
   switch (shared.kind) {
     case "member":
       return { member: shared.member };
-    case "run":
-      return { runKind: shared.runKind };
     case "progress":
       return {
         card: shared.card
@@ -160,7 +156,6 @@ const KINDS_WITH_PAYLOAD = new Set<TripEventKind>([
   "member.joined",
   "preferences.saved",
   "preferences.erased",
-  "run.started",
   "run.progress",
   "vote.changed",
   "feedback.changed",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FeedbackOutcome, FLAG_REASONS } from "@/lib/schemas/itinerary";
 import { PROGRESS_KINDS } from "@/lib/schemas/pipeline";
 import { DestinationOption } from "@/lib/schemas/recommendations";
 import { TRIP_STATUSES } from "@/lib/trip-status";
@@ -36,8 +37,16 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("preferences.saved"), ...MemberRef }),
   /** A member erased their own answers (they count as not answered again). */
   z.object({ kind: z.literal("preferences.erased"), ...MemberRef }),
-  /** A run started; the trip's stage as the start left it (older events lack it). */
-  z.object({ kind: z.literal("run.started"), ...RunRef, tripStatus: z.enum(TRIP_STATUSES).optional() }),
+  /**
+   * A run started: its kind and the trip's stage as the start left it, so every open page can
+   * show it without a read (older events lack them).
+   */
+  z.object({
+    kind: z.literal("run.started"),
+    ...RunRef,
+    runKind: z.enum(["recommendations", "itinerary", "regenerate"]).optional(),
+    tripStatus: z.enum(TRIP_STATUSES).optional(),
+  }),
   z.object({ kind: z.literal("run.progress"), ...RunRef, progress: TimelineEntry }),
   z.object({ kind: z.literal("run.ended"), ...RunRef, status: z.enum(["succeeded", "failed"]) }),
   z.object({ kind: z.literal("vote.changed"), recommendationId: z.uuid() }),
@@ -105,13 +114,14 @@ export const FeedbackChange = z.object({
   memberName: z.string().max(80),
   mine: z.boolean(),
   itemKey: z.string().nullable(),
+  reason: z.enum(FLAG_REASONS).nullable(),
   text: z.string().max(1000),
+  suggestedActivityId: z.string().nullable(),
   status: z.enum(["open", "applied", "declined", "withdrawn"]),
+  outcome: FeedbackOutcome.nullable(),
   itineraryVersion: z.number().int(),
 });
 export type FeedbackChange = z.infer<typeof FeedbackChange>;
-
-export const RUN_KINDS_ON_THE_WIRE = ["recommendations", "itinerary", "regenerate"] as const;
 
 const MemberPayload = z.object({ member: MemberStatus.nullable() });
 
@@ -120,7 +130,6 @@ export const PAYLOADS = {
   "member.joined": MemberPayload,
   "preferences.saved": MemberPayload,
   "preferences.erased": MemberPayload,
-  "run.started": z.object({ runKind: z.enum(RUN_KINDS_ON_THE_WIRE) }),
   /** `card`: a card that passed its check; `picks`: the shortlist, when the ranker finished. */
   "run.progress": z.object({ card: EarlyCard.nullable(), picks: z.array(z.string()).nullable() }),
   "vote.changed": z.object({ tally: VoteTally }),

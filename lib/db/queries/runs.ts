@@ -76,7 +76,7 @@ export async function createRunOrGetActive({
     await publishTripEvent({
       tx,
       tripId,
-      event: { kind: "run.started", runId: created.id, tripStatus: moved.status },
+      event: { kind: "run.started", runId: created.id, runKind: kind, tripStatus: moved.status },
     });
     return { run: created, created: true };
   });

@@ -10,7 +10,7 @@ import {
   type DayChoice,
   ItemEditControls,
 } from "@/components/itinerary/hand-edits";
-import { FeedbackLine, ItemFeedback } from "@/components/itinerary/item-feedback";
+import { ItemFeedback, OtherFeedback } from "@/components/itinerary/item-feedback";
 import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days";
 import { LivePlanRun } from "@/components/itinerary/live-plan-run";
 import { PlanButton } from "@/components/itinerary/plan-button";
@@ -82,7 +82,7 @@ export default async function PlanPage({
   if (!trip.destination || (!planning && !finalized)) {
     return (
       <div className="space-y-6">
-        <LiveTrip tripId={trip.id} after={after} page="plan" />
+        <LiveTrip tripId={trip.id} after={after} page={organizer ? "organizer-plan" : "plan"} />
         {header}
         <EmptyState title="No destination chosen yet">
           The day-by-day plan starts once the group has chosen a destination.{" "}
@@ -119,7 +119,7 @@ export default async function PlanPage({
 
   return (
     <div className="space-y-6">
-      <LiveTrip tripId={trip.id} after={after} page="plan" />
+      <LiveTrip tripId={trip.id} after={after} page={organizer ? "organizer-plan" : "plan"} />
       {header}
 
       {finalized ? (
@@ -419,15 +419,7 @@ export default async function PlanPage({
               description="What the group would like to add, and what became of flags on items no longer in the plan."
             >
               <div className="space-y-4">
-                {elsewhere.length > 0 ? (
-                  <ul className="space-y-1">
-                    {elsewhere.map((f) => (
-                      <FeedbackLine key={f.id} tripId={trip.id} feedback={f} />
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="text-sm text-slate-600">No suggestions yet.</p>
-                )}
+                <OtherFeedback tripId={trip.id} feedback={elsewhere} version={shown.version} itemKeys={[...inShown]} />
                 {canGiveFeedback && current ? (
                   <SuggestForm tripId={trip.id} version={current.version} activities={view.otherActivities} />
                 ) : null}
