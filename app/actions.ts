@@ -150,22 +150,19 @@ export async function removeMemberAction(tripId: string, memberId: string) {
   return result;
 }
 
+// Starting a run and voting re-render nothing: the live channel brings the run's timeline and
+// the new tally to every open view, the actor's included (a page render each would cost a
+// whole dashboard per click).
 export async function generateRecommendationsAction(tripId: string) {
-  const result = await actions.generateRecommendations(await requestContext(), { tripId });
-  if (result.ok) revalidatePath(`/trips/${tripId}`);
-  return result;
+  return actions.generateRecommendations(await requestContext(), { tripId });
 }
 
 export async function voteForDestinationAction(input: { tripId: string; recommendationId: string; slug: string }) {
-  const result = await actions.voteForDestination(await requestContext(), input);
-  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
-  return result;
+  return actions.voteForDestination(await requestContext(), input);
 }
 
 export async function withdrawVoteAction(input: { tripId: string; recommendationId: string }) {
-  const result = await actions.withdrawVote(await requestContext(), input);
-  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
-  return result;
+  return actions.withdrawVote(await requestContext(), input);
 }
 
 export async function chooseDestinationAction(input: { tripId: string; recommendationId: string; slug: string }) {

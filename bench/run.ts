@@ -4,6 +4,7 @@
  */
 import { benchAggregation } from "./aggregation";
 import { benchDashboard } from "./dashboard";
+import { benchGroupWatching } from "./group-watching";
 import { benchItinerary } from "./itinerary";
 import { benchLive } from "./live";
 import { benchPipeline } from "./pipeline";
@@ -14,6 +15,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   aggregation: benchAggregation,
   dashboard: benchDashboard,
   live: benchLive,
+  "group-watching": benchGroupWatching,
   pipeline: benchPipeline,
   itinerary: benchItinerary,
   projection: benchProjection,

@@ -46,6 +46,8 @@ export interface RecommendationsView {
      * checks run last).
      */
     early: { option: DestinationOption; othersStretched: number }[];
+    /** The shortlist once the ranker has picked it (later cards show only if on it). */
+    picks: string[] | null;
   } | null;
   current: {
     id: string;
@@ -148,7 +150,8 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
       dates: card.trip.datesPending ? { start: null, end: null } : { start: card.trip.start, end: card.trip.end },
     });
   }
-  const picked = new Set(timeline.find((e) => e.stepId === "rank" && e.kind === "finished")?.detail?.picks ?? []);
+  const picks = timeline.find((e) => e.stepId === "rank" && e.kind === "finished")?.detail?.picks ?? null;
+  const picked = new Set(picks ?? []);
   return {
     run: run
       ? {
@@ -156,6 +159,7 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
           status: run.status,
           error: run.error ?? null,
           timeline: timeline.map(({ id, stepId, kind, stage, message }) => ({ id, stepId, kind, stage, message })),
+          picks,
           early: timeline.flatMap(({ stage, kind, detail }) =>
             stage === "cards" &&
             (kind === "finished" || kind === "degraded") &&
@@ -225,7 +229,7 @@ export function packForViewer(
 }
 
 /** One card as `viewer` may see it: a member their own cost and stretch, the organizer everyone's. */
-function optionForViewer(
+export function optionForViewer(
   option: DestinationOption,
   viewer: { memberId: string; isOrganizer: boolean },
 ): DestinationOption {

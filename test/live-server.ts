@@ -82,7 +82,11 @@ export async function openLiveChannel(
   server: LiveServer,
   tripId: string,
   who: TestBrowser,
-  { lastEventId, after }: { lastEventId?: number; after?: number } = {},
+  {
+    lastEventId,
+    after,
+    onMessage,
+  }: { lastEventId?: number; after?: number; onMessage?: (message: EventSourceMessage) => void } = {},
 ): Promise<SseClient> {
   const abort = new AbortController();
   const headers: Record<string, string> = {};
@@ -96,6 +100,7 @@ export async function openLiveChannel(
   const parser = createParser({
     onEvent(message) {
       messages.push(message);
+      onMessage?.(message);
       for (const waiter of [...waiters]) {
         if (!waiter.match(message)) continue;
         waiters.splice(waiters.indexOf(waiter), 1);

@@ -1,4 +1,7 @@
+"use client";
+
 import { Check } from "lucide-react";
+import { useTripStatus } from "@/components/trip/live-store";
 
 export type TripStatus = "collecting" | "recommending" | "planning" | "finalized";
 
@@ -10,10 +13,13 @@ const STEPS: { status: TripStatus; label: string }[] = [
 ];
 
 /**
- * Where the trip is in `collecting → recommending → planning → finalized`. On phones only the
+ * Where the trip is in `collecting → recommending → planning → finalized` (kept current by
+ * the live channel). On phones only the
  * current step's label is visible (the others stay in the accessibility tree).
  */
-export function StatusStepper({ status }: { status: TripStatus }) {
+export function StatusStepper({ status: rendered }: { status: TripStatus }) {
+  // A run's start moves the trip along without a page render: the live channel says where it is.
+  const status = useTripStatus(rendered);
   const current = STEPS.findIndex((s) => s.status === status);
   return (
     <ol aria-label="Trip progress" className="flex items-start gap-2 sm:gap-3">

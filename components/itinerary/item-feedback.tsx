@@ -4,6 +4,7 @@ import { Flag, X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { flagItineraryItemAction, withdrawFeedbackAction } from "@/app/actions";
+import { useLiveFeedback } from "@/components/trip/live-store";
 import { reportActionSuccess, settleResult, useActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FieldError, FormMessage, inputClasses } from "@/components/ui/field";
@@ -21,7 +22,7 @@ export function ItemFeedback({
   version,
   itemKey,
   itemTitle,
-  feedback,
+  feedback: rendered,
   canFlag,
 }: {
   tripId: string;
@@ -32,6 +33,11 @@ export function ItemFeedback({
   canFlag: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  // Flags others add or take back arrive on the live channel, without a render of the page.
+  const feedback = useLiveFeedback(
+    rendered,
+    (f) => f.kind === "flag" && f.itemKey === itemKey && f.itineraryVersion === version,
+  );
   const shown = feedback.filter((f) => f.status !== "withdrawn");
   const mineOpen = shown.some((f) => f.mine && f.status === "open");
   return (
@@ -225,5 +231,38 @@ function FlagForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Suggestions, and flags on items no longer in the plan, listed together under the plan;
+ * new ones arrive on the live channel.
+ */
+export function OtherFeedback({
+  tripId,
+  feedback: rendered,
+  version,
+  itemKeys,
+}: {
+  tripId: string;
+  feedback: FeedbackView[];
+  version: number;
+  /** The items of the plan shown: flags on these sit under their item instead. */
+  itemKeys: string[];
+}) {
+  const feedback = useLiveFeedback(
+    rendered,
+    (f) =>
+      f.itineraryVersion === version &&
+      (f.kind === "suggestion" || f.itemKey === null || !itemKeys.includes(f.itemKey)),
+  ).filter((f) => f.status !== "withdrawn");
+  return feedback.length > 0 ? (
+    <ul className="space-y-1">
+      {feedback.map((f) => (
+        <FeedbackLine key={f.id} tripId={tripId} feedback={f} />
+      ))}
+    </ul>
+  ) : (
+    <p className="text-sm text-slate-600">No suggestions yet.</p>
   );
 }

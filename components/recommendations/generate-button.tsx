@@ -4,6 +4,7 @@ import { Sparkles } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useTransition } from "react";
 import { generateRecommendationsAction } from "@/app/actions";
+import { useStartedRuns } from "@/components/trip/live-store";
 import { settleResult, useActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
@@ -26,6 +27,9 @@ export function GenerateButton({
   const noteId = useId();
   const [error, setError] = useActionError();
   const [pending, startTransition] = useTransition();
+  // A run heard starting on the live channel (this click's or anyone's): nothing to start until it ends.
+  const running = useStartedRuns().some((r) => r.kind === "recommendations" && r.status === "running");
+  if (running) return null;
   return (
     <div className="space-y-2">
       <Button
@@ -34,7 +38,7 @@ export function GenerateButton({
             setError(null);
             const result = await generateRecommendationsAction(tripId);
             settleResult(result, setError);
-            // On success the action's revalidation re-renders the page (and the live channel tells every tab).
+            // On success the live channel tells every tab, this one included, and the timeline shows.
             if (!result.ok) router.refresh();
           })
         }

@@ -4,6 +4,7 @@ import { Check, ThumbsUp, Undo2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { chooseDestinationAction, voteForDestinationAction, withdrawVoteAction } from "@/app/actions";
+import { useVoteTally } from "@/components/trip/live-store";
 import { settleResult, useActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
@@ -14,8 +15,8 @@ export function OptionActions({
   recommendationId,
   slug,
   name,
-  votes,
-  votedForThis,
+  votes: renderedVotes,
+  votedForThis: renderedVotedForThis,
   votingOpen,
   canChoose,
 }: {
@@ -29,6 +30,10 @@ export function OptionActions({
   canChoose: boolean;
 }) {
   const router = useRouter();
+  // The live channel's tally, once one arrived, is newer than the page's render.
+  const tally = useVoteTally(recommendationId);
+  const votes = tally ? (tally.votes[slug] ?? 0) : renderedVotes;
+  const votedForThis = tally ? tally.myVote === slug : renderedVotedForThis;
   const [error, setError] = useActionError();
   const [pending, startTransition] = useTransition();
   const act = (call: () => Promise<{ ok: true } | { ok: false; message: string }>) =>
@@ -36,7 +41,7 @@ export function OptionActions({
       setError(null);
       const result = await call();
       settleResult(result, setError);
-      // On success the action's revalidation re-renders the page; a refusal (voting closed) shows why, on the latest page.
+      // On success the live channel brings the new tally (to this view too); a refusal (voting closed) shows why, on the latest page.
       if (!result.ok) router.refresh();
     });
   return (

@@ -3,13 +3,14 @@ import Link from "next/link";
 import { Card, EmptyState } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { joinAnd } from "@/lib/format";
-import type { RecommendationsView, VotingView } from "@/lib/recommendations-view";
+import type { RecommendationsView } from "@/lib/recommendations-view";
 import { DecidedNote, decidedDatesOf } from "./decided-note";
 import { DecisionLog } from "./decision-log";
 import { DestinationCard } from "./destination-card";
 import { Exclusions } from "./exclusions";
 import { GenerateButton } from "./generate-button";
-import { RunTimeline } from "./run-timeline";
+import { LiveRecommendationsRun, UnlessRunning } from "./live-run";
+import { VotingSummary } from "./voting-summary";
 
 /**
  * Flow A on the dashboard: generate (organizer), watch the live timeline, then read,
@@ -68,37 +69,13 @@ export function RecommendationsSection({
     >
       <div className="space-y-5">
         {current || running ? <DecidedNote decisions={view.decisions} /> : null}
-        {running && view.run ? <RunTimeline runId={view.run.id} initial={view.run.timeline} /> : null}
-
-        {running && view.run && view.run.early.length > 0 ? (
-          <section aria-labelledby="early-cards-title" className="space-y-3">
-            <div>
-              <h3 id="early-cards-title" className="text-sm font-semibold text-slate-900">
-                First ideas, as they pass their checks ({view.run.early.length} so far)
-              </h3>
-              <p className="text-xs text-slate-600">
-                More are on the way. Voting opens when the list is complete; the final list may still drop one.
-              </p>
-            </div>
-            <div className="grid gap-3 md:grid-cols-2 md:gap-4 xl:grid-cols-3">
-              {view.run.early.map(({ option, othersStretched }, i) => (
-                <DestinationCard
-                  key={option.slug}
-                  option={option}
-                  rank={i + 1}
-                  nameOf={nameOf}
-                  chosen={false}
-                  viewer={view.viewer}
-                  budgets={view.budgets}
-                  othersStretched={othersStretched}
-                  beforeYouGo={view.beforeYouGo[option.slug]}
-                  decidedDates={decidedDates}
-                  actions={null}
-                />
-              ))}
-            </div>
-          </section>
-        ) : null}
+        <LiveRecommendationsRun
+          serverRun={view.run}
+          members={members}
+          viewer={view.viewer}
+          budgets={view.budgets}
+          beforeYouGo={view.beforeYouGo}
+        />
 
         {failed && !running ? (
           <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
@@ -113,11 +90,13 @@ export function RecommendationsSection({
         ) : null}
 
         {!current && !running && !failed ? (
-          <EmptyState title="No recommendations yet">
-            {isOrganizer
-              ? "When enough people have answered, generate recommendations. Everyone can watch it work and vote on the results."
-              : "The organizer will generate recommendations once enough people have answered. You'll be able to vote here."}
-          </EmptyState>
+          <UnlessRunning>
+            <EmptyState title="No recommendations yet">
+              {isOrganizer
+                ? "When enough people have answered, generate recommendations. Everyone can watch it work and vote on the results."
+                : "The organizer will generate recommendations once enough people have answered. You'll be able to vote here."}
+            </EmptyState>
+          </UnlessRunning>
         ) : null}
 
         {current && pack ? (
@@ -169,6 +148,7 @@ export function RecommendationsSection({
             ) : (
               <>
                 <VotingSummary
+                  recommendationId={current.id}
                   voting={current.voting}
                   chosen={pack.options.find((o) => o.slug === view.selected)?.name ?? null}
                 />
@@ -210,23 +190,5 @@ export function RecommendationsSection({
         ) : null}
       </div>
     </Card>
-  );
-}
-
-/** "2 of 4 have voted", who hasn't (the organizer's view, to nudge), and whether voting is still open. */
-function VotingSummary({ voting, chosen }: { voting: VotingView; chosen: string | null }) {
-  return (
-    <div className="rounded-xl bg-slate-50 p-3 text-sm text-slate-800">
-      <p>
-        <span className="font-medium">
-          {voting.voted} of {voting.members} {voting.members === 1 ? "has" : "have"} voted.
-        </span>{" "}
-        {voting.open
-          ? voting.waitingOn?.length
-            ? `Waiting on ${joinAnd(voting.waitingOn)}.`
-            : null
-          : `Voting has closed: ${chosen ?? "a destination"} was chosen.`}
-      </p>
-    </div>
   );
 }

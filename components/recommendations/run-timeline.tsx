@@ -1,7 +1,7 @@
 "use client";
 
 import { AlertTriangle, Check, Circle, Loader2, X } from "lucide-react";
-import { useLiveProgress } from "@/components/trip/live-trip";
+import { useLiveProgress } from "@/components/trip/live-store";
 import type { RunKind } from "@/lib/db/schema";
 import type { TimelineEntry } from "@/lib/schemas/trip-events";
 import { type StageState, timelineRows } from "./timeline-rows";
@@ -9,8 +9,8 @@ import { type StageState, timelineRows } from "./timeline-rows";
 /**
  * The live step timeline. The server renders the run's progress so far (`initial`), so a
  * reload mid-run shows every finished step as finished from the first paint; the trip's
- * live channel then adds progress as it happens. When the run ends, the channel refreshes
- * the page, which shows the cards instead.
+ * live channel then adds progress as it happens (through the live store). When the run
+ * ends, the page is read again once and shows the results instead.
  */
 export function RunTimeline({
   runId,
@@ -22,7 +22,8 @@ export function RunTimeline({
   kind?: RunKind;
 }) {
   const live = useLiveProgress(runId);
-  const rows = timelineRows([...initial, ...live], kind);
+  const seen = new Set(initial.map((e) => e.id));
+  const rows = timelineRows([...initial, ...live.filter((e) => !seen.has(e.id))], kind);
   const current = rows.find((r) => r.state === "running") ?? rows.filter((r) => r.state !== "waiting").at(-1);
 
   return (

@@ -1,15 +1,20 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { startTransition, useEffect, useRef, useSyncExternalStore } from "react";
-import type { TimelineEntry, TripEvent } from "@/lib/schemas/trip-events";
+import { startTransition, useEffect, useRef } from "react";
+import type { LiveMessage } from "@/lib/schemas/trip-events";
+import { IGNORED, type LivePage, needsRender } from "./live-policy";
+import { applyLiveMessage, forgetTallies, liveRunKind } from "./live-store";
 
 /**
  * Keeps an open trip page current for every member: one EventSource on the trip's live
- * channel. Run progress goes straight to the timeline (through the store below); any other
- * event re-renders the page on the server (`router.refresh()`, which keeps client state
- * such as open dialogs and typed text), at most once per burst of events, and for a tab in
- * the background once it is back in view. No timer polls: the page changes when the trip does.
+ * channel. Each message carries what changed, cut for this member on the server; it goes
+ * into the live store (./live-store.ts), from which the parts of the page that own it
+ * update (the run's timeline and cards, vote counts). The page is re-rendered on the server
+ * (`router.refresh()`, which keeps client state such as open dialogs and typed text) only
+ * when it must read again: a resync, a change of the trip's stage, a run whose results
+ * this page shows has ended, or a kind no client part owns yet; at most once per burst,
+ * and for a tab in the background once it is back in view. No timer polls.
  *
  * `after` is the trip's last event when the server rendered this page, so nothing that
  * happens between the render and the connection is missed. The browser resumes from the
@@ -17,7 +22,7 @@ import type { TimelineEntry, TripEvent } from "@/lib/schemas/trip-events";
  * stream (too many open, or no longer a member) we try again later, sooner when the tab
  * comes back into view.
  */
-export function LiveTrip({ tripId, after }: { tripId: string; after: number }) {
+export function LiveTrip({ tripId, after, page }: { tripId: string; after: number; page: LivePage }) {
   const router = useRouter();
   // Only the first render's cursor counts: later renders come from refreshes this channel caused.
   const start = useRef({ tripId, after });
@@ -28,7 +33,7 @@ export function LiveTrip({ tripId, after }: { tripId: string; after: number }) {
     let lastId = start.current.after;
     let retryMs = RETRY_FIRST_MS;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let refreshQueued = false;
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     let refreshWhenVisible = false;
 
     const refresh = () => {
@@ -37,13 +42,11 @@ export function LiveTrip({ tripId, after }: { tripId: string; after: number }) {
         refreshWhenVisible = true;
         return;
       }
-      if (refreshQueued) return;
-      refreshQueued = true;
-      // Events that arrive together (a run ending, its results) cost one refresh.
-      queueMicrotask(() => {
-        refreshQueued = false;
+      if (refreshTimer !== undefined) return;
+      refreshTimer = setTimeout(() => {
+        refreshTimer = undefined;
         startTransition(() => router.refresh());
-      });
+      }, REFRESH_GATHER_MS);
     };
     const connect = () => {
       clearTimeout(retryTimer);
@@ -54,22 +57,20 @@ export function LiveTrip({ tripId, after }: { tripId: string; after: number }) {
         retryMs = RETRY_FIRST_MS;
       };
       current.onmessage = (message: MessageEvent<string>) => {
-        const event = JSON.parse(message.data) as TripEvent;
+        const event = JSON.parse(message.data) as LiveMessage;
         lastId = Math.max(lastId, event.id);
-        if (event.kind === "run.progress") {
-          addProgress(event.runId, event.progress);
-          // A card that passed its check is shown while the run goes on (the server cuts it per viewer),
-          // once the shortlist has picked it.
-          const { stage, stepId, kind } = event.progress;
-          if ((stage === "cards" || stepId === "rank") && kind !== "started") refresh();
-        } else if (event.kind === "trip.deleted") {
+        if (event.kind === "trip.deleted") {
           // Nothing of the trip is left to show: off to the start page, which says why.
           current.close();
           window.location.assign("/?notice=trip-deleted");
-        } else refresh();
+          return;
+        }
+        const taken = IGNORED[page].has(event.kind) || applyLiveMessage(event);
+        if (needsRender(page, event, taken, liveRunKind)) refresh();
       };
       current.addEventListener("resync", (message) => {
         lastId = Math.max(lastId, Number((message as MessageEvent<string>).lastEventId) || 0);
+        forgetTallies();
         refresh();
       });
       current.onerror = () => {
@@ -92,40 +93,16 @@ export function LiveTrip({ tripId, after }: { tripId: string; after: number }) {
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       clearTimeout(retryTimer);
+      clearTimeout(refreshTimer);
       source?.close();
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [tripId, router]);
+  }, [tripId, router, page]);
 
   return null;
 }
 
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 60_000;
-
-// The timeline's share of the channel: progress per run, kept for the life of the tab so a
-// timeline that mounts after a refresh still sees what arrived before it.
-const progressByRun = new Map<string, TimelineEntry[]>();
-const listeners = new Set<() => void>();
-const NONE: TimelineEntry[] = [];
-
-function addProgress(runId: string, entry: TimelineEntry) {
-  const known = progressByRun.get(runId) ?? NONE;
-  if (known.some((e) => e.id === entry.id)) return;
-  progressByRun.set(runId, [...known, entry]);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The progress of `runId` heard on the live channel since this tab opened (none during server rendering). */
-export function useLiveProgress(runId: string): TimelineEntry[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => progressByRun.get(runId) ?? NONE,
-    () => NONE,
-  );
-}
+/** Events that arrive together (a run ending, its new version, the stage it moves to) cost one render. */
+const REFRESH_GATHER_MS = 120;

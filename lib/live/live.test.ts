@@ -8,7 +8,7 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { getDb, statementsIssued } from "@/lib/db/client";
 import { addDevice } from "@/lib/db/queries/members";
 import { publishTripEvent } from "@/lib/db/queries/trip-events";
-import type { TripEvent } from "@/lib/schemas/trip-events";
+import type { LiveMessage, TripEvent } from "@/lib/schemas/trip-events";
 import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
@@ -190,6 +190,37 @@ describe("the trip's live channel", () => {
 
     for (const view of views) view.close();
     await vi.waitFor(() => expect(hub.stats()).toEqual(before));
+  });
+
+  it("reads what changed once per event for every open view: a vote's tally costs two reads however many watch", async () => {
+    const trip = await newTrip("Tally");
+    const mia = await trip.join("Mia");
+    const views = await Promise.all([
+      ...Array.from({ length: 3 }, () => listen(trip.tripId, trip.organizer)),
+      ...Array.from({ length: 3 }, () => listen(trip.tripId, mia)),
+    ]);
+    const quiet = await newTrip("Nobody watching");
+    const alone = statementsIssued();
+    await publishTripEvent({
+      tripId: quiet.tripId,
+      event: { kind: "vote.changed", recommendationId: crypto.randomUUID() },
+    });
+    const publishCost = statementsIssued() - alone;
+
+    const watched = statementsIssued();
+    const event = await publishTripEvent({
+      tripId: trip.tripId,
+      event: { kind: "vote.changed", recommendationId: crypto.randomUUID() },
+    });
+    const received = await Promise.all(views.map((v) => v.next((m) => m.id === String(event.id))));
+    // The votes and the members, read once for all six views.
+    expect(statementsIssued() - watched).toBe(publishCost + 2);
+    // Each view got the tally cut for it: who hasn't voted (both of them) for the organizer only.
+    const tallies = received.map((m) => (JSON.parse(m.data) as LiveMessage & { kind: "vote.changed" }).payload?.tally);
+    for (const tally of tallies.slice(0, 3))
+      expect(tally).toMatchObject({ voted: 0, members: 2, waitingOn: ["Olga", "Mia"] });
+    for (const tally of tallies.slice(3)) expect(tally).toMatchObject({ voted: 0, members: 2, waitingOn: null });
+    for (const view of views) view.close();
   });
 
   it("caps open streams per member with 429 and Retry-After; a closed stream frees its slot; other members are unaffected", async () => {

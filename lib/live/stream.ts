@@ -4,16 +4,18 @@ import type { RequestContext } from "@/lib/auth/session";
 import { latestTripEventId, listTripEvents } from "@/lib/db/queries/trip-events";
 import { AppError } from "@/lib/errors";
 import { TripId } from "@/lib/schemas/trip";
-import type { TripEvent } from "@/lib/schemas/trip-events";
+import type { LiveMessage, TripEvent } from "@/lib/schemas/trip-events";
 import { tripHub } from "./hub";
 import { acquireStreamSlot, STREAM_LIMITS } from "./stream-slots";
+import { messageFor } from "./viewer-payloads";
 
 /**
  * `GET /api/trips/<id>/events`: the trip's live channel as Server-Sent Events, for any
  * member. It first replays the events after the browser's cursor (`Last-Event-ID` on a
  * reconnect, `?after=` from the page that rendered the state the browser shows), then
  * forwards what the trip's shared listener hears, until the browser leaves or the member
- * is removed. Each message is one `TripEvent` as JSON with its id as the SSE id.
+ * is removed. Each message is one `LiveMessage` as JSON (the event and what changed, cut
+ * for this member by lib/live/viewer-payloads.ts) with its id as the SSE id.
  *
  * Control messages: `event: live` once the replay is done (everything later arrives as it
  * happens), and `event: resync` when the browser was away for more events than we replay
@@ -127,14 +129,23 @@ async function tripEventStream({
     if ((controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) return close();
     controller.enqueue(encoder.encode(text));
   };
+  const viewer = { memberId: caller.member.id, isOrganizer: caller.isOrganizer };
+  // Payloads are read asynchronously; this chain keeps messages in id order.
+  let sending: Promise<void> = Promise.resolve();
   const send = (event: TripEvent) => {
     if (event.id <= lastSent) return;
     lastSent = event.id;
-    write(`id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`);
-    // A member removed from the trip stops hearing it at once.
-    if (event.kind === "member.left" && event.memberId === caller.member.id) close();
-    // So does a browser the member or the organizer signed out.
-    if (event.kind === "device.revoked" && event.deviceId === caller.device.id) close();
+    // A member removed from the trip stops hearing it at once, and so does a browser the
+    // member or the organizer signed out (before any payload of what follows is read).
+    const last =
+      (event.kind === "member.left" && event.memberId === caller.member.id) ||
+      (event.kind === "device.revoked" && event.deviceId === caller.device.id);
+    const message = last ? Promise.resolve(event as LiveMessage) : messageFor(tripId, event, viewer);
+    sending = sending.then(async () => {
+      const ready = await message;
+      write(`id: ${ready.id}\ndata: ${JSON.stringify(ready)}\n\n`);
+      if (last) close();
+    });
   };
 
   const replay = async (after: number | null) => {
@@ -149,7 +160,8 @@ async function tripEventStream({
       return;
     }
     lastSent = Math.max(await latestTripEventId({ tripId }), ...held.map((e) => e.id));
-    write(`id: ${lastSent}\nevent: resync\ndata: {}\n\n`);
+    const resyncId = lastSent;
+    sending = sending.then(() => write(`id: ${resyncId}\nevent: resync\ndata: {}\n\n`));
   };
 
   const stream = new ReadableStream<Uint8Array>({
@@ -177,6 +189,6 @@ async function tripEventStream({
   }
   replaying = false;
   for (const event of held.splice(0)) send(event);
-  write("event: live\ndata: {}\n\n");
+  sending = sending.then(() => write("event: live\ndata: {}\n\n"));
   return stream;
 }

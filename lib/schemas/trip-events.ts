@@ -1,16 +1,19 @@
 import { z } from "zod";
+import { FeedbackOutcome, FLAG_REASONS } from "@/lib/schemas/itinerary";
 import { PROGRESS_KINDS } from "@/lib/schemas/pipeline";
+import { DestinationOption } from "@/lib/schemas/recommendations";
 import { TRIP_STATUSES } from "@/lib/trip-status";
 
 /**
  * What travels on a trip's live channel (`GET /api/trips/<id>/events`). Every member of
  * the trip receives every event, so an event names what changed (ids, states) and never
  * carries member text, budgets or anything else one member may not see of another: a view
- * that hears an event re-reads what it shows through its own authorized read.
+ * that needs more reads the payload the server cut for it (see `LiveMessage` below).
  *
  * Adding a kind: add its object here, publish it with `publishTripEvent` from the query
- * that makes the change (inside its transaction). Open dashboards refresh on any kind
- * they don't handle specially, so nothing else is needed for a view to stay current.
+ * that makes the change (inside its transaction); give it a payload in PAYLOADS and
+ * lib/live/viewer-payloads.ts when a view should update from it without a server render
+ * (open pages re-render on kinds they don't handle themselves).
  */
 
 const MemberRef = { memberId: z.uuid() };
@@ -38,7 +41,16 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("preferences.saved"), ...MemberRef }),
   /** A member erased their own answers (they count as not answered again). */
   z.object({ kind: z.literal("preferences.erased"), ...MemberRef }),
-  z.object({ kind: z.literal("run.started"), ...RunRef }),
+  /**
+   * A run started: its kind and the trip's stage as the start left it, so every open page can
+   * show it without a read (older events lack them).
+   */
+  z.object({
+    kind: z.literal("run.started"),
+    ...RunRef,
+    runKind: z.enum(["recommendations", "itinerary", "regenerate"]).optional(),
+    tripStatus: z.enum(TRIP_STATUSES).optional(),
+  }),
   z.object({ kind: z.literal("run.progress"), ...RunRef, progress: TimelineEntry }),
   z.object({ kind: z.literal("run.ended"), ...RunRef, status: z.enum(["succeeded", "failed"]) }),
   z.object({ kind: z.literal("vote.changed"), recommendationId: z.uuid() }),
@@ -63,3 +75,91 @@ export const TripEvent = z.intersection(
   TripEventBody,
 );
 export type TripEvent = z.infer<typeof TripEvent>;
+
+/*
+ * What a viewer receives: the event plus `payload`, what changed as that viewer may see it.
+ * The stored event (above) names the change and holds nothing private, because every member
+ * hears it; the payload is cut on the server for each viewer (lib/live/viewer-payloads.ts),
+ * so client components update their own slice without a server render of the page.
+ */
+
+/** A member as everyone in the trip sees them: name and whether they have answered (never what). */
+export const MemberStatus = z.object({
+  id: z.uuid(),
+  name: z.string().max(80),
+  responded: z.boolean(),
+  isOrganizer: z.boolean(),
+});
+export type MemberStatus = z.infer<typeof MemberStatus>;
+
+/** The votes on a set of cards after a change: counts per card, the viewer's own vote, who hasn't voted (organizer only). */
+export const VoteTally = z.object({
+  recommendationId: z.uuid(),
+  votes: z.record(z.string(), z.number().int().min(0)),
+  voted: z.number().int().min(0),
+  members: z.number().int().min(0),
+  myVote: z.string().nullable(),
+  waitingOn: z.array(z.string()).nullable(),
+});
+export type VoteTally = z.infer<typeof VoteTally>;
+
+/** A card that passed its check while the run goes on, cut to the viewer (their own cost; the organizer everyone's). */
+export const EarlyCard = z.object({
+  option: DestinationOption,
+  othersStretched: z.number().int().min(0),
+});
+export type EarlyCard = z.infer<typeof EarlyCard>;
+
+/** A flag or suggestion on the plan, as the plan page shows it to everyone (risk-flagged text never gets this far). */
+export const FeedbackChange = z.object({
+  id: z.uuid(),
+  kind: z.enum(["flag", "suggestion"]),
+  memberId: z.uuid(),
+  memberName: z.string().max(80),
+  mine: z.boolean(),
+  itemKey: z.string().nullable(),
+  reason: z.enum(FLAG_REASONS).nullable(),
+  text: z.string().max(1000),
+  /** Why the words were held back (they read as instructions to the planner): for their author and the organizer. */
+  heldBack: z.string().nullable(),
+  suggestedActivityId: z.string().nullable(),
+  status: z.enum(["open", "applied", "declined", "withdrawn"]),
+  outcome: FeedbackOutcome.nullable(),
+  itineraryVersion: z.number().int(),
+});
+export type FeedbackChange = z.infer<typeof FeedbackChange>;
+
+const MemberPayload = z.object({ member: MemberStatus.nullable() });
+
+/** Per kind, what its payload holds; kinds not listed carry all they need in the event itself. */
+export const PAYLOADS = {
+  "member.joined": MemberPayload,
+  "preferences.saved": MemberPayload,
+  "preferences.erased": MemberPayload,
+  /** `card`: a card that passed its check; `picks`: the shortlist, when the ranker finished. */
+  "run.progress": z.object({ card: EarlyCard.nullable(), picks: z.array(z.string()).nullable() }),
+  "vote.changed": z.object({ tally: VoteTally }),
+  "feedback.changed": z.object({ feedback: FeedbackChange.nullable() }),
+  "itinerary.version": z.object({ source: z.string().max(40), days: z.number().int().min(0) }),
+} as const satisfies Partial<Record<TripEventKind, z.ZodType>>;
+type Payloads = typeof PAYLOADS;
+export type PayloadOf<K extends TripEventKind> = K extends keyof Payloads ? z.infer<Payloads[K]> : undefined;
+
+/** One message on the wire: the stored event and, for the kinds in PAYLOADS, the viewer's payload. */
+export type LiveMessage = {
+  [K in TripEventKind]: Extract<TripEvent, { kind: K }> & { payload?: PayloadOf<K> };
+}[TripEventKind];
+
+/** Checks a message as a browser receives it (tests; the server builds them from parsed parts). */
+export const LiveMessage = z
+  .intersection(TripEvent, z.object({ payload: z.unknown().optional() }))
+  .superRefine((message, ctx) => {
+    const schema = (PAYLOADS as Partial<Record<TripEventKind, z.ZodType>>)[message.kind];
+    if (!schema) {
+      if (message.payload !== undefined)
+        ctx.addIssue({ code: "custom", message: `${message.kind} carries no payload` });
+      return;
+    }
+    const parsed = schema.safeParse(message.payload);
+    if (!parsed.success) ctx.addIssue({ code: "custom", message: `${message.kind}: ${parsed.error.message}` });
+  });

@@ -84,7 +84,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
 
   return (
     <div className="space-y-4 sm:space-y-6">
-      <LiveTrip tripId={trip.id} after={after} />
+      <LiveTrip tripId={trip.id} after={after} page="dashboard" />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-600">

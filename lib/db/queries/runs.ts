@@ -65,8 +65,20 @@ export async function createRunOrGetActive({
       .onConflictDoNothing({ target: pipelineRuns.tripId, where: sql`${pipelineRuns.status} = 'running'` })
       .returning();
     if (!created) throw new Error("run conflict with the trip row locked");
-    await applyTransition(tx, tripId, transition, counted ? { regenerations: trip.regenerations + 1 } : {});
-    await publishTripEvent({ tx, tripId, event: { kind: "run.started", runId: created.id } });
+    // One event says both: the run started and the stage the trip is now in (open pages show
+    // the run from the event itself, without reading the page again).
+    const moved = await applyTransition(
+      tx,
+      tripId,
+      transition,
+      counted ? { regenerations: trip.regenerations + 1 } : {},
+      { announce: false },
+    );
+    await publishTripEvent({
+      tx,
+      tripId,
+      event: { kind: "run.started", runId: created.id, runKind: kind, tripStatus: moved.status },
+    });
     return { run: created, created: true };
   });
 }
@@ -162,6 +174,16 @@ export async function addProgressEvent(
         : sql`select run.trip_id, ${data} from progress join ${pipelineRuns} run on run.id = progress.run_id`,
     }),
   );
+}
+
+/** One progress row by id, when it belongs to `runId` (the live channel reads a card's detail from it). */
+export async function getProgressEvent({ runId, id }: { runId: string; id: number }): Promise<ProgressEvent | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(progressEvents)
+    .where(and(eq(progressEvents.runId, runId), eq(progressEvents.id, id)));
+  return row ? ProgressEvent.parse({ ...row, createdAt: row.createdAt.toISOString() }) : null;
 }
 
 export async function listProgressEvents({

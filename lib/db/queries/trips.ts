@@ -155,12 +155,16 @@ export async function lockTripRow(tx: Tx, tripId: string): Promise<Trip> {
   return trip;
 }
 
-/** Moves the locked trip along `name` and sets whatever else the same write changes. */
+/**
+ * Moves the locked trip along `name` and sets whatever else the same write changes.
+ * `announce: false` when the caller's own event says it (a run's start names the stage it moves to).
+ */
 export async function applyTransition(
   tx: Tx,
   tripId: string,
   name: TransitionName,
   set: Partial<Omit<Trip, "id" | "status">> = {},
+  { announce = true }: { announce?: boolean } = {},
 ): Promise<Trip> {
   const [trip] = await tx
     .update(trips)
@@ -168,7 +172,7 @@ export async function applyTransition(
     .where(eq(trips.id, tripId))
     .returning();
   if (!trip) throw tripNotFound();
-  await publishTripEvent({ tx, tripId, event: { kind: "trip.changed", status: trip.status } });
+  if (announce) await publishTripEvent({ tx, tripId, event: { kind: "trip.changed", status: trip.status } });
   return trip;
 }
 

@@ -10,13 +10,13 @@ import {
   type DayChoice,
   ItemEditControls,
 } from "@/components/itinerary/hand-edits";
-import { FeedbackLine, ItemFeedback } from "@/components/itinerary/item-feedback";
+import { ItemFeedback, OtherFeedback } from "@/components/itinerary/item-feedback";
 import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days";
+import { LivePlanRun } from "@/components/itinerary/live-plan-run";
 import { PlanButton } from "@/components/itinerary/plan-button";
 import { SuggestForm } from "@/components/itinerary/suggest-form";
 import { CostBreakdown } from "@/components/recommendations/cost-breakdown";
 import { DecidedNote, decidedDatesOf } from "@/components/recommendations/decided-note";
-import { RunTimeline } from "@/components/recommendations/run-timeline";
 import { ShareLinkCard } from "@/components/share/share-link-card";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { buttonClasses } from "@/components/ui/button";
@@ -84,7 +84,7 @@ export default async function PlanPage({
   if (!trip.destination || (!planning && !finalized)) {
     return (
       <div className="space-y-6">
-        <LiveTrip tripId={trip.id} after={after} />
+        <LiveTrip tripId={trip.id} after={after} page={organizer ? "organizer-plan" : "plan"} />
         {header}
         <EmptyState title="No destination chosen yet">
           The day-by-day plan starts once the group has chosen a destination.{" "}
@@ -130,7 +130,7 @@ export default async function PlanPage({
 
   return (
     <div className="space-y-4 sm:space-y-6">
-      <LiveTrip tripId={trip.id} after={after} />
+      <LiveTrip tripId={trip.id} after={after} page={organizer ? "organizer-plan" : "plan"} />
       {header}
       {trip.dates ? null : <DecidedNote decisions={view.decisions} />}
 
@@ -248,11 +248,7 @@ export default async function PlanPage({
         </p>
       ) : null}
 
-      {running && view.run ? (
-        <Card title={view.run.kind === "regenerate" ? "Regenerating the plan" : "Planning the days"}>
-          <RunTimeline runId={view.run.id} initial={view.run.timeline} kind={view.run.kind} />
-        </Card>
-      ) : null}
+      <LivePlanRun serverRun={view.run} />
 
       {view.run?.status === "failed" && view.run.error && !running ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
@@ -443,15 +439,7 @@ export default async function PlanPage({
               description="What the group would like to add, and what became of flags on items no longer in the plan."
             >
               <div className="space-y-4">
-                {elsewhere.length > 0 ? (
-                  <ul className="space-y-1">
-                    {elsewhere.map((f) => (
-                      <FeedbackLine key={f.id} tripId={trip.id} feedback={f} />
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="text-sm text-slate-600">No suggestions yet.</p>
-                )}
+                <OtherFeedback tripId={trip.id} feedback={elsewhere} version={shown.version} itemKeys={[...inShown]} />
                 {canGiveFeedback && current ? (
                   <SuggestForm tripId={trip.id} version={current.version} activities={view.otherActivities} />
                 ) : null}

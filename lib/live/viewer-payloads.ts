@@ -1,0 +1,208 @@
+import "server-only";
+import { listFeedback } from "@/lib/db/queries/feedback";
+import { itineraryVersion } from "@/lib/db/queries/itineraries";
+import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { listVotes } from "@/lib/db/queries/recommendations";
+import { getProgressEvent } from "@/lib/db/queries/runs";
+import { optionForViewer } from "@/lib/recommendations-view";
+import type { DestinationOption } from "@/lib/schemas/recommendations";
+import type { FeedbackChange, LiveMessage, MemberStatus, TripEvent, TripEventKind } from "@/lib/schemas/trip-events";
+import { heldBackReason } from "@/lib/screened-answers";
+
+/**
+ * The per-viewer cut of the live channel: what changed, as one viewer may see it, by the
+ * same rules as the pages (DESIGN.md "Identity and authorization"). A member gets their own
+ * cost on a card, never another member's; nobody's budget, notes, hard no's or home city
+ * travel at all (a member's status is their name and whether they answered).
+ *
+ * Work is split in two so a group costs about what one viewer costs: `shared` reads the
+ * database once per event (memoized by event id for every stream of the process), `cut`
+ * is a pure function per viewer.
+ */
+
+export type Viewer = { memberId: string; isOrganizer: boolean };
+
+type Shared =
+  | { kind: "member"; member: MemberStatus | null }
+  | { kind: "progress"; card: DestinationOption | null; picks: string[] | null }
+  | {
+      kind: "votes";
+      recommendationId: string;
+      bySlug: Record<string, number>;
+      /** memberId → the slug they voted for. */
+      voters: Record<string, string>;
+      members: { id: string; name: string }[];
+    }
+  | { kind: "feedback"; feedback: Omit<FeedbackChange, "mine"> | null }
+  | { kind: "version"; source: string; days: number }
+  | null;
+
+/** Reads what changed, once per event: everything any viewer's cut may need. */
+async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
+  switch (event.kind) {
+    case "member.joined":
+    case "preferences.saved":
+    case "preferences.erased": {
+      const member = (await listMembersWithPreferences({ tripId })).find((m) => m.id === event.memberId);
+      return {
+        kind: "member",
+        member: member
+          ? {
+              id: member.id,
+              name: member.name,
+              responded: member.preferences !== null,
+              isOrganizer: member.role === "organizer",
+            }
+          : null,
+      };
+    }
+    case "run.progress": {
+      const { stage, stepId, kind } = event.progress;
+      const isCard = stage === "cards" && (kind === "finished" || kind === "degraded");
+      const isPicks = stepId === "rank" && kind === "finished";
+      if (!isCard && !isPicks) return { kind: "progress", card: null, picks: null };
+      const row = await getProgressEvent({ runId: event.runId, id: event.progress.id });
+      return {
+        kind: "progress",
+        card: isCard ? (row?.detail?.card ?? null) : null,
+        picks: isPicks ? (row?.detail?.picks ?? null) : null,
+      };
+    }
+    case "vote.changed": {
+      const [votes, members] = await Promise.all([
+        listVotes({ recommendationId: event.recommendationId }),
+        listMembersWithPreferences({ tripId }),
+      ]);
+      const bySlug: Record<string, number> = {};
+      for (const v of votes) bySlug[v.slug] = (bySlug[v.slug] ?? 0) + 1;
+      return {
+        kind: "votes",
+        recommendationId: event.recommendationId,
+        bySlug,
+        voters: Object.fromEntries(votes.map((v) => [v.memberId, v.slug])),
+        members: members.map((m) => ({ id: m.id, name: m.name })),
+      };
+    }
+    case "feedback.changed": {
+      const [items, members] = await Promise.all([listFeedback({ tripId }), listMembersWithPreferences({ tripId })]);
+      const item = items.find((f) => f.id === event.feedbackId);
+      return {
+        kind: "feedback",
+        feedback: item
+          ? {
+              id: item.id,
+              kind: item.kind,
+              memberId: item.memberId,
+              memberName: members.find((m) => m.id === item.memberId)?.name ?? "Someone",
+              itemKey: item.itemKey,
+              reason: item.reason,
+              text: item.text,
+              heldBack: heldBackReason(item.text),
+              suggestedActivityId: item.suggestedActivityId,
+              status: item.status,
+              outcome: item.outcome ?? null,
+              itineraryVersion: item.itineraryVersion,
+            }
+          : null,
+      };
+    }
+    case "itinerary.version": {
+      const stored = await itineraryVersion({ tripId, version: event.version });
+      return stored ? { kind: "version", source: stored.source, days: stored.itinerary.days.length } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The viewer's part of what changed; the shared read holds nothing a viewer may not see unless this cuts it. */
+function cut(shared: Shared, viewer: Viewer): LiveMessage["payload"] {
+  if (!shared) return undefined;
+  switch (shared.kind) {
+    case "member":
+      return { member: shared.member };
+    case "progress":
+      return {
+        card: shared.card
+          ? {
+              option: optionForViewer(shared.card, viewer),
+              othersStretched: shared.card.impactedMemberIds.filter((id) => id !== viewer.memberId).length,
+            }
+          : null,
+        picks: shared.picks,
+      };
+    case "votes": {
+      const voted = (id: string) => shared.voters[id] !== undefined;
+      return {
+        tally: {
+          recommendationId: shared.recommendationId,
+          votes: shared.bySlug,
+          voted: shared.members.filter((m) => voted(m.id)).length,
+          members: shared.members.length,
+          myVote: shared.voters[viewer.memberId] ?? null,
+          // Who hasn't voted is for the organizer, to nudge (as on the page).
+          waitingOn: viewer.isOrganizer ? shared.members.filter((m) => !voted(m.id)).map((m) => m.name) : null,
+        },
+      };
+    }
+    case "feedback": {
+      if (!shared.feedback) return { feedback: null };
+      // Words held back as instructions stay with their author, as on the plan page (lib/itinerary-view.ts).
+      const mine = shared.feedback.memberId === viewer.memberId;
+      const { heldBack, text } = shared.feedback;
+      return {
+        feedback: {
+          ...shared.feedback,
+          mine,
+          text: heldBack && !mine ? "" : text,
+          heldBack: heldBack && (mine || viewer.isOrganizer) ? heldBack : null,
+        },
+      };
+    }
+    case "version":
+      return { source: shared.source, days: shared.days };
+  }
+}
+
+const KINDS_WITH_PAYLOAD = new Set<TripEventKind>([
+  "member.joined",
+  "preferences.saved",
+  "preferences.erased",
+  "run.progress",
+  "vote.changed",
+  "feedback.changed",
+  "itinerary.version",
+]);
+
+/** Shared reads of recent events, shared by every stream of the process (a group hears an event at once). */
+const MEMO_SIZE = 512;
+const memo = new Map<string, Promise<Shared>>();
+
+function memoizedShared(tripId: string, event: TripEvent): Promise<Shared> {
+  const key = `${tripId}:${event.id}`;
+  let found = memo.get(key);
+  if (!found) {
+    found = sharedOf(tripId, event);
+    memo.set(key, found);
+    if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+    // A failed read is tried again by the next viewer rather than remembered.
+    found.catch(() => memo.delete(key));
+  }
+  return found;
+}
+
+/**
+ * The message `viewer` receives for `event`. Without a payload (a failed read) the browser
+ * re-reads the page instead, so a hiccup costs a render, never a wrong view.
+ */
+export async function messageFor(tripId: string, event: TripEvent, viewer: Viewer): Promise<LiveMessage> {
+  if (!KINDS_WITH_PAYLOAD.has(event.kind)) return event as LiveMessage;
+  try {
+    const shared = await memoizedShared(tripId, event);
+    const payload = cut(shared, viewer);
+    return (payload === undefined ? event : { ...event, payload }) as LiveMessage;
+  } catch (error) {
+    console.error("[live] could not read an event's payload", error);
+    return event as LiveMessage;
+  }
+}
