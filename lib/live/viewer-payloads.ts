@@ -1,5 +1,6 @@
 import "server-only";
 import { listFeedback } from "@/lib/db/queries/feedback";
+import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { itineraryVersion } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { listVotes } from "@/lib/db/queries/recommendations";
@@ -7,7 +8,7 @@ import { getProgressEvent } from "@/lib/db/queries/runs";
 import { optionForViewer } from "@/lib/recommendations-view";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import type { FeedbackChange, LiveMessage, MemberStatus, TripEvent, TripEventKind } from "@/lib/schemas/trip-events";
-import { heldBackReason } from "@/lib/screened-answers";
+import { heldBackReason, screenAnswers } from "@/lib/screened-answers";
 
 /**
  * The per-viewer cut of the live channel: what changed, as one viewer may see it, by the
@@ -43,7 +44,7 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
     case "member.joined":
     case "preferences.saved":
     case "preferences.erased": {
-      const member = (await listMembersWithPreferences({ tripId })).find((m) => m.id === event.memberId);
+      const member = (await screenedMembers(tripId)).find((m) => m.id === event.memberId);
       return {
         kind: "member",
         member: member
@@ -71,7 +72,7 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
     case "vote.changed": {
       const [votes, members] = await Promise.all([
         listVotes({ recommendationId: event.recommendationId }),
-        listMembersWithPreferences({ tripId }),
+        screenedMembers(tripId),
       ]);
       const bySlug: Record<string, number> = {};
       for (const v of votes) bySlug[v.slug] = (bySlug[v.slug] ?? 0) + 1;
@@ -84,7 +85,7 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
       };
     }
     case "feedback.changed": {
-      const [items, members] = await Promise.all([listFeedback({ tripId }), listMembersWithPreferences({ tripId })]);
+      const [items, members] = await Promise.all([listFeedback({ tripId }), screenedMembers(tripId)]);
       const item = items.find((f) => f.id === event.feedbackId);
       return {
         kind: "feedback",
@@ -113,6 +114,15 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
     default:
       return null;
   }
+}
+
+/** The members as the pages show them: a name that reads as instructions is "Member n" (lib/screened-answers.ts). */
+async function screenedMembers(tripId: string) {
+  const [raw, modelFlagged] = await Promise.all([
+    listMembersWithPreferences({ tripId }),
+    modelFlaggedTexts({ tripId }),
+  ]);
+  return screenAnswers(raw, modelFlagged).members;
 }
 
 /** The viewer's part of what changed; the shared read holds nothing a viewer may not see unless this cuts it. */
