@@ -43,6 +43,8 @@ export type FeedbackView = {
   status: "open" | "applied" | "declined" | "withdrawn";
   outcome: FeedbackOutcome | null;
   itineraryVersion: number;
+  /** A flag the organizer lifted: their reason, shown to everyone (null: not lifted by the organizer). */
+  liftedByOrganizer: { reason: string } | null;
 };
 
 export type ItineraryView = {
@@ -219,6 +221,7 @@ export async function loadItineraryView(
       status: f.status,
       outcome: f.outcome ?? null,
       itineraryVersion: f.itineraryVersion,
+      liftedByOrganizer: f.liftedBy && f.liftReason ? { reason: f.liftReason } : null,
     })),
     regenerations: { used: caller.trip.regenerations, max: MAX_REGENERATIONS },
     budgets,

@@ -10,6 +10,7 @@ export { createDeviceLink, reissuePersonalLink, revokeDevice } from "./devices";
 export {
   flagItineraryItem,
   generateItinerary,
+  liftFlag,
   regenerateItinerary,
   reopenDestination,
   replanWithNewAnswers,

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { factsToRecord } from "@/lib/db/queries/destination-facts";
+import { liftFlags } from "@/lib/db/queries/feedback";
 import { applyTransition, lockTripFor } from "@/lib/db/queries/trips";
 import { feedbackItems, type ItinerarySource, itineraries, pipelineRuns, trips } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -155,10 +156,13 @@ export async function restoreItineraryVersion({
   tripId,
   version,
   memberId,
+  lift,
 }: {
   tripId: string;
   version: number;
   memberId: string;
+  /** Flags the organizer agreed to lift by restoring (the version has their items), with why. */
+  lift?: { feedbackIds: string[]; reason: string };
 }): Promise<{ version: number }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -195,6 +199,8 @@ export async function restoreItineraryVersion({
       .returning();
     if (!row) throw new Error("itinerary insert returned no row");
     await applyTransition(tx, tripId, "plan", { currentItineraryId: row.id });
+    if (lift?.feedbackIds.length)
+      await liftFlags({ tx, tripId, organizerId: memberId, feedbackIds: lift.feedbackIds, reason: lift.reason });
     await publishTripEvent({ tx, tripId, event: { kind: "itinerary.version", version: next } });
     return { version: next };
   });

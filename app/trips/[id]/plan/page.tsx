@@ -108,7 +108,8 @@ export default async function PlanPage({
   const inShown = new Set(shown?.itinerary.days.flatMap((d) => d.items.map((i) => i.key)) ?? []);
   // Flags sit under their item; suggestions, and flags whose item is gone, are listed together.
   const underItem = (f: FeedbackView) => f.kind === "flag" && f.itemKey !== null && inShown.has(f.itemKey);
-  const elsewhere = view.feedback.filter((f) => f.status !== "withdrawn" && !underItem(f));
+  // A flag the organizer lifted stays listed: their reason is for everyone to see.
+  const elsewhere = view.feedback.filter((f) => (f.status !== "withdrawn" || f.liftedByOrganizer) && !underItem(f));
   // The organizer edits the current version by hand while it is being planned and nothing is generating.
   const canEdit = organizer && canGiveFeedback && Boolean(current);
   const dayChoices: DayChoice[] = (current?.itinerary.days ?? []).map((d, _, all) => ({
@@ -388,6 +389,7 @@ export default async function PlanPage({
                     itemTitle={item.title}
                     feedback={isCurrent ? view.feedback.filter((f) => underItem(f) && f.itemKey === item.key) : []}
                     canFlag={canGiveFeedback}
+                    canLift={organizer && canGiveFeedback}
                   />
                 </>
               )}
@@ -426,7 +428,7 @@ export default async function PlanPage({
                 {elsewhere.length > 0 ? (
                   <ul className="space-y-1">
                     {elsewhere.map((f) => (
-                      <FeedbackLine key={f.id} tripId={trip.id} feedback={f} />
+                      <FeedbackLine key={f.id} tripId={trip.id} feedback={f} canLift={organizer && canGiveFeedback} />
                     ))}
                   </ul>
                 ) : (
