@@ -379,7 +379,14 @@ function computeNamesPlace(hardNo: string, title: string): boolean {
   if (names.some((n) => containsPhrase(said, n))) return true;
   const titleWords = wordsOf(title);
   return interpretHardNo(hardNo).unparsed.some((part) => {
-    const phrase = phraseKey(part);
-    return phrase.replace(/ /g, "").length >= 4 && containsPhrase(titleWords, phrase);
+    const words = wordsOf(part).filter((w) => !PLACE_VERBS.has(w));
+    // One distinctive word ("MACBA", "Pedrera"), or any two or more in a row ("Sagrada Familia").
+    if (words.length === 1) return (words[0]?.length ?? 0) >= 4 && titleWords.includes(words[0] ?? "");
+    for (let i = 0; i + 1 < words.length; i++)
+      if (containsPhrase(titleWords, `${words[i]} ${words[i + 1]}`)) return true;
+    return false;
   });
 }
+
+/** Words around a place's name in a hard no that are not part of it ("skip the Sagrada Familia", "no visiting MACBA"). */
+const PLACE_VERBS = new Set(["skip", "visit", "visiting", "see", "seeing", "go", "going", "again", "another"]);
