@@ -148,6 +148,15 @@ describe("flags stay in force until their author lets go", () => {
     const statuses = async () =>
       Object.fromEntries((await listFeedback({ tripId })).map((f) => [f.itemKey ?? f.text, f.status]));
     expect(await statuses()).toEqual({ [CONCERT]: "applied", "a:macba": "applied" });
+    // Nor can Olga put the concert back by hand while Cara's flag stands.
+    const swapped = await actions.swapItineraryItem(olga.ctx, {
+      tripId,
+      version: 2,
+      itemKey: "a:liceu-opera",
+      activityId: "palau-musica-concert",
+    });
+    expect(swapped).toMatchObject({ ok: false, code: "conflict:edit" });
+    expect(swapped.ok ? "" : swapped.message).toContain('Concert at Palau de la Música Catalana": a member flagged it');
 
     // Version 3: Olga flags something else and regenerates: the earlier flags still hold.
     const other = keys(v2.itinerary)[0] ?? "";
