@@ -219,16 +219,15 @@ export const restoreItinerary = tripAction({
           )
         : [];
     const titles = [...new Set(flagged.map((f) => `"${f.title}"`))];
-    if (flagged.length && !input.liftFlags) {
-      throw new AppError(
-        "conflict:restore-flagged",
-        `Version ${input.version} has ${titles.join(", ")}, which ${titles.length === 1 ? "is" : "are"} under a member's flag. Restoring it lifts ${flagged.length === 1 ? "that flag" : "those flags"}, and everyone sees why.`,
-      );
-    }
     return restoreItineraryVersion({
       tripId: caller.trip.id,
       version: input.version,
       memberId: caller.member.id,
+      // Asked only once the restore could go ahead (a final plan, a running regeneration say so first).
+      askFirst:
+        flagged.length && !input.liftFlags
+          ? `Version ${input.version} has ${titles.join(", ")}, which ${titles.length === 1 ? "is" : "are"} under a member's flag. Restoring it lifts ${flagged.length === 1 ? "that flag" : "those flags"}, and everyone sees why.`
+          : null,
       lift: {
         feedbackIds: [...new Set(flagged.map((f) => f.flagId))],
         reason: `The organizer restored version ${input.version}, which has ${titles.join(", ")}.`,

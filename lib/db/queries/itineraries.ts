@@ -157,12 +157,15 @@ export async function restoreItineraryVersion({
   version,
   memberId,
   lift,
+  askFirst = null,
 }: {
   tripId: string;
   version: number;
   memberId: string;
   /** Flags the organizer agreed to lift by restoring (the version has their items), with why. */
   lift?: { feedbackIds: string[]; reason: string };
+  /** Said instead of restoring, once the restore could otherwise go ahead (the organizer hasn't said yes yet). */
+  askFirst?: string | null;
 }): Promise<{ version: number }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -184,6 +187,7 @@ export async function restoreItineraryVersion({
         `Version ${version} is a plan for ${from.payload.destination.name}, not the destination chosen now.`,
       );
     }
+    if (askFirst) throw new AppError("conflict:restore-flagged", askFirst);
     const next = await nextVersion(tx, tripId);
     const [row] = await tx
       .insert(itineraries)
