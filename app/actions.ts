@@ -212,6 +212,10 @@ export async function withdrawFeedbackAction(input: unknown) {
   return planWrite(actions.withdrawFeedback, input);
 }
 
+export async function liftFlagAction(input: unknown) {
+  return planWrite(actions.liftFlag, input);
+}
+
 export async function restoreItineraryAction(input: unknown) {
   return planWrite(actions.restoreItinerary, input);
 }

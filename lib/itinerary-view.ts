@@ -51,6 +51,8 @@ export type FeedbackView = {
   status: "open" | "applied" | "declined" | "withdrawn";
   outcome: FeedbackOutcome | null;
   itineraryVersion: number;
+  /** A flag the organizer lifted: their reason, shown to everyone (null: not lifted by the organizer). */
+  liftedByOrganizer: { reason: string } | null;
 };
 
 export type ItineraryView = {
@@ -240,6 +242,7 @@ export async function loadItineraryView(
         status: f.status,
         outcome: f.outcome ?? null,
         itineraryVersion: f.itineraryVersion,
+        liftedByOrganizer: f.liftedBy && f.liftReason ? { reason: f.liftReason } : null,
       };
     }),
     regenerations: { used: caller.trip.regenerations, max: MAX_REGENERATIONS },

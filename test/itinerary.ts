@@ -91,13 +91,18 @@ export async function planningTrip(
 ) {
   const [organizer, ...others] = answers;
   const organizerToken = newToken();
+  // Each answered member's token, in order (Member 0 first), so a test can act as them.
+  const memberTokens: string[] = [];
   const { trip, organizer: organizerRow } = await createTripWithOrganizer({
     name: "Generated group",
     inviteToken: newToken(),
     organizer: { name: "Organizer", tokenHash: hashToken(organizerToken) },
-    answeredMembers: others.flatMap((p, i) =>
-      p ? [{ name: `Member ${i}`, preferences: p, tokenHash: hashToken(newToken()) }] : [],
-    ),
+    answeredMembers: others.flatMap((p, i) => {
+      if (!p) return [];
+      const token = newToken();
+      memberTokens.push(token);
+      return [{ name: `Member ${i}`, preferences: p, tokenHash: hashToken(token) }];
+    }),
   });
   if (organizer)
     await savePreferences({ tripId: trip.id, memberId: organizerRow.id, data: organizer, expectedVersion: 0 });
@@ -106,7 +111,7 @@ export async function planningTrip(
     .update(trips)
     .set({ status: "planning", selectedDestination: slug, startDate: start, endDate: end })
     .where(eq(trips.id, trip.id));
-  return { tripId: trip.id, organizerToken };
+  return { tripId: trip.id, organizerToken, memberTokens };
 }
 
 /** Each day's item keys, in order. */

@@ -32,7 +32,13 @@ const DOES = {
     icon: Undo2,
     confirm: "Reopen the plan? The group can flag and suggest again; the share page shows it as a draft.",
   },
-  restore: { act: restoreItineraryAction, icon: History, confirm: "Make this version the current plan again?" },
+  restore: {
+    act: restoreItineraryAction,
+    icon: History,
+    confirm: "Make this version the current plan again?",
+    // It has items under members' flags: the server says which; yes restores and lifts those flags.
+    confirmAgain: { code: "conflict:restore-flagged", field: "liftFlags" },
+  },
   reopenDestination: {
     act: reopenDestinationAction,
     icon: CheckCircle2,
@@ -73,6 +79,10 @@ export function PlanButton({
   const [error, setError] = useActionError();
   const [pending, startTransition] = useTransition();
   const { act, icon: Icon, confirm } = DOES[does];
+  const again =
+    "confirmAgain" in DOES[does]
+      ? (DOES[does] as { confirmAgain: { code: string; field: string } }).confirmAgain
+      : null;
   return (
     <div className="space-y-2">
       <Button
@@ -84,7 +94,10 @@ export function PlanButton({
           if (confirm && !window.confirm(confirm)) return;
           startTransition(async () => {
             setError(null);
-            const result = await act(input);
+            let result = await act(input);
+            // Refused until the organizer agrees to what it would also do (the message says what).
+            if (!result.ok && again && result.code === again.code && window.confirm(`${result.message} Go ahead?`))
+              result = await act({ ...input, [again.field]: true });
             settleResult(result, setError);
             if (result.ok && thenGo) router.push(thenGo);
             else router.refresh();

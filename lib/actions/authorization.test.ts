@@ -7,6 +7,7 @@ import { tripCookieName } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
 import { redeemSignInLink } from "@/lib/db/queries/devices";
+import { listFeedback } from "@/lib/db/queries/feedback";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { addDevice, listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences } from "@/lib/db/queries/preferences";
@@ -259,11 +260,30 @@ const matrix: Record<keyof typeof actions, Row> = {
       return { tripId: trip.tripId };
     },
   },
+  liftFlag: {
+    allowed: ORGANIZER,
+    // A member's flag in force on the plan (made once; the same one for every caller until lifted).
+    input: async (trip) => {
+      const plan = await currentPlan(trip.tripId);
+      const made = await actions.flagItineraryItem(callers.member.clone().ctx, {
+        tripId: trip.tripId,
+        version: plan.version,
+        itemKey: plan.itemKey,
+        reason: "not-my-thing",
+        note: "",
+      });
+      const open = (await listFeedback({ tripId: trip.tripId })).find((f) => f.kind === "flag" && f.status === "open");
+      const feedbackId = made.ok ? made.data.feedbackId : open?.id;
+      if (!feedbackId) throw new Error("no flag to lift");
+      return { tripId: trip.tripId, feedbackId, reason: "We booked it already" };
+    },
+  },
   restoreItinerary: {
     allowed: ORGANIZER,
     input: async (trip) => {
       await settleLocalRuns();
-      return { tripId: trip.tripId, version: 1 };
+      // Yes to lifting any flag version 1 has an item of (the liftFlag row flags one).
+      return { tripId: trip.tripId, version: 1, liftFlags: true };
     },
   },
   removeItineraryItem: {

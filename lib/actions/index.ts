@@ -11,6 +11,7 @@ export { createDeviceLink, renewPersonalLink, revokeDevice, signOutOtherDevices 
 export {
   flagItineraryItem,
   generateItinerary,
+  liftFlag,
   regenerateItinerary,
   reopenDestination,
   replanWithNewAnswers,

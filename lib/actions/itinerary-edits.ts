@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Caller } from "@/lib/auth/guards";
 import { factsOfPlan } from "@/lib/db/queries/destination-facts";
+import { listFlagsInForce } from "@/lib/db/queries/feedback";
 import { commitItineraryEdit, itineraryVersion } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { AppError } from "@/lib/errors";
@@ -98,6 +99,9 @@ async function edit(caller: Caller, version: number, change: HandEdit): Promise<
     name,
     preferences,
   }));
+  const flags = (await listFlagsInForce({ tripId: trip.id })).flatMap((f) =>
+    f.itemKey && f.reason ? [{ id: f.id, itemKey: f.itemKey, reason: f.reason, text: f.text }] : [],
+  );
   const now = new Date();
   try {
     return await commitItineraryEdit({
@@ -114,6 +118,7 @@ async function edit(caller: Caller, version: number, change: HandEdit): Promise<
           dates: trip.startDate && trip.endDate ? { start: trip.startDate, end: trip.endDate } : null,
           today: now.toISOString().slice(0, 10),
           now,
+          flags,
         });
       },
     });

@@ -1,8 +1,15 @@
 import "server-only";
+import { itemsUnderFlags } from "@/lib/constraints/flags";
 import { addDays } from "@/lib/dates";
 import { factsOfPlan } from "@/lib/db/queries/destination-facts";
-import { addFeedback, listOpenFeedback, withdrawFeedback as withdraw } from "@/lib/db/queries/feedback";
-import { currentItinerary, restoreItineraryVersion } from "@/lib/db/queries/itineraries";
+import {
+  addFeedback,
+  liftFlags,
+  listFlagsInForce,
+  listOpenFeedback,
+  withdrawFeedback as withdraw,
+} from "@/lib/db/queries/feedback";
+import { currentItinerary, itineraryVersion, restoreItineraryVersion } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { ANSWERS_CHANGED, regenerationsUsedUp } from "@/lib/db/queries/runs";
 import { reopenDestinationChoice, setTripDates as saveTripDates } from "@/lib/db/queries/trips";
@@ -13,12 +20,14 @@ import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import {
   FeedbackIdInput,
   FlagItemInput,
+  LiftFlagInput,
   MAX_REGENERATIONS,
+  RestoreInput,
   SetTripDatesInput,
   SuggestInput,
-  VersionInput,
 } from "@/lib/schemas/itinerary";
 import { TripOnlyInput } from "@/lib/schemas/trip";
+import { refuseInstructions } from "@/lib/screened-answers";
 import { tripAction } from "./define";
 
 /** Today on the server's clock (dates are judged against it). */
@@ -159,7 +168,7 @@ export const suggestAddition = tripAction({
   },
 });
 
-/** A member takes back their own open flag or suggestion. */
+/** A member takes back their own open flag or suggestion, or lets go of their flag in force. */
 export const withdrawFeedback = tripAction({
   access: "member",
   input: FeedbackIdInput,
@@ -169,12 +178,64 @@ export const withdrawFeedback = tripAction({
   },
 });
 
-/** An earlier version becomes current again (a new version; not a regeneration). */
+/**
+ * The organizer lifts a flag in force (anyone's), saying why: the reason is shown beside
+ * the flag to everyone, and later versions may have its item again.
+ */
+export const liftFlag = tripAction({
+  access: "organizer",
+  input: LiftFlagInput,
+  async run({ input, caller }) {
+    // Everyone reads the reason: like the organizer's other words for the group, not instructions.
+    refuseInstructions({ reason: input.reason }, "Write this for the group, not as instructions for the AI.");
+    const lifted = await liftFlags({
+      tripId: caller.trip.id,
+      organizerId: caller.member.id,
+      feedbackIds: [input.feedbackId],
+      reason: input.reason,
+    });
+    if (lifted === 0) throw new AppError("not_found:feedback", "That isn't a flag in force.");
+    return { feedbackId: input.feedbackId };
+  },
+});
+
+/**
+ * An earlier version becomes current again (a new version; not a regeneration). When it has
+ * items members flagged since (flags still in force), it says which before anything happens
+ * and restores only when the organizer confirms (`liftFlags`): those flags are then lifted,
+ * with the restore as the reason everyone sees.
+ */
 export const restoreItinerary = tripAction({
   access: "organizer",
-  input: VersionInput,
+  input: RestoreInput,
   async run({ input, caller }) {
-    return restoreItineraryVersion({ tripId: caller.trip.id, version: input.version, memberId: caller.member.id });
+    const [from, flags] = await Promise.all([
+      itineraryVersion({ tripId: caller.trip.id, version: input.version }),
+      listFlagsInForce({ tripId: caller.trip.id }),
+    ]);
+    const flagged =
+      from && flags.length
+        ? itemsUnderFlags(
+            from.itinerary,
+            flags.flatMap((f) => (f.itemKey && f.reason ? [{ ...f, itemKey: f.itemKey, reason: f.reason }] : [])),
+            (await factsOfPlan(from.itinerary))?.facts,
+          )
+        : [];
+    const titles = [...new Set(flagged.map((f) => `"${f.title}"`))];
+    return restoreItineraryVersion({
+      tripId: caller.trip.id,
+      version: input.version,
+      memberId: caller.member.id,
+      // Asked only once the restore could go ahead (a final plan, a running regeneration say so first).
+      askFirst:
+        flagged.length && !input.liftFlags
+          ? `Version ${input.version} has ${titles.join(", ")}, which ${titles.length === 1 ? "is" : "are"} under a member's flag. Restoring it lifts ${flagged.length === 1 ? "that flag" : "those flags"}, and everyone sees why.`
+          : null,
+      lift: {
+        feedbackIds: [...new Set(flagged.map((f) => f.flagId))],
+        reason: `The organizer restored version ${input.version}, which has ${titles.join(", ")}.`,
+      },
+    });
   },
 });
 

@@ -13,9 +13,9 @@ import { allocate } from "@/lib/planning/itinerary-allocation";
  */
 export const dayPlanner = defineItineraryAgent({
   name: "Day planner",
-  reads: ["brief", "rawPreferences", "feedback", "previous", "taste", "places"],
+  reads: ["brief", "rawPreferences", "feedback", "flags", "previous", "taste", "places"],
   writes: ["allocation"],
-  async run({ brief, rawPreferences, feedback, previous, taste, places }) {
+  async run({ brief, rawPreferences, feedback, flags, previous, taste, places }) {
     const facts = factsIn(places, brief.slug);
     if (!facts) throw new Error(`Unknown destination ${brief.slug}`);
     const members = respondentConstraints(rawPreferences);
@@ -26,6 +26,7 @@ export const dayPlanner = defineItineraryAgent({
       taste,
       previous,
       feedback,
+      flags: flags ?? [],
       groupTier: usualTier(members),
     });
     const placed = allocation.days.reduce((n, d) => n + d.items.length + (d.custom?.length ?? 0), 0);

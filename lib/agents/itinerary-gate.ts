@@ -17,6 +17,7 @@ export const itineraryGate = defineItineraryAgent({
     "brief",
     "rawPreferences",
     "feedback",
+    "flags",
     "allocation",
     "days",
     "costSheet",
@@ -40,6 +41,8 @@ export const itineraryGate = defineItineraryAgent({
           dates: state.brief.start && state.brief.end ? { start: state.brief.start, end: state.brief.end } : null,
           plannedOn: state.tripContext.today,
           feedback: state.feedback,
+          // The flags as their rows said when the run loaded them, never as the planner read them.
+          flags: state.flags ?? [],
           // Only the organizer's own items of the version this one regenerates, exactly as they were.
           organizerItems: organizerItemsOf(state.previous),
         })

@@ -3,7 +3,17 @@ import { factsIn } from "@/lib/facts";
 import { plural } from "@/lib/format";
 
 /** Problems a repair can fix by taking an item out of a day (the rest need another draft, or can't be fixed). */
-const REMOVABLE = new Set(["hours", "hard-constraint", "repeat", "overlap", "time", "ungrounded", "key", "meal"]);
+const REMOVABLE = new Set([
+  "flag",
+  "hours",
+  "hard-constraint",
+  "repeat",
+  "overlap",
+  "time",
+  "ungrounded",
+  "key",
+  "meal",
+]);
 
 /**
  * The repair half of the generator–critic loop, in code: an activity or meal the

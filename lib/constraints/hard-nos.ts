@@ -1,6 +1,6 @@
 import { countries } from "countries-list";
 import { CLIMATE_WORDS, FILLER, FOREIGN_FILLER, FOREIGN_PHRASES, TERMS } from "@/lib/constraints/lexicon";
-import { containsPhrase, foldText, phraseKey, singular } from "@/lib/constraints/text";
+import { containsPhrase, foldText, phraseKey, singular, wordsOf } from "@/lib/constraints/text";
 import type { Vibe } from "@/lib/schemas/preferences";
 
 /**
@@ -350,3 +350,43 @@ function dedupe(rules: HardNoRule[]): HardNoRule[] {
 function titleCase(text: string): string {
   return text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
+
+const named = new Map<string, boolean>();
+
+/**
+ * Whether a hard no names this activity or meal itself ("no Casa Milà (La Pedrera)",
+ * "not MACBA", "skip the Sagrada Familia"): one of the place's names — its title, the
+ * title without what is in brackets, or what is in brackets (two words or more) — is in
+ * the hard no, or a part of the hard no we read no rule from is in the title. Judged for
+ * the same texts and titles over and over: kept, up to a bound.
+ */
+export function namesPlace(hardNo: string, title: string): boolean {
+  const key = `${hardNo}\u0000${title}`;
+  const known = named.get(key);
+  if (known !== undefined) return known;
+  const answer = computeNamesPlace(hardNo, title);
+  if (named.size > 20_000) named.clear();
+  named.set(key, answer);
+  return answer;
+}
+
+function computeNamesPlace(hardNo: string, title: string): boolean {
+  if (!title.trim() || !hardNo.trim()) return false;
+  const said = wordsOf(translate(foldText(hardNo)));
+  const names = [title, title.replace(/\([^)]*\)/g, " "), ...[...title.matchAll(/\(([^)]*)\)/g)].map((m) => m[1] ?? "")]
+    .map(phraseKey)
+    .filter((n) => n.split(" ").length >= 2);
+  if (names.some((n) => containsPhrase(said, n))) return true;
+  const titleWords = wordsOf(title);
+  return interpretHardNo(hardNo).unparsed.some((part) => {
+    const words = wordsOf(part).filter((w) => !PLACE_VERBS.has(w));
+    // One distinctive word ("MACBA", "Pedrera"), or any two or more in a row ("Sagrada Familia").
+    if (words.length === 1) return (words[0]?.length ?? 0) >= 4 && titleWords.includes(words[0] ?? "");
+    for (let i = 0; i + 1 < words.length; i++)
+      if (containsPhrase(titleWords, `${words[i]} ${words[i + 1]}`)) return true;
+    return false;
+  });
+}
+
+/** Words around a place's name in a hard no that are not part of it ("skip the Sagrada Familia", "no visiting MACBA"). */
+const PLACE_VERBS = new Set(["skip", "visit", "visiting", "see", "seeing", "go", "going", "again", "another"]);

@@ -1,4 +1,4 @@
-import type { ClimateTest, HardNoRule } from "@/lib/constraints/hard-nos";
+import { type ClimateTest, type HardNoRule, namesPlace } from "@/lib/constraints/hard-nos";
 import { type MemberConstraints, rulesOf } from "@/lib/constraints/member";
 import { containsPhrase, phraseKey, wordsOf } from "@/lib/constraints/text";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
@@ -140,9 +140,22 @@ export function itemBreaches(item: Item, members: MemberConstraints[]): Breach[]
           breaches.push({ memberId: m.memberId, rule: "hard-no", detail: rule.label });
         }
       }
+      // "no Casa Milà (La Pedrera)": a hard no that names this very place.
+      if (namesPlace(h.text, item.title ?? item.name ?? "")) {
+        breaches.push({ memberId: m.memberId, rule: "hard-no", detail: `not ${item.title ?? item.name}` });
+      }
     }
   }
   return breaches;
+}
+
+/** Whether an activity or meal is of the kind a term rule names (its keywords, or its name's words). */
+export function termMatches(
+  rule: Extract<HardNoRule, { kind: "term" }>,
+  item: Pick<Item, "keywords" | "title" | "name">,
+): boolean {
+  const { keywords, words } = itemText(item);
+  return rule.keywords.some((k) => keywords.has(k)) || rule.phrases.some((p) => containsPhrase(words, p));
 }
 
 export function suitsEveryone(item: Item, members: MemberConstraints[]): boolean {
@@ -153,7 +166,10 @@ export function suitsEveryone(item: Item, members: MemberConstraints[]): boolean
  * An item's keywords and title words, normalised once per item: the same catalog
  * activities are judged for every member, destination and stage of a run.
  */
-function itemText(item: Item): { keywords: ReadonlySet<string>; words: readonly string[] } {
+function itemText(item: Pick<Item, "keywords" | "title" | "name">): {
+  keywords: ReadonlySet<string>;
+  words: readonly string[];
+} {
   const known = ITEM_TEXT.get(item);
   if (known && known.from === item.keywords && known.title === (item.title ?? item.name ?? "")) return known;
   const title = item.title ?? item.name ?? "";

@@ -443,6 +443,14 @@ export const feedbackItems = pgTable(
     status: text("status", { enum: FEEDBACK_STATUSES }).notNull().default("open"),
     outcome: jsonb("outcome").$type<FeedbackOutcome>(),
     resolvedInVersion: integer("resolved_in_version"),
+    /**
+     * A flag stays in force on every later version until its author withdraws it, or the
+     * organizer lifts it with a reason everyone sees: who lifted it (null: its author or
+     * nobody), why, and when.
+     */
+    liftedBy: uuid("lifted_by").references(() => members.id, { onDelete: "set null" }),
+    liftReason: text("lift_reason"),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -103,6 +103,7 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
               status: item.status,
               outcome: item.outcome ?? null,
               itineraryVersion: item.itineraryVersion,
+              liftedByOrganizer: item.liftedBy && item.liftReason ? { reason: item.liftReason } : null,
             }
           : null,
       };

@@ -140,9 +140,26 @@ describe("feedback, regeneration and versions", () => {
     expect((await getTrip({ tripId: trip.tripId }))?.regenerations).toBe(1);
     expect((await listItineraryVersions({ tripId: trip.tripId })).map((v) => v.version)).toEqual([2, 1]);
 
-    // Restoring version 1 makes version 3; it doesn't count as a regeneration.
-    const restored = await actions.restoreItinerary(trip.organizer.ctx, { tripId: trip.tripId, version: 1 });
+    // Version 1 has the flagged item: restoring it says so first and changes nothing.
+    const asked = await actions.restoreItinerary(trip.organizer.ctx, { tripId: trip.tripId, version: 1 });
+    expect(asked).toMatchObject({
+      ok: false,
+      code: "conflict:restore-flagged",
+      message: expect.stringContaining(`Version 1 has "${flagged.title}", which is under a member's flag`),
+    });
+    expect((await currentItinerary({ tripId: trip.tripId }))?.version).toBe(2);
+    // Confirmed, restoring version 1 makes version 3 (not a regeneration) and lifts the flag for everyone to see.
+    const restored = await actions.restoreItinerary(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      version: 1,
+      liftFlags: true,
+    });
     expect(restored).toMatchObject({ ok: true, data: { version: 3 } });
+    const lifted = (await listFeedback({ tripId: trip.tripId })).find((f) => f.kind === "flag");
+    expect(lifted).toMatchObject({
+      status: "withdrawn",
+      liftReason: `The organizer restored version 1, which has "${flagged.title}".`,
+    });
     const current = await currentItinerary({ tripId: trip.tripId });
     expect(current?.itinerary.days).toEqual(v1.itinerary.days);
     expect((await getTrip({ tripId: trip.tripId }))?.regenerations).toBe(1);

@@ -10,7 +10,7 @@ import { riskGuard, screenedByRules } from "@/lib/agents/risk-guard";
 import { addUsage, NO_USAGE } from "@/lib/ai/usage";
 import { daysBetweenInclusive } from "@/lib/dates";
 import { recordedFacts } from "@/lib/db/queries/destination-facts";
-import { listOpenFeedback } from "@/lib/db/queries/feedback";
+import { listFlagsInForce, listOpenFeedback } from "@/lib/db/queries/feedback";
 import { completeItineraryRun, currentItinerary } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getRecommendation } from "@/lib/db/queries/recommendations";
@@ -40,6 +40,7 @@ import type { MemberPreferences } from "@/lib/schemas/preferences";
 
 export const MAX_VALIDATION_ROUNDS = 3;
 const MENDABLE = new Set([
+  "flag",
   "hours",
   "hard-constraint",
   "repeat",
@@ -72,6 +73,8 @@ export async function itineraryWorkflow(
   apply(await step("load", "load", "Reading the trip and everyone's needs", () => load(ref, deps)));
   // A load recorded before researched places existed has none (a run resumed across that deploy).
   state.places ??= [];
+  // Likewise flags in force (a run resumed across the deploy that added them).
+  state.flags ??= [];
 
   // The answers and the feedback are screened before anything reads them. The allocation
   // (code) doesn't wait for the guard's model pass: it starts from what the rules alone
@@ -229,9 +232,12 @@ async function load(ref: RunRef, deps: WorkflowDeps): Promise<StepOutput<Itinera
     );
   }
   const regenerate = run.kind === "regenerate";
-  const [previous, open, chosen] = await Promise.all([
+  // Flags in force bind every run that plans this trip (a first plan, a fresh one, a
+  // regeneration, a repair or a re-plan after a date change): their items never come back.
+  const [previous, open, flags, chosen] = await Promise.all([
     currentItinerary({ tripId: ref.tripId }),
     regenerate ? listOpenFeedback({ tripId: ref.tripId }) : Promise.resolve([]),
+    listFlagsInForce({ tripId: ref.tripId }),
     trip.selectedRecommendationId ? getRecommendation({ recommendationId: trip.selectedRecommendationId }) : null,
   ]);
   const rawPreferences = members.map(({ id, name, preferences }) => ({ id, name, preferences }));
@@ -279,6 +285,11 @@ async function load(ref: RunRef, deps: WorkflowDeps): Promise<StepOutput<Itinera
         text: f.text,
         suggestedActivityId: f.suggestedActivityId,
       })),
+      flags: flags.flatMap((f) =>
+        f.itemKey && f.reason
+          ? [{ id: f.id, memberId: f.memberId, itemKey: f.itemKey, reason: f.reason, text: f.text }]
+          : [],
+      ),
       // A regeneration starts from the current version (its locks and its items); a first plan from nothing.
       previous: regenerate ? (previous?.itinerary ?? null) : null,
       taste: { liked, disliked: chosen?.pack.taste?.disliked ?? [] },
@@ -288,7 +299,11 @@ async function load(ref: RunRef, deps: WorkflowDeps): Promise<StepOutput<Itinera
       agent: "Loader",
       stepId: "load",
       inputSummary: trip.name,
-      keyEvidence: [`${trip.startDate} to ${trip.endDate}`, `${open.length} open feedback items`],
+      keyEvidence: [
+        `${trip.startDate} to ${trip.endDate}`,
+        `${open.length} open feedback items`,
+        `${flags.length} flags in force`,
+      ],
       outputSummary: `${days} days in ${trip.selectedDestination}, ${pace} pace`,
       riskFlags: [],
       startedAt: startedAt.toISOString(),

@@ -6,6 +6,7 @@ import { slotsOf, startInDay } from "@/lib/planning/itinerary-allocation";
 import {
   CUSTOM_ITEM_AREA,
   CUSTOM_ITEM_HOURS,
+  type FlagReason,
   type Itinerary,
   type ItineraryDay,
   type ItineraryItem,
@@ -53,6 +54,8 @@ export type HandEditContext = {
   /** Today on the server's clock. */
   today: string;
   now: Date;
+  /** Flags in force, as their rows say: an edit may not bring back an item under one (lift the flag first). */
+  flags?: { id: string; itemKey: string; reason: FlagReason; text: string }[];
 };
 
 /** Why an edit can't be made, in words for the organizer. */
@@ -225,6 +228,7 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
     dates: ctx.dates,
     plannedOn: ctx.today,
     feedback: [],
+    flags: ctx.flags ?? [],
   };
   // The organizer's own items are theirs to add, move and remove by hand: each plan is judged with its own.
   const before = new Set(

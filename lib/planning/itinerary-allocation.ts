@@ -1,4 +1,5 @@
-import { type Breach, itemBreaches } from "@/lib/constraints/judge";
+import { flagKinds, isHardFlag } from "@/lib/constraints/flags";
+import { type Breach, itemBreaches, termMatches } from "@/lib/constraints/judge";
 import { hardCapOf, type MemberConstraints } from "@/lib/constraints/member";
 import { wordsOf } from "@/lib/constraints/text";
 import { addDays } from "@/lib/dates";
@@ -16,7 +17,7 @@ import {
   SLOT_TIMES,
   type Slot,
 } from "@/lib/schemas/itinerary";
-import type { Allocation, FeedbackInput, ItineraryBrief } from "@/lib/schemas/itinerary-pipeline";
+import type { Allocation, FeedbackInput, FlagInForce, ItineraryBrief } from "@/lib/schemas/itinerary-pipeline";
 import type { Vibe } from "@/lib/schemas/preferences";
 
 /**
@@ -31,7 +32,9 @@ import type { Vibe } from "@/lib/schemas/preferences";
  * - paid activities stop before any member's own hard cap would be passed;
  * - lunch and dinner near the day's area, open at meal time, fine for every diet;
  * - every feedback item ends applied or declined, with a reason and, when it can't be met,
- *   alternatives that can.
+ *   alternatives that can;
+ * - a flag stays in force: its item (and a kind its words name) never comes back, whatever
+ *   plans again — a regeneration, a repair, a re-plan — until its author lets go of it.
  */
 
 type Occupied = { slot: Slot; start: string; durationHours: number };
@@ -44,6 +47,11 @@ export type AllocationInput = {
   taste: { liked: Vibe[]; disliked: Vibe[] };
   previous: { days: { day: number; items: ItineraryItem[] }[]; removedByHand?: string[] } | null;
   feedback: FeedbackInput[];
+  /**
+   * Every flag in force (open or applied): its item stays out of this version and every later
+   * one, and a kind its words name ("no museums") stays out too (lib/constraints/flags.ts).
+   */
+  flags?: FlagInForce[];
   /** The tier each member stays at (for the activity budget under hard caps). */
   groupTier: "budget" | "midrange" | "premium";
 };
@@ -84,28 +92,31 @@ export function allocate(input: AllocationInput): Allocation {
   const notes: string[] = [];
   let openMeals = 0;
 
-  // Flags: the flagged item leaves the plan, unless the organizer locked it.
+  // Flags: the flagged item leaves the plan. An open flag that is only a preference ("not my
+  // thing", "too expensive") on an item the organizer locked is declined instead (the lock says
+  // why, to everyone); an access or diet flag outweighs the lock.
   const removed = new Set<string>();
+  const declinedFlags = new Set<string>();
   for (const f of feedback.filter((x) => x.kind === "flag")) {
     const item = previousItems.find((i) => i.key === f.itemKey);
-    if (!item) {
-      outcomes.push({
-        feedbackId: f.id,
-        status: "declined",
-        reason: "That item is no longer in the plan.",
-        alternatives: [],
-      });
-    } else if (item.locked) {
+    if (item?.locked && !(f.reason && isHardFlag({ reason: f.reason }))) {
+      declinedFlags.add(f.id);
       outcomes.push({
         feedbackId: f.id,
         status: "declined",
         reason: `Kept: the organizer locked "${item.title}" in place.`,
         alternatives: [],
       });
-    } else removed.add(item.key);
+    } else if (item) removed.add(item.key);
   }
+  // Every flag still in force keeps its item out, wherever it was (the organizer may have put it back by hand).
+  const inForce = (input.flags ?? []).filter((f) => !declinedFlags.has(f.id));
+  for (const f of inForce) removed.add(f.itemKey);
+  const flaggedKinds = inForce.flatMap(flagKinds);
+  const flaggedKind = (a: Pick<CatalogActivity, "keywords"> & { title?: string; name?: string }) =>
+    flaggedKinds.some((rule) => termMatches(rule, a));
 
-  const suits = (a: CatalogActivity) => itemBreaches(a, members).length === 0;
+  const suits = (a: CatalogActivity) => itemBreaches(a, members).length === 0 && !flaggedKind(a);
   // What the organizer took out by hand doesn't come back as filler (a suggestion can still ask for it).
   const handRemoved = new Set(input.previous?.removedByHand ?? []);
   const eligible = facts.activities.filter((a) => suits(a) && !removed.has(`a:${a.id}`) && !handRemoved.has(a.id));
@@ -137,6 +148,15 @@ export function allocate(input: AllocationInput): Allocation {
         status: "declined",
         reason: `We couldn't match that to anything we know in ${facts.name}.`,
         alternatives: alternativesTo(null, f.text, eligible, score),
+      });
+      continue;
+    }
+    if (removed.has(`a:${activity.id}`) || flaggedKind(activity)) {
+      outcomes.push({
+        feedbackId: f.id,
+        status: "declined",
+        reason: `${activity.title} can't go in: a member flagged it (or its kind), and their flag stays until they lift it.`,
+        alternatives: alternativesTo(activity, f.text, eligible, score),
       });
       continue;
     }
@@ -203,7 +223,7 @@ export function allocate(input: AllocationInput): Allocation {
           continue;
         }
         const activity = facts.activities.find((a) => a.id === item.activityId);
-        if (!activity || used.has(activity.id) || count() >= cap) continue;
+        if (!activity || used.has(activity.id) || count() >= cap || flaggedKind(activity)) continue;
         if (!keep && (!suits(activity) || spent + activity.costUsd > activityBudget)) continue;
         place(activity, item.slot, keep);
       }
@@ -238,7 +258,7 @@ export function allocate(input: AllocationInput): Allocation {
     for (const meal of mealsOf(day, brief.days)) {
       // An evening food activity (a food tour, a dinner show) is dinner.
       if (meal === "dinner" && placed.some((p) => p.slot === "evening" && isFood(facts, p.activityId))) continue;
-      const chosen = pickMeal(facts, members, meal, date, focus, [...days, { meals }]);
+      const chosen = pickMeal(facts, members, meal, date, focus, [...days, { meals }], flaggedKind);
       if (chosen) meals.push({ meal, mealId: chosen.id, time: MEAL_CLOCK[meal] });
       else openMeals++;
     }
@@ -292,6 +312,16 @@ export function allocate(input: AllocationInput): Allocation {
   for (const f of feedback.filter((x) => x.kind === "flag")) {
     if (outcomes.some((o) => o.feedbackId === f.id)) continue;
     const item = previousItems.find((i) => i.key === f.itemKey);
+    if (!item) {
+      // Already out (taken out by hand since): it stays out while the flag is in force.
+      outcomes.push({
+        feedbackId: f.id,
+        status: "applied",
+        reason: "That item is no longer in the plan, and it stays out while this flag is in force.",
+        alternatives: [],
+      });
+      continue;
+    }
     const instead = days
       .find((d) => d.day === item?.day)
       ?.items.find((p) => p.slot === item?.slot && !previousItems.some((i) => i.activityId === p.activityId));
@@ -433,6 +463,7 @@ function pickMeal(
   date: string | null,
   area: string,
   planned: { meals: { mealId: string }[] }[],
+  flagged: (m: CatalogMeal) => boolean,
 ): CatalogMeal | undefined {
   const usedCount = (id: string) => planned.flatMap((d) => d.meals).filter((m) => m.mealId === id).length;
   const options = facts.meals
@@ -440,7 +471,8 @@ function pickMeal(
       (m) =>
         m.meals.includes(meal) &&
         openFor(m.hours, date, MEAL_CLOCK[meal], 1) &&
-        itemBreaches(m, atTable(members)).length === 0,
+        itemBreaches(m, atTable(members)).length === 0 &&
+        !flagged(m),
     )
     .sort(
       (a, b) =>

@@ -38,6 +38,20 @@ export const FeedbackInput = z.object({
 });
 export type FeedbackInput = z.infer<typeof FeedbackInput>;
 
+/**
+ * A flag in force (open or applied, not withdrawn or lifted): a constraint on every later
+ * version of the plan. Its item never comes back; a reason that names a kind ("no museums")
+ * keeps that kind out too (lib/constraints/flags.ts).
+ */
+export const FlagInForce = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  itemKey: z.string(),
+  reason: FlagReason,
+  text: z.string(),
+});
+export type FlagInForce = z.infer<typeof FlagInForce>;
+
 /** Code's share-out of the days: which activity goes where, and which meals (lib/planning/itinerary-allocation.ts). */
 export const Allocation = z.object({
   days: z.array(
@@ -87,6 +101,8 @@ export const ItineraryState = z.object({
   rawPreferences: z.array(RawMember),
   safetyFlags: z.array(SafetyFlag),
   feedback: z.array(FeedbackInput),
+  /** Every flag in force on the plan, as its rows say (open ones are in `feedback` too). */
+  flags: z.array(FlagInForce),
   /** The version a regeneration starts from (its locks and its items). */
   previous: Itinerary.nullable(),
   /**

@@ -235,6 +235,31 @@ export type SuggestInput = z.input<typeof SuggestInput>;
 export const FeedbackIdInput = z.object({ tripId: TripIdInput, feedbackId: z.uuid() }).strict();
 export const VersionInput = z.object({ tripId: TripIdInput, version: versionNumber() }).strict();
 
+/**
+ * Restoring an earlier version. When it has items under flags in force, the restore is
+ * refused until the organizer says yes (`liftFlags`): those flags are then lifted, with the
+ * restore as the reason everyone sees.
+ */
+export const RestoreInput = z
+  .object({ tripId: TripIdInput, version: versionNumber(), liftFlags: z.boolean().optional() })
+  .strict();
+export type RestoreInput = z.input<typeof RestoreInput>;
+
+export const MAX_LIFT_REASON = 200;
+/** The organizer lifts someone's flag, saying why (everyone sees it beside the flag). */
+export const LiftFlagInput = z
+  .object({
+    tripId: TripIdInput,
+    feedbackId: z.uuid(),
+    reason: typedText({
+      min: 3,
+      max: MAX_LIFT_REASON,
+      messages: { type: "Say why", required: "Say why you're lifting it, in a few words" },
+    }),
+  })
+  .strict();
+export type LiftFlagInput = z.input<typeof LiftFlagInput>;
+
 /** A hand edit names the version it was made on; a stale one is refused. */
 const EditBase = { tripId: TripIdInput, version: versionNumber() };
 const ItemKey = z.string().min(3).max(80);

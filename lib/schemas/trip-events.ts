@@ -126,6 +126,8 @@ export const FeedbackChange = z.object({
   status: z.enum(["open", "applied", "declined", "withdrawn"]),
   outcome: FeedbackOutcome.nullable(),
   itineraryVersion: z.number().int(),
+  /** The organizer lifted the flag, with a reason everyone sees. */
+  liftedByOrganizer: z.object({ reason: z.string().max(500) }).nullable(),
 });
 export type FeedbackChange = z.infer<typeof FeedbackChange>;
 

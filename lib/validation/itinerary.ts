@@ -1,14 +1,16 @@
 import "server-only";
 import { screen } from "@/lib/agents/screening";
+import { flagKinds, isHardFlag } from "@/lib/constraints/flags";
 import { addDays } from "@/lib/dates";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
-import type { FeedbackOutcome, Itinerary, ItineraryItem, Slot } from "@/lib/schemas/itinerary";
+import type { FeedbackOutcome, FlagReason, Itinerary, ItineraryItem, Slot } from "@/lib/schemas/itinerary";
 import type { RawMember } from "@/lib/schemas/pipeline";
 import { type MemberView, viewMember } from "@/lib/validation/member-view";
 import {
   activityBreaks,
   costFor,
   destinationBreaks,
+  flagBreaks,
   memberPhrases,
   monthsBetween,
   normalise,
@@ -26,7 +28,8 @@ import {
  *   every member's diet on every food item, access need on every item, hard no on every
  *   item and on the place itself; each member's own total, line by line, and hard cap;
  *   budget mode and who stretches; the weather note's figures; every feedback item
- *   answered, flags honoured, suggestions placed, alternatives that suit everyone.
+ *   answered, flags honoured, suggestions placed, alternatives that suit everyone; and no
+ *   item under a flag in force (the flags as their rows say, never as the planner read them).
  */
 
 /** `itemKey`: the activity or meal the problem is about (what a repair would take out). */
@@ -49,6 +52,11 @@ export type ItineraryEvidence = {
    * regeneration carries them over unchanged and a model can never invent one.
    */
   organizerItems: OrganizerItem[];
+  /**
+   * Every flag in force on the plan (open or applied, not withdrawn or lifted), read raw from
+   * the feedback rows: no item under one may be in the plan (absent: none are judged).
+   */
+  flags?: { id?: string; itemKey: string; reason: FlagReason; text: string }[];
 };
 
 /** One of the organizer's own items, with the day it is on. */
@@ -78,6 +86,13 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
     m.preferences ? [viewMember({ id: m.id, name: m.name, preferences: m.preferences })] : [],
   );
   const { dates } = itinerary;
+  // A flag that is only a preference ("not my thing"), on an item the organizer locked, may be
+  // declined by this version (the lock stays, and says why); an access or diet flag may not.
+  const lockedKeys = new Set(itinerary.days.flatMap((d) => d.items.filter((i) => i.locked).map((i) => i.key)));
+  const declined = new Set(itinerary.feedback.filter((o) => o.status === "declined").map((o) => o.feedbackId));
+  const flags = (evidence.flags ?? [])
+    .filter((f) => !(f.id && declined.has(f.id) && lockedKeys.has(f.itemKey) && !isHardFlag(f)))
+    .map((f) => ({ itemKey: f.itemKey, kinds: flagKinds(f) }));
 
   // The dates the group confirmed, and exactly that many days.
   if (dates.days !== dates.nights + 1) v(null, "dates", `${dates.days} days must be ${dates.nights} nights + 1.`);
@@ -138,6 +153,14 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
       } else {
         out.push(...checkCustom(item, members, n, where, evidence.organizerItems));
       }
+      // Judged by what the facts say the item is (a custom item by its own title).
+      const known = facts.activities.find((a) => a.id === item.activityId);
+      const flagged = flagBreaks(
+        { key: item.key, title: known?.title ?? item.title, keywords: known?.keywords ?? [] },
+        flags,
+      );
+      if (flagged.length)
+        out.push({ day: n, rule: "flag", message: `${where}: ${flagged.join("; ")}.`, itemKey: item.key });
       const [from, to] = WINDOWS[item.slot];
       const end = mins(item.startTime) + item.durationHours * 60;
       const latest = item.slot === "morning" && item.durationHours > 3.5 ? mins(WINDOWS.afternoon[1]) : mins(to);
@@ -160,6 +183,8 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
       if (mins(meal.time) < mins(from) || mins(meal.time) > mins(to))
         m$("meal", `${where} at ${meal.time} isn't ${meal.meal} time.`);
       if (!open(venue.hours, date, meal.time, 1)) m$("hours", `${where}: closed at ${meal.time}.`);
+      const flaggedMeal = flagBreaks({ key: meal.key, title: venue.name, keywords: venue.keywords }, flags);
+      if (flaggedMeal.length) m$("flag", `${where}: ${flaggedMeal.join("; ")}.`);
       for (const m of members) {
         // At a table only step access matters: seated meals suit limited walking, and nothing depends on sight or hearing.
         const needs = {
@@ -189,8 +214,14 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
   for (const s of itinerary.sources)
     if (!urls.has(s.url)) v(null, "ungrounded", `Source ${s.url} is not among the destination's facts.`);
   const echoes = memberPhrases(evidence.members);
-  const text = normalise(
-    itinerary.days.flatMap((d) => [d.title, ...d.items.flatMap((i) => [i.description, ...i.tips])]).join(" "),
+  // Naming a place is not quoting whoever named it too ("no Casa Milà (La Pedrera) and Casa
+  // Batlló" against a day titled after both): the facts' own names are taken out first, so
+  // only the plan's own wording can echo a member.
+  const text = withoutNames(
+    normalise(
+      itinerary.days.flatMap((d) => [d.title, ...d.items.flatMap((i) => [i.description, ...i.tips])]).join(" | "),
+    ),
+    facts,
   );
   if (echoes.some((p) => text.includes(p)))
     v(null, "echo", "The plan quotes a member's own words; describe it in your own.");
@@ -397,6 +428,22 @@ function usualTier(members: MemberView[]): Tier {
   for (const m of members) if (m.prefs.accommodation) count[m.prefs.accommodation]++;
   if (count.budget > 0 && count.budget >= count.midrange && count.budget >= count.premium) return "budget";
   return count.premium > count.midrange ? "premium" : "midrange";
+}
+
+/** The text with every name the facts give (activities, meals, areas, the place) cut out: a phrase can't run across one. */
+function withoutNames(text: string, facts: DestinationFacts): string {
+  const names = [
+    facts.name,
+    ...facts.areas.map((a) => a.name),
+    ...facts.activities.map((a) => a.title),
+    ...facts.meals.map((m) => m.name),
+  ]
+    .map(normalise)
+    .filter((n) => n.includes(" "))
+    .sort((a, b) => b.length - a.length);
+  let out = ` ${text} `;
+  for (const name of names) while (out.includes(` ${name} `)) out = out.replaceAll(` ${name} `, " | ");
+  return out;
 }
 
 function mins(clock: string): number {

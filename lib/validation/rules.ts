@@ -1,5 +1,5 @@
 import "server-only";
-import type { HardNoRule } from "@/lib/constraints/hard-nos";
+import { type HardNoRule, namesPlace } from "@/lib/constraints/hard-nos";
 import { containsPhrase, phraseKey, wordsOf } from "@/lib/constraints/text";
 import { addDays } from "@/lib/dates";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
@@ -140,18 +140,44 @@ export function activityBreaks(
     if (keywords.some((k) => rule.keywords.includes(k)) || rule.phrases.some((p) => containsPhrase(words, p)))
       out.push(rule.label);
   }
+  // A hard no that names the place itself ("no Casa Milà (La Pedrera)").
+  for (const text of m.prefs.hardNos) if (namesPlace(text, a.title)) out.push(`not ${a.title}`);
   return out;
 }
 
 /** The hard no's of one member a title names (what can be judged of the organizer's own item: it has no facts). */
 export function titleBreaks(title: string, m: MemberView): string[] {
   const words = wordsOf(title);
-  return m.rules.flatMap((rule) =>
-    rule.kind === "term" &&
-    (rule.phrases.some((p) => containsPhrase(words, p)) || rule.keywords.some((k) => containsPhrase(words, k)))
-      ? [rule.label]
-      : [],
-  );
+  return [
+    ...m.rules.flatMap((rule) =>
+      rule.kind === "term" &&
+      (rule.phrases.some((p) => containsPhrase(words, p)) || rule.keywords.some((k) => containsPhrase(words, k)))
+        ? [rule.label]
+        : [],
+    ),
+    ...m.prefs.hardNos.filter((text) => namesPlace(text, title)).map(() => `not ${title}`),
+  ];
+}
+
+/**
+ * Why an activity or meal is under a flag in force: it is the flagged item, or of a kind
+ * the flag's words name (read with the hard-no lexicon, as hard no's are read).
+ */
+export function flagBreaks(
+  a: { key: string; title: string; keywords: string[] },
+  flags: { itemKey: string; kinds: Extract<HardNoRule, { kind: "term" }>[] }[],
+): string[] {
+  const keywords = a.keywords.map(phraseKey);
+  const words = wordsOf(a.title);
+  const out: string[] = [];
+  for (const f of flags) {
+    if (f.itemKey === a.key) out.push("a member flagged it");
+    for (const rule of f.kinds) {
+      if (keywords.some((k) => rule.keywords.includes(k)) || rule.phrases.some((p) => containsPhrase(words, p)))
+        out.push(`a member's flag rules out ${rule.term}`);
+    }
+  }
+  return [...new Set(out)];
 }
 
 export function monthsBetween(start: string, end: string): number[] {

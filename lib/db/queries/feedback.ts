@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { lockTripFor } from "@/lib/db/queries/trips";
-import { type FeedbackItemRow, feedbackItems } from "@/lib/db/schema";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/lib/db/client";
+import { lockTripFor, lockTripRow } from "@/lib/db/queries/trips";
+import { type FeedbackItemRow, feedbackItems, itineraries, trips } from "@/lib/db/schema";
 import { transaction } from "@/lib/db/transaction";
 import { AppError } from "@/lib/errors";
 import type { FlagReason } from "@/lib/schemas/itinerary";
@@ -21,6 +21,34 @@ export async function listOpenFeedback({ tripId }: { tripId: string }): Promise<
     .from(feedbackItems)
     .where(and(eq(feedbackItems.tripId, tripId), eq(feedbackItems.status, "open")))
     .orderBy(asc(feedbackItems.createdAt));
+}
+
+/**
+ * The flags in force on the trip's plan: open or applied (not withdrawn, lifted, or declined
+ * because the organizer locked the item), made on a version of the destination chosen now
+ * (a flag on another destination's plan names nothing in this one). Read raw, straight
+ * from the rows: every later version of the plan must keep them, whatever makes it.
+ */
+export async function listFlagsInForce({ tripId }: { tripId: string }): Promise<FeedbackItemRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ flag: feedbackItems })
+    .from(feedbackItems)
+    .innerJoin(trips, eq(trips.id, feedbackItems.tripId))
+    .innerJoin(
+      itineraries,
+      and(eq(itineraries.tripId, feedbackItems.tripId), eq(itineraries.version, feedbackItems.itineraryVersion)),
+    )
+    .where(
+      and(
+        eq(feedbackItems.tripId, tripId),
+        eq(feedbackItems.kind, "flag"),
+        inArray(feedbackItems.status, ["open", "applied"]),
+        sql`${itineraries.payload}->'destination'->>'slug' = ${trips.selectedDestination}`,
+      ),
+    )
+    .orderBy(asc(feedbackItems.createdAt));
+  return rows.map((r) => r.flag);
 }
 
 /** A member's flag or suggestion on the current plan; refused once the plan is final. */
@@ -68,7 +96,10 @@ export async function addFeedback(item: {
   });
 }
 
-/** A member takes back their own open flag or suggestion (nobody else's). */
+/**
+ * A member takes back their own flag or suggestion (nobody else's): an open one, or a flag
+ * in force (applied), which then no longer binds later versions.
+ */
 export async function withdrawFeedback({
   tripId,
   memberId,
@@ -82,17 +113,61 @@ export async function withdrawFeedback({
     await lockTripFor(tx, tripId, "plan");
     const [row] = await tx
       .update(feedbackItems)
-      .set({ status: "withdrawn" })
+      .set({ status: "withdrawn", liftedAt: new Date() })
       .where(
         and(
           eq(feedbackItems.id, feedbackId),
           eq(feedbackItems.tripId, tripId),
           eq(feedbackItems.memberId, memberId),
-          eq(feedbackItems.status, "open"),
+          sql`(${feedbackItems.status} = 'open' or (${feedbackItems.kind} = 'flag' and ${feedbackItems.status} = 'applied'))`,
         ),
       )
       .returning({ id: feedbackItems.id });
     if (!row) throw new AppError("not_found:feedback", "That isn't an open flag or suggestion of yours.");
     await publishTripEvent({ tx, tripId, event: { kind: "feedback.changed", feedbackId } });
+  });
+}
+
+/**
+ * The organizer lifts flags that are in force (someone else's, or their own), with a reason
+ * everyone sees beside the flag. `tx` when it is part of a larger write (a restore).
+ */
+export async function liftFlags({
+  tx: given,
+  tripId,
+  organizerId,
+  feedbackIds,
+  reason,
+}: {
+  tx?: Tx;
+  tripId: string;
+  organizerId: string;
+  feedbackIds: string[];
+  reason: string;
+}): Promise<number> {
+  if (feedbackIds.length === 0) return 0;
+  const lift = async (tx: Tx) => {
+    if (!given) await lockTripFor(tx, tripId, "plan");
+    const lifted = await tx
+      .update(feedbackItems)
+      .set({ status: "withdrawn", liftedBy: organizerId, liftReason: reason, liftedAt: new Date() })
+      .where(
+        and(
+          inArray(feedbackItems.id, feedbackIds),
+          eq(feedbackItems.tripId, tripId),
+          eq(feedbackItems.kind, "flag"),
+          inArray(feedbackItems.status, ["open", "applied"]),
+        ),
+      )
+      .returning({ id: feedbackItems.id });
+    for (const { id } of lifted)
+      await publishTripEvent({ tx, tripId, event: { kind: "feedback.changed", feedbackId: id } });
+    return lifted.length;
+  };
+  if (given) return lift(given);
+  // The trip row first, like every write that changes the plan (lib/db/transaction.ts).
+  return transaction(async (tx) => {
+    await lockTripRow(tx, tripId);
+    return lift(tx);
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { factsToRecord } from "@/lib/db/queries/destination-facts";
+import { liftFlags } from "@/lib/db/queries/feedback";
 import { applyTransition, lockTripFor, lockTripRow } from "@/lib/db/queries/trips";
 import { feedbackItems, type ItinerarySource, itineraries, pipelineRuns, trips } from "@/lib/db/schema";
 import { transaction } from "@/lib/db/transaction";
@@ -167,10 +168,16 @@ export async function restoreItineraryVersion({
   tripId,
   version,
   memberId,
+  lift,
+  askFirst = null,
 }: {
   tripId: string;
   version: number;
   memberId: string;
+  /** Flags the organizer agreed to lift by restoring (the version has their items), with why. */
+  lift?: { feedbackIds: string[]; reason: string };
+  /** Said instead of restoring, once the restore could otherwise go ahead (the organizer hasn't said yes yet). */
+  askFirst?: string | null;
 }): Promise<{ version: number }> {
   return transaction(async (tx) => {
     const trip = await lockTripFor(tx, tripId, "plan");
@@ -191,6 +198,7 @@ export async function restoreItineraryVersion({
         `Version ${version} is a plan for ${from.payload.destination.name}, not the destination chosen now.`,
       );
     }
+    if (askFirst) throw new AppError("conflict:restore-flagged", askFirst);
     const next = await nextVersion(tx, tripId);
     const [row] = await tx
       .insert(itineraries)
@@ -206,6 +214,8 @@ export async function restoreItineraryVersion({
       .returning();
     if (!row) throw new Error("itinerary insert returned no row");
     await applyTransition(tx, tripId, "plan", { currentItineraryId: row.id });
+    if (lift?.feedbackIds.length)
+      await liftFlags({ tx, tripId, organizerId: memberId, feedbackIds: lift.feedbackIds, reason: lift.reason });
     await publishTripEvent({ tx, tripId, event: { kind: "itinerary.version", version: next } });
     return { version: next };
   });

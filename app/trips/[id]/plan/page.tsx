@@ -119,7 +119,8 @@ export default async function PlanPage({
   const inShown = new Set(shown?.itinerary.days.flatMap((d) => d.items.map((i) => i.key)) ?? []);
   // Flags sit under their item; suggestions, and flags whose item is gone, are listed together.
   const underItem = (f: FeedbackView) => f.kind === "flag" && f.itemKey !== null && inShown.has(f.itemKey);
-  const elsewhere = view.feedback.filter((f) => f.status !== "withdrawn" && !underItem(f));
+  // A flag the organizer lifted stays listed: their reason is for everyone to see.
+  const elsewhere = view.feedback.filter((f) => (f.status !== "withdrawn" || f.liftedByOrganizer) && !underItem(f));
   // The organizer edits the current version by hand while it is being planned and nothing is generating.
   const canEdit = organizer && canGiveFeedback && Boolean(current);
   const dayChoices: DayChoice[] = (current?.itinerary.days ?? []).map((d, _, all) => ({
@@ -401,6 +402,7 @@ export default async function PlanPage({
                     itemTitle={item.title}
                     feedback={isCurrent ? view.feedback.filter((f) => underItem(f) && f.itemKey === item.key) : []}
                     canFlag={canGiveFeedback}
+                    canLift={organizer && canGiveFeedback}
                   />
                 </>
               )}
@@ -439,7 +441,13 @@ export default async function PlanPage({
               description="What the group would like to add, and what became of flags on items no longer in the plan."
             >
               <div className="space-y-4">
-                <OtherFeedback tripId={trip.id} feedback={elsewhere} version={shown.version} itemKeys={[...inShown]} />
+                <OtherFeedback
+                  tripId={trip.id}
+                  feedback={elsewhere}
+                  version={shown.version}
+                  itemKeys={[...inShown]}
+                  canLift={organizer && canGiveFeedback}
+                />
                 {canGiveFeedback && current ? (
                   <SuggestForm tripId={trip.id} version={current.version} activities={view.otherActivities} />
                 ) : null}
