@@ -13,6 +13,10 @@ import {
 import { ItemFeedback, OtherFeedback } from "@/components/itinerary/item-feedback";
 import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days";
 import { LivePlanRun } from "@/components/itinerary/live-plan-run";
+import { ChangesCard } from "@/components/itinerary/plan/changes-card";
+import { OrganizerCard } from "@/components/itinerary/plan/organizer-card";
+import { PlanRecords } from "@/components/itinerary/plan/plan-records";
+import { PlanSummary } from "@/components/itinerary/plan/plan-summary";
 import { PlanButton } from "@/components/itinerary/plan-button";
 import { SuggestForm } from "@/components/itinerary/suggest-form";
 import { CostBreakdown } from "@/components/recommendations/cost-breakdown";
@@ -148,98 +152,12 @@ export default async function PlanPage({
       ) : null}
 
       {organizer ? (
-        <Card title="Organizer" description="Only you see these controls.">
-          <div className="space-y-5">
-            <DatesSection view={view} />
-            {trip.dates ? (
-              <div className="flex flex-wrap items-start gap-3">
-                {planning && !current && !running ? (
-                  <PlanButton
-                    does="generate"
-                    input={{ tripId: trip.id }}
-                    label="Generate itinerary"
-                    variant="primary"
-                    pendingLabel="Starting…"
-                    unavailable={view.modelRefusal}
-                  />
-                ) : null}
-                {planning && current && !running ? (
-                  <div className="space-y-1">
-                    <PlanButton
-                      does="regenerate"
-                      input={{ tripId: trip.id }}
-                      label={`Regenerate with feedback (${plural(openFeedback.length, "open item")})`}
-                      variant={openFeedback.length > 0 ? "primary" : "secondary"}
-                      pendingLabel="Starting…"
-                      unavailable={regenerateUnavailable}
-                    />
-                    {regenerationsLeft > 0 ? (
-                      <p className="text-xs text-slate-600">
-                        {view.regenerations.used} of {view.regenerations.max} regenerations used.
-                      </p>
-                    ) : null}
-                  </div>
-                ) : null}
-                {planning && current && !running ? (
-                  <PlanButton does="finalize" input={{ tripId: trip.id }} label="Finalize the plan" />
-                ) : null}
-                {finalized ? <PlanButton does="reopen" input={{ tripId: trip.id }} label="Reopen the plan" /> : null}
-                {planning && !running ? (
-                  <PlanButton
-                    does="reopenDestination"
-                    input={{ tripId: trip.id }}
-                    label="Choose another destination"
-                    variant="ghost"
-                  />
-                ) : null}
-              </div>
-            ) : null}
-            {view.breaks && view.breaks.length > 0 ? (
-              <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-                <p className="flex items-center gap-1 font-medium">
-                  <AlertTriangle aria-hidden className="size-4" />
-                  Answers changed since this plan was made, and it now breaks:
-                </p>
-                <ul className="mt-1 list-disc pl-5">
-                  {view.breaks.map((b) => (
-                    <li key={b.message}>{b.message}</li>
-                  ))}
-                </ul>
-                <p className="mt-2">
-                  Fix it by hand below, or plan again with everyone's current answers (locked items stay). No feedback
-                  caused this, so it doesn't use one of the group's regenerations.
-                </p>
-                {planning && !running ? (
-                  <div className="mt-2">
-                    <PlanButton
-                      does="replan"
-                      input={{ tripId: trip.id }}
-                      label="Plan again with the new answers"
-                      pendingLabel="Starting…"
-                      unavailable={view.modelRefusal}
-                    />
-                  </div>
-                ) : null}
-              </div>
-            ) : null}
-            {link ? (
-              <ShareLinkCard
-                tripId={trip.id}
-                final={finalized}
-                link={
-                  link.state === "none"
-                    ? link
-                    : link.state === "here"
-                      ? { state: "here", path: link.path }
-                      : {
-                          state: "elsewhere",
-                          createdOn: link.createdAt ? formatDay(link.createdAt.toISOString().slice(0, 10)) : null,
-                        }
-                }
-              />
-            ) : null}
-          </div>
-        </Card>
+        <OrganizerCard
+          view={view}
+          link={link}
+          regenerateUnavailable={regenerateUnavailable}
+          openFeedback={openFeedback.length}
+        />
       ) : null}
 
       {view.stale && !organizer ? (
@@ -294,69 +212,15 @@ export default async function PlanPage({
             </div>
           ) : null}
 
-          <section aria-labelledby="summary-title" className="grid gap-4 md:grid-cols-2">
-            <CollapsibleCard title={`Version ${shown.version}`} summary={summaryLine(shown.itinerary)}>
-              <div className="space-y-3 text-sm text-slate-800">
-                <p>{shown.itinerary.weather.note}</p>
-                <p className="text-xs text-slate-600">{shown.itinerary.weather.basis}</p>
-                <div>
-                  <h3 id="summary-title" className="font-medium text-slate-900">
-                    Packing list
-                  </h3>
-                  <p>{shown.itinerary.packingList.join(" · ")}</p>
-                </div>
-                <a href={`/api/trips/${trip.id}/calendar.ics`} download className={buttonClasses("secondary")}>
-                  <CalendarPlus aria-hidden className="size-4" />
-                  Add to my calendar (.ics)
-                </a>
-              </div>
-            </CollapsibleCard>
-            <CollapsibleCard
-              title={organizer ? "What it costs each of you" : "What it costs you"}
-              summary={costSummary(shown.itinerary, viewer.memberId, organizer)}
-              description="Travel, stay, food and the activities planned, from your home city."
-            >
-              {shown.itinerary.costs.length === 0 ? (
-                <p className="text-sm text-slate-700">
-                  This plan was made before you shared your preferences, so it has no cost for you yet.{" "}
-                  <Link href={`/trips/${trip.id}/preferences`} className="font-medium text-brand-700 underline">
-                    Add your preferences
-                  </Link>{" "}
-                  and the next version will include you.
-                </p>
-              ) : null}
-              <CostBreakdown
-                costs={shown.itinerary.costs}
-                budgets={view.budgets}
-                nameOf={nameOf}
-                viewerId={viewer.memberId}
-              />
-              {!organizer ? (
-                <p className="mt-3 text-xs text-slate-600">
-                  Across the group: {formatUsd(shown.itinerary.costRange.low)}–
-                  {formatUsd(shown.itinerary.costRange.high)} per person (each person's depends on their home city and
-                  stay).
-                </p>
-              ) : null}
-              {shown.itinerary.stretches.length > 0 ? (
-                <ul className="mt-3 space-y-1 text-xs text-amber-900">
-                  {shown.itinerary.stretches.map((s) => (
-                    <li key={s.memberId}>
-                      {s.memberId === viewer.memberId ? "You're" : `${nameOf(s.memberId)} is`} {formatUsd(s.overBy)}{" "}
-                      over budget. {s.fixes.join(" ")}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              {shown.itinerary.costNotes.length > 0 ? (
-                <ul className="mt-3 list-disc space-y-0.5 pl-5 text-xs text-slate-600">
-                  {shown.itinerary.costNotes.map((n) => (
-                    <li key={n}>{n}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </CollapsibleCard>
-          </section>
+          <PlanSummary
+            tripId={trip.id}
+            version={shown.version}
+            itinerary={shown.itinerary}
+            viewerId={viewer.memberId}
+            organizer={organizer}
+            budgets={view.budgets}
+            nameOf={nameOf}
+          />
 
           {view.diff && isCurrent ? <ChangesCard diff={view.diff} nameOf={nameOf} viewerId={viewer.memberId} /> : null}
 
@@ -455,60 +319,13 @@ export default async function PlanPage({
             </CollapsibleCard>
           ) : null}
 
-          <div className="grid gap-4 md:grid-cols-2">
-            <CollapsibleCard title="Assumptions" summary={plural(shown.itinerary.assumptions.length, "assumption")}>
-              <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-                {shown.itinerary.assumptions.map((a) => (
-                  <li key={a}>{a}</li>
-                ))}
-              </ul>
-            </CollapsibleCard>
-            <CollapsibleCard
-              title="Versions"
-              summary={`${plural(view.versions.length, "version")}; you're looking at version ${shown.version}.`}
-            >
-              <ol className="space-y-1 text-sm">
-                {[...view.versions].reverse().map((v) => (
-                  <li key={v.version} className="flex flex-wrap items-baseline gap-x-2">
-                    {v.version === shown.version ? (
-                      <span className="font-medium text-slate-900" aria-current="page">
-                        Version {v.version}
-                      </span>
-                    ) : (
-                      <Link
-                        href={
-                          current && v.version === current.version
-                            ? `/trips/${trip.id}/plan`
-                            : `/trips/${trip.id}/plan?version=${v.version}`
-                        }
-                        className="font-medium text-brand-700 underline"
-                      >
-                        Version {v.version}
-                      </Link>
-                    )}
-                    <span className="text-slate-600">
-                      {SOURCE_LABEL[v.source] ?? v.source}
-                      {v.basedOnVersion ? ` from version ${v.basedOnVersion}` : ""} ·{" "}
-                      {formatDay(v.createdAt.slice(0, 10))}
-                      {current && v.version === current.version ? " · current" : ""}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            </CollapsibleCard>
-          </div>
-
-          {shown.itinerary.sources.length > 0 ? (
-            <CollapsibleCard title="Sources" summary={plural(shown.itinerary.sources.length, "source")}>
-              <ul className="space-y-1 text-sm">
-                {shown.itinerary.sources.map((s) => (
-                  <li key={s.url}>
-                    <SourceLink source={s} prefix="" />
-                  </li>
-                ))}
-              </ul>
-            </CollapsibleCard>
-          ) : null}
+          <PlanRecords
+            tripId={trip.id}
+            itinerary={shown.itinerary}
+            shownVersion={shown.version}
+            currentVersion={current?.version ?? null}
+            versions={view.versions}
+          />
         </>
       ) : null}
 
@@ -529,130 +346,5 @@ export default async function PlanPage({
         </WideOpenDetails>
       ) : null}
     </div>
-  );
-}
-
-const SOURCE_LABEL: Record<string, string> = {
-  generated: "Planned",
-  regenerated: "Regenerated with feedback",
-  repaired: "Repaired",
-  restored: "Restored",
-  edited: "Edited by hand",
-};
-
-/** The costs card's line: the member's own total, or the range for the organizer. */
-function costSummary(
-  plan: { costs: { memberId: string; total: number }[]; costRange: { low: number; high: number } },
-  viewerId: string,
-  organizer: boolean,
-): string {
-  const mine = plan.costs.find((c) => c.memberId === viewerId);
-  if (!organizer) return mine ? `Your total: ${formatUsd(mine.total)}.` : "No cost for you yet.";
-  return `${formatUsd(plan.costRange.low)}–${formatUsd(plan.costRange.high)} per person.`;
-}
-
-function summaryLine(
-  plan: ItineraryView["current"] extends infer C ? (C extends { itinerary: infer I } ? I : never) : never,
-) {
-  return `${plural(plan.dates.days, "day")}, ${plural(plan.dates.nights, "night")} · ${plan.pace} pace · ${
-    plan.costRange.low === plan.costRange.high
-      ? `${formatUsd(plan.costRange.low)} per person`
-      : `${formatUsd(plan.costRange.low)}–${formatUsd(plan.costRange.high)} per person`
-  }`;
-}
-
-/** Dates: confirmed (changeable while planning), or to confirm — prefilled with the chosen card's proposal. */
-function DatesSection({ view }: { view: ItineraryView }) {
-  const { trip, proposal } = view;
-  // The organizer's decision on the dates settles them: it is what the form starts from.
-  const decided = decidedDatesOf(view.decisions);
-  if (trip.dates) {
-    return trip.status === "planning" ? (
-      <details className="text-sm">
-        <summary className="cursor-pointer text-slate-800">
-          Dates: <strong>{formatRange(trip.dates.start, trip.dates.end)}</strong> (change)
-        </summary>
-        <div className="mt-3">
-          <DatesForm
-            tripId={trip.id}
-            start={trip.dates.start}
-            end={trip.dates.end}
-            label="Change dates"
-            availability={view.availability}
-          />
-          <p className="mt-2 text-xs text-slate-600">After changing the dates, plan the days again to match them.</p>
-        </div>
-      </details>
-    ) : (
-      <p className="text-sm text-slate-800">
-        Dates: <strong>{formatRange(trip.dates.start, trip.dates.end)}</strong>
-      </p>
-    );
-  }
-  return (
-    <div className="space-y-2">
-      <FormMessage tone="info">
-        Confirm the dates first.{" "}
-        {decided
-          ? `You decided on ${formatRange(decided.start, decided.end)} for the group.`
-          : proposal?.start && proposal.end && !proposal.datesPending
-            ? `The chosen destination was suggested for ${formatRange(proposal.start, proposal.end)}.`
-            : "No dates suit everyone yet; pick the dates that work best."}
-      </FormMessage>
-      <DatesForm
-        tripId={trip.id}
-        start={decided?.start ?? proposal?.start ?? ""}
-        end={decided?.end ?? proposal?.end ?? ""}
-        availability={view.availability}
-      />
-      {view.availability.length > 0 ? (
-        <details className="text-sm text-slate-700">
-          <summary className="cursor-pointer">Who can go when</summary>
-          <ul className="mt-1 space-y-0.5">
-            {view.availability.map((a) => (
-              <li key={a.memberId}>
-                {a.name}: {a.windows.length ? a.windows.map((w) => formatRange(w.start, w.end)).join(", ") : "any time"}
-                {a.flexible ? " (flexible)" : ""}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-    </div>
-  );
-}
-
-function ChangesCard({
-  diff,
-  nameOf,
-  viewerId,
-}: {
-  diff: NonNullable<ItineraryView["diff"]>;
-  nameOf: (id: string) => string;
-  viewerId: string;
-}) {
-  const { added, removed, moved, changed, costs } = diff.changes;
-  const lines = [
-    ...added.map((a) => `Added ${a.title} (day ${a.at.day}, ${a.at.slot})`),
-    ...removed.map((r) => `Removed ${r.title}`),
-    ...moved.map((m) => `Moved ${m.title} from day ${m.from.day} ${m.from.slot} to day ${m.to.day} ${m.to.slot}`),
-    ...changed.map((c) => `${c.title}: ${c.what.join(", ")}`),
-    ...costs.map(
-      (c) =>
-        `${c.memberId === viewerId ? "Your" : `${nameOf(c.memberId)}'s`} cost: ${formatUsd(c.before)} → ${formatUsd(c.after)}`,
-    ),
-  ];
-  return (
-    <Card title={`What changed since version ${diff.from}`}>
-      {lines.length === 0 ? (
-        <p className="text-sm text-slate-600">Nothing in the days changed.</p>
-      ) : (
-        <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-800">
-          {lines.map((l) => (
-            <li key={l}>{l}</li>
-          ))}
-        </ul>
-      )}
-    </Card>
   );
 }
