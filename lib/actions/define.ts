@@ -56,7 +56,9 @@ export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(def: {
         // The trip or the caller's membership went away while this was being done (a deletion
         // or removal committed first: on Postgres the write then fails on a foreign key, and a
         // check may have read the trip half gone): answer what the same request gets now.
-        await authorize(ctx, input.tripId);
+        // Not for a device awaiting proof: its own action may sign it out (the last wrong
+        // guess), and that refusal is the answer it needs.
+        if (def.access !== "awaiting-proof") await authorize(ctx, input.tripId);
         throw error;
       }
     });
