@@ -148,7 +148,10 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
       dates: card.trip.datesPending ? { start: null, end: null } : { start: card.trip.start, end: card.trip.end },
     });
   }
-  const picked = new Set(timeline.find((e) => e.stepId === "rank" && e.kind === "finished")?.detail?.picks ?? []);
+  // Every shortlist's picks: on Gemini a place researched for the run is picked in a second ranking.
+  const picked = new Set(
+    timeline.flatMap((e) => (e.stage === "rank" && e.kind === "finished" ? (e.detail?.picks ?? []) : [])),
+  );
   return {
     run: run
       ? {
