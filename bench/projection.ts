@@ -39,6 +39,8 @@ type Projection = {
   endMs: number;
   firstMs: number;
   chain: string;
+  /** The chain of calls before the first result. */
+  firstChain: string;
   calls: number;
   inputTokens: number;
   outputTokens: number;
@@ -118,12 +120,14 @@ async function project(
     return { chain, ms: projected + Math.max(0, until - startedAt - scaled) };
   };
   const end = at(endedAt);
+  const firstAtMs = at(firstAt);
   const bound = end.chain.reduce((t, c) => t + (c.endedAt - c.startedAt), 0);
   return {
     ratio: (endedAt - startedAt) / Math.max(1, bound),
     endMs: end.ms,
-    firstMs: Math.min(at(firstAt).ms, end.ms),
+    firstMs: Math.min(firstAtMs.ms, end.ms),
     chain: summarize(end.chain),
+    firstChain: summarize(firstAtMs.chain),
     calls: calls.length,
     inputTokens: finished.usage?.inputTokens ?? 0,
     outputTokens: finished.usage?.outputTokens ?? 0,
@@ -255,6 +259,7 @@ export async function benchProjection(): Promise<void> {
       `    ${label.padEnd(24)} end ${(p.endMs / 1000).toFixed(1).padStart(5)} s · first card ${(p.firstMs / 1000).toFixed(1).padStart(5)} s · ${p.calls} calls · ${p.inputTokens} in / ${p.outputTokens} out tokens · wall / critical path ${p.ratio.toFixed(2)}`,
     );
     console.log(`    ${"".padEnd(24)} chain: ${p.chain}`);
+    console.log(`    ${"".padEnd(24)} to the first card: ${p.firstChain}`);
   }
   await closeDb();
 }

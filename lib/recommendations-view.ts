@@ -150,7 +150,9 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
       dates: card.trip.datesPending ? { start: null, end: null } : { start: card.trip.start, end: card.trip.end },
     });
   }
-  const picks = timeline.find((e) => e.stepId === "rank" && e.kind === "finished")?.detail?.picks ?? null;
+  // Every shortlist's picks: on Gemini a place researched for the run is picked in a second ranking.
+  const shortlists = timeline.filter((e) => e.stage === "rank" && e.kind === "finished" && e.detail?.picks);
+  const picks = shortlists.length ? [...new Set(shortlists.flatMap((e) => e.detail?.picks ?? []))] : null;
   const picked = new Set(picks ?? []);
   return {
     run: run

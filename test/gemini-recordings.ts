@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { geminiModels } from "@/lib/ai/models";
 import { SYSTEM } from "@/lib/ai/prompts";
@@ -84,7 +84,9 @@ export function recordedGemini(
     const replaced = replace?.(file, request);
     // A replacement may be a whole response (an outage: a 503).
     if (replaced instanceof Response) return replaced;
-    const own = options.overlay ? path.join(RECORDINGS_DIR, options.overlay, file) : null;
+    const own = options.overlay
+      ? path.join(RECORDINGS_DIR, options.overlay, overlayFile(options.overlay, file, body))
+      : null;
     const recorded = replaced
       ? JSON.stringify(replaced)
       : readFileSync(own && existsSync(own) ? own : path.join(RECORDINGS_DIR, file), "utf8");
@@ -101,6 +103,21 @@ export function recordedGemini(
     return new Response(recorded, { status: 200, headers: { "content-type": "application/json" } });
   };
   return { requests, models: geminiModels({ apiKey: "test-key", fetch: fetch as typeof globalThis.fetch }) };
+}
+
+/**
+ * The overlay's file for a request. The shortlist is asked twice when a place is researched:
+ * first over the catalog alone (the first cards don't wait for the research), then with the
+ * place. The first asking, which names no place the overlay has a card for, is answered by
+ * `ranker-catalog.json` (the overlay's ranking without the researched place; see the README).
+ */
+function overlayFile(overlay: string, file: string, body: GeminiRequest["body"]): string {
+  if (file !== "ranker.json") return file;
+  const dir = path.join(RECORDINGS_DIR, overlay);
+  const researched = readdirSync(dir).flatMap((f) => /^card-(.+)\.json$/.exec(f)?.[1] ?? []);
+  const prompt = JSON.stringify(body.contents);
+  const catalogOnly = !researched.some((slug) => prompt.includes(slug));
+  return catalogOnly && existsSync(path.join(dir, "ranker-catalog.json")) ? "ranker-catalog.json" : file;
 }
 
 export function readRecording(file: string): Record<string, unknown> {

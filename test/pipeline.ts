@@ -43,7 +43,8 @@ export async function storedOutcome(tripId: string, runId: string) {
       .filter((s) => s.stepId.startsWith("research:"))
       .map((s) => (s.result as { patch: Pick<PipelineState, "research"> }).patch.research),
   );
-  const candidates = patch("candidates")?.candidates ?? [];
+  // On Gemini a place researched for the run is shortlisted in a second round, with the catalog's.
+  const candidates = (patch("candidates-with-researched") ?? patch("candidates"))?.candidates ?? [];
   // Places researched for the run (Gemini): their facts as the run recorded them in its steps.
   const places = steps
     .filter((s) => s.stepId.startsWith("place:"))

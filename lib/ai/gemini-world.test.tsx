@@ -272,3 +272,45 @@ it("a scout that keeps failing leaves the run to the catalog", async () => {
   expect(stored.pack.options.length).toBeGreaterThanOrEqual(3);
   expect(stored.decisionLog.find((e) => e.stepId === "scout")?.keyEvidence[0]).toMatch(/^the scout failed: .*503/);
 });
+
+it("the catalog's cards show while São Miguel is still being researched, and its card joins the set when the research is in", async () => {
+  const trip = await tripWithAnswers(WORLD_GROUP);
+  // The place's research is slow (a grounded search, then the extractions); every other answer is at once.
+  const slow = new Set(["placeResearcher", "extractor", "activityExtractor", "mealExtractor"]);
+  const gemini = recordedGemini(withPlantedFaults, {
+    overlay: "world",
+    latencyMs: (call) => (slow.has(call.role) ? 400 : 0),
+  });
+  const finished = await runPipeline(trip.tripId, testDeps({}, { models: gemini.models }));
+  expect(finished.status).toBe("succeeded");
+  const events = await listProgressEvents({ runId: finished.id });
+  const at = (stepId: string) => events.findIndex((e) => e.stepId === stepId && e.kind === "finished");
+  const researchedAt = at(`place:${SLUG}`);
+  expect(researchedAt).toBeGreaterThan(-1);
+  // The first shortlist is the catalog's (ranker-catalog.json), and a card it picked passed before the research was in.
+  expect(events.find((e) => e.stepId === "rank" && e.kind === "finished")?.detail?.picks).toEqual([
+    "lisbon",
+    "barcelona",
+    "edinburgh",
+  ]);
+  const firstCard = events.findIndex((e) => e.stage === "cards" && e.kind === "finished" && e.detail?.card);
+  expect(events[firstCard]?.detail?.card?.slug).not.toBe(SLUG);
+  expect(firstCard).toBeLessThan(researchedAt);
+  // São Miguel is shortlisted with the catalog's once researched, and its card comes after.
+  expect(events.find((e) => e.stepId === "rank-with-researched" && e.kind === "finished")?.detail?.picks).toEqual([
+    SLUG,
+    "lisbon",
+    "barcelona",
+    "edinburgh",
+  ]);
+  expect(at(`card:${SLUG}`)).toBeGreaterThan(researchedAt);
+  // The stored pack is the second shortlist's, checked by the independent validator.
+  const stored = await latestRecommendations({ tripId: trip.tripId });
+  expect(stored?.pack.status === "ready" ? stored.pack.options.map((o) => o.slug) : []).toEqual([
+    SLUG,
+    "lisbon",
+    "barcelona",
+    "edinburgh",
+  ]);
+  expect((await storedOutcome(trip.tripId, finished.id)).violations).toEqual([]);
+});

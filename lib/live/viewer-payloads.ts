@@ -60,7 +60,8 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
     case "run.progress": {
       const { stage, stepId, kind } = event.progress;
       const isCard = stage === "cards" && (kind === "finished" || kind === "degraded");
-      const isPicks = stepId === "rank" && kind === "finished";
+      // A shortlist: the ranking, and on Gemini the second one with the places researched for the run.
+      const isPicks = stage === "rank" && kind === "finished";
       if (!isCard && !isPicks) return { kind: "progress", card: null, picks: null };
       const row = await getProgressEvent({ runId: event.runId, id: event.progress.id });
       return {

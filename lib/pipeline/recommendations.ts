@@ -164,27 +164,30 @@ export async function recommendationsWorkflow(
   // Awaited below; until then a failure must not count as unhandled.
   conflicts.catch(() => {});
   // Beyond the catalog, on Gemini: proposed places, each researched into sourced facts, are
-  // judged with the catalog's. The offline model proposes from the catalog only.
+  // judged with the catalog's. The offline model proposes from the catalog only. Their research
+  // (a grounded search, then the extractions: about 10 s) runs beside the catalog's round, so
+  // the first cards don't wait for it; a researched place joins in a second round below.
   state.proposals = [];
   state.places = [];
-  if (deps.models.kind === "gemini") {
-    apply(
-      await step("scout", "candidates", "Looking beyond the places we know", () =>
-        placeScout.invoke(state, deps, { stepId: "scout", arg: undefined }),
-      ),
-    );
-    const found = await fanOut(state.proposals, (p) =>
-      step(`place:${p.slug}`, "candidates", `Researching ${p.name}`, async () => {
-        const out = await placeResearcher.invoke(state, deps, { stepId: `place:${p.slug}`, arg: p });
-        // Recorded at once (rows are per place and version, never per trip, and never change),
-        // so an early card can show them before the pack is stored.
-        await recordFacts(out.patch.places.map((place) => place.facts));
-        return out;
-      }),
-    );
-    state.places = found.flatMap((f) => f.patch.places);
-    log.push(...found.map((f) => f.log));
-  }
+  // The scout runs beside the catalog's shortlist too: the first round doesn't read its places.
+  const placesFound =
+    deps.models.kind === "gemini"
+      ? step("scout", "candidates", "Looking beyond the places we know", () =>
+          placeScout.invoke(state, deps, { stepId: "scout", arg: undefined }),
+        ).then((scouted) => {
+          apply(scouted);
+          return fanOut(scouted.patch.proposals, (p) =>
+            step(`place:${p.slug}`, "candidates", `Researching ${p.name}`, async () => {
+              const out = await placeResearcher.invoke(state, deps, { stepId: `place:${p.slug}`, arg: p });
+              // Recorded at once (rows are per place and version, never per trip, and never change),
+              // so an early card can show them before the pack is stored.
+              await recordFacts(out.patch.places.map((place) => place.facts));
+              return out;
+            }),
+          );
+        })
+      : null;
+  placesFound?.catch(() => {});
   apply(
     await step("candidates", "candidates", "Shortlisting destinations", () =>
       candidateGenerator.invoke(state, deps, { stepId: "candidates", arg: undefined }),
@@ -192,13 +195,15 @@ export async function recommendationsWorkflow(
   );
 
   // Research every candidate while the ranker picks; each pick's card starts when its own research is in.
+  // Agents read a copy of the state taken when their step starts: the second round below
+  // replaces the candidates while a first-round card may still be being written.
   state.research = {};
   const researched = new Map<string, Promise<StepOutput<"research">>>();
   const research = (slug: string, name: string) => {
     const running =
       researched.get(slug) ??
       step(`research:${slug}`, "research", `Researching ${name}`, () =>
-        destinationResearch.invoke(state, deps, { stepId: `research:${slug}`, arg: slug }),
+        destinationResearch.invoke({ ...state }, deps, { stepId: `research:${slug}`, arg: slug }),
       ).then((out) => {
         Object.assign(state.research ?? {}, out.patch.research);
         return out;
@@ -206,21 +211,25 @@ export async function recommendationsWorkflow(
     researched.set(slug, running);
     return running;
   };
-  const candidates = state.candidates ?? [];
-  const shortlist = () =>
+  const firstCandidates = state.candidates ?? [];
+  const shortlist = (stepId: string) =>
     step(
-      "rank",
+      stepId,
       "rank",
       "Ranking options",
-      () => shortlister.invoke(state, deps, { stepId: "rank", arg: undefined }),
+      () => shortlister.invoke({ ...state }, deps, { stepId, arg: undefined }),
       // Its finished event names the picks: the view shows early cards for these only.
       (out) => ({ picks: out.patch.shortlist.picks.map((p) => p.slug) }),
     );
   // The shortlist starts before the research fan-out: it is on the path to every card.
-  const shortlisting = deps.parallel === false ? null : shortlist();
+  const shortlisting = deps.parallel === false ? null : shortlist("rank");
   shortlisting?.catch(() => {});
-  const allResearch = fanOut(candidates, (c) => research(c.slug, c.name));
-  allResearch.catch(() => {});
+  const researchAll = (list: { slug: string; name: string }[]) => {
+    const all = fanOut(list, (c) => research(c.slug, c.name));
+    all.catch(() => {});
+    return all;
+  };
+  const allResearch = researchAll(firstCandidates);
   // The card writer reads the conflicts' words: they land in the state as soon as they are in
   // (their log entry is kept for the same place as before, so the log's order doesn't move).
   const conflictsIn = conflicts.then((out) => {
@@ -236,13 +245,13 @@ export async function recommendationsWorkflow(
     const started =
       carded.get(slug) ??
       (async () => {
-        const name = candidates.find((c) => c.slug === slug)?.name ?? slug;
+        const name = (state.candidates ?? []).find((c) => c.slug === slug)?.name ?? slug;
         await Promise.all([research(slug, name), conflictsIn]);
         return step(
           `card:${slug}`,
           "cards",
           `Writing the card for ${name}`,
-          () => cardWriter.invoke(state, deps, { stepId: `card:${slug}`, arg: slug }),
+          () => cardWriter.invoke({ ...state }, deps, { stepId: `card:${slug}`, arg: slug }),
           (written) => ({ card: written.patch.cards[slug] ?? null }),
         );
       })();
@@ -252,20 +261,42 @@ export async function recommendationsWorkflow(
   // While the shortlist thinks, the likeliest picks (the candidates' own order) are already
   // being written, so the first card a group sees doesn't wait for the shortlist's thinking.
   // A card the shortlist doesn't pick is never shown (the view shows picks only) or stored.
-  if (deps.parallel !== false) for (const c of candidates.slice(0, SPECULATIVE_CARDS)) card(c.slug).catch(() => {});
+  if (deps.parallel !== false)
+    for (const c of firstCandidates.slice(0, SPECULATIVE_CARDS)) card(c.slug).catch(() => {});
 
   // The sequential baseline researches everything first, one after another, then shortlists.
   if (deps.parallel === false) await allResearch;
-  const shortlisted = await (shortlisting ?? shortlist());
+  let shortlisted = await (shortlisting ?? shortlist("rank"));
   apply(shortlisted);
   log.push((await conflictsIn).log);
-
-  const cards = await fanOut(shortlisted.patch.shortlist.picks, async (pick) => {
-    const out = await card(pick.slug);
-    Object.assign(state.cards ?? {}, out.patch.cards);
-    return out;
-  });
+  const cardsOf = (picks: { slug: string }[]) =>
+    fanOut(picks, async (pick) => {
+      const out = await card(pick.slug);
+      Object.assign(state.cards ?? {}, out.patch.cards);
+      return out;
+    });
+  let cards = await cardsOf(shortlisted.patch.shortlist.picks);
   const researchLogs = await allResearch;
+
+  // Second round, when research found places: they are judged, shortlisted with the catalog's
+  // and carded like any other (the same judge, ranker, card writer and final validator). Cards
+  // already written are reused; a first-round card the new shortlist leaves out isn't stored.
+  const found = placesFound ? await placesFound : [];
+  state.places = found.flatMap((f) => f.patch.places);
+  log.push(...found.map((f) => f.log));
+  if (state.places.length > 0) {
+    apply(
+      await step("candidates-with-researched", "candidates", "Shortlisting with the places researched for you", () =>
+        candidateGenerator.invoke({ ...state }, deps, { stepId: "candidates-with-researched", arg: undefined }),
+      ),
+    );
+    const more = (state.candidates ?? []).filter((c) => !firstCandidates.some((f) => f.slug === c.slug));
+    const moreResearch = researchAll(more);
+    shortlisted = await shortlist("rank-with-researched");
+    apply(shortlisted);
+    cards = await cardsOf(shortlisted.patch.shortlist.picks);
+    researchLogs.push(...(await moreResearch));
+  }
   log.push(...researchLogs.map((r) => r.log), ...cards.map((c) => c.log));
 
   apply(
