@@ -1,6 +1,7 @@
 import "server-only";
 import { fold, type GazetteerCity, gazetteer } from "@/lib/places/gazetteer";
 import { citiesNamed, cityPlace, type Place, resolvePlace } from "@/lib/places/resolve";
+import type { HomePlace } from "@/lib/schemas/preferences";
 
 /**
  * The home cities a member may mean while typing "Travelling from": the likeliest first
@@ -47,4 +48,32 @@ export function suggestPlaces(text: string, limit = MAX_SUGGESTIONS): Place[] {
       return true;
     })
     .slice(0, limit);
+}
+
+let byId: Map<string, GazetteerCity> | undefined;
+
+/**
+ * The gazetteer's own record of a home the browser says the member picked, as the
+ * HomePlace to store: the browser chooses which place, never its coordinates or country.
+ * null when the id is not a city we know.
+ */
+export function homePlaceById(id: string): HomePlace | null {
+  if (!byId) {
+    byId = new Map();
+    for (const cities of gazetteer().citiesByName.values()) for (const c of cities) byId.set(`city:${c.id}`, c);
+  }
+  const city = byId.get(id);
+  return city ? toHomePlace(cityPlace(city)) : null;
+}
+
+export function toHomePlace(place: Place): HomePlace {
+  return {
+    id: place.id,
+    name: place.name,
+    label: place.label,
+    country: place.country,
+    countryCode: place.countryCode,
+    lat: place.lat,
+    lon: place.lon,
+  };
 }
