@@ -130,3 +130,24 @@ test("a home is saved only after it is confirmed or explicitly left unknown", as
   await expect(form.home()).toHaveValue("Qwzxville");
   await expect(page.getByText(/Your home is left unknown/)).toBeVisible();
 });
+
+test("home suggestions answer only the trip's members, a few at a time, and need something typed", async ({
+  page,
+  browser,
+}) => {
+  const tripId = await new HomePage(page).createTrip("Suggestions trip", "Dan");
+  const asked = await page.request.get(`/api/trips/${tripId}/places?q=${encodeURIComponent("Vancouver, BC")}`);
+  expect(asked.status()).toBe(200);
+  const { places } = (await asked.json()) as { places: { label: string; countryCode: string }[] };
+  expect(places[0]).toMatchObject({ label: "Vancouver, British Columbia, Canada", countryCode: "CA" });
+  expect(places.length).toBeLessThanOrEqual(6);
+
+  const empty = await page.request.get(`/api/trips/${tripId}/places?q=`);
+  expect(empty.status()).toBe(400);
+
+  const stranger = await browser.newContext();
+  const refused = await stranger.request.get(`/api/trips/${tripId}/places?q=Barcelona`);
+  expect(refused.status()).toBe(404);
+  expect(await refused.text()).not.toContain("Barcelona");
+  await stranger.close();
+});
