@@ -52,7 +52,9 @@ export function HomeField({ draft, update, err, tripId }: SectionProps & { tripI
   }, [text, confirmed, tripId]);
 
   const pick = (place: HomePlace) => {
-    update({ origin: place.label, originPlace: place, originUnknown: false });
+    // The field shows what was picked; a label too long for the field keeps just city and country.
+    const shown = place.label.length <= MAX_ORIGIN_LENGTH ? place.label : `${place.name}, ${place.country}`;
+    update({ origin: shown.slice(0, MAX_ORIGIN_LENGTH), originPlace: place, originUnknown: false });
     setOpen(false);
     setPlaces([]);
   };
