@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { savePreferences } from "@/lib/actions";
+import { requireMember } from "@/lib/auth/guards";
+import { loadDashboard } from "@/lib/dashboard";
 import { getDb } from "@/lib/db/client";
 import { preferences } from "@/lib/db/schema";
 import { MemberPreferences } from "@/lib/schemas/preferences";
@@ -71,5 +73,25 @@ describe("a member's confirmed home, saved", () => {
     const homes = rows.map((r) => MemberPreferences.parse(r.data)).map((p) => [p.origin, p.originPlace]);
     expect(homes).toContainEqual(["Qwzxville", null]);
     expect(homes).toContainEqual(["Barcelona", undefined]);
+  });
+});
+
+describe("who sees that a home isn't confirmed", () => {
+  it("the member and the organizer; not the rest of the group", async () => {
+    const trip = await newTrip();
+    const [dan, eve] = [await trip.join("Dan"), await trip.join("Eve")];
+    const save = (who: typeof dan, prefs: ReturnType<typeof answers>) =>
+      savePreferences(who.ctx, { tripId: trip.tripId, expectedVersion: 0, preferences: prefs });
+    await save(trip.organizer, answers({ origin: "Barcelona", originPlace: SPAIN }));
+    await save(dan, answers({ origin: "Qwzxville", originPlace: null }));
+    await save(eve, answers({ origin: "Barcelona" })); // ambiguous, from before homes were confirmed
+    const unconfirmed = async (who: typeof dan) =>
+      (await loadDashboard(await requireMember(who.ctx, trip.tripId))).members
+        .filter((m) => m.homeUnconfirmed)
+        .map((m) => m.name)
+        .sort();
+    expect(await unconfirmed(trip.organizer)).toEqual(["Dan", "Eve"]);
+    expect(await unconfirmed(dan)).toEqual(["Dan"]);
+    expect(await unconfirmed(eve)).toEqual(["Eve"]);
   });
 });
