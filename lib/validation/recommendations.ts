@@ -191,7 +191,7 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
     const line = (item: string) => claimed.lines.find((l) => l.item === item)?.usd;
     if (claimed.tier !== expected.tier)
       v("cost", `${option.name}: ${member.name}'s stay should be ${expected.tier}, not ${claimed.tier}.`);
-    if (!member.homeKnown) {
+    if (expected.travel === undefined) {
       // No price from a home the member didn't confirm: no travel line, and the card says so.
       if (line("travel") !== undefined || claimed.verified)
         v("cost", `${option.name}: ${member.name}'s home isn't confirmed, so their travel must be left out.`);

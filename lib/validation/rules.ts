@@ -62,7 +62,14 @@ export function costFor(
     const cheaperFirst = TIERS.slice(0, TIERS.indexOf(wanted) + 1).reverse();
     tier = cheaperFirst.find((t) => total(t) <= (member.hardCap ?? 0)) ?? "budget";
   }
-  return { tier, travel, stay: facts.dailyCostUsd[tier] * nights, activities, total: total(tier) };
+  return {
+    tier,
+    /** undefined: no travel line at all (the home isn't confirmed). */
+    travel: member.homeKnown ? travel : undefined,
+    stay: facts.dailyCostUsd[tier] * nights,
+    activities,
+    total: total(tier),
+  };
 }
 
 export function destinationBreaks(
