@@ -97,7 +97,7 @@ export function preferencesFrom(d: Draft): MemberPreferencesInput {
     mustHaves: d.mustHaves,
     scope: d.scope,
     origin: d.origin.trim() === "" ? null : d.origin,
-    originPlace: d.origin.trim() === "" ? null : d.originPlace,
+    originPlace: d.origin.trim() === "" ? null : (d.originPlace ?? null),
     suggestedPlace: d.suggestedPlace,
     notes: d.notes,
   };
@@ -108,7 +108,7 @@ export function preferencesFrom(d: Draft): MemberPreferencesInput {
  * form asks before saving (never a guess the member didn't see).
  */
 export function unconfirmedHome(d: Draft): boolean {
-  return d.origin.trim() !== "" && d.originPlace === null && !d.originUnknown;
+  return d.origin.trim() !== "" && !d.originPlace && !d.originUnknown;
 }
 
 export const CONFIRM_HOME_MESSAGE = "Pick your home from the suggestions, or choose “Leave my home unknown”";
