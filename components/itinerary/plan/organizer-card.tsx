@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { DatesForm } from "@/components/itinerary/dates-form";
 import { PlanButton } from "@/components/itinerary/plan-button";
-import { DecidedNote, decidedDatesOf } from "@/components/recommendations/decided-note";
+import { decidedDatesOf } from "@/components/recommendations/decided-note";
 import { ShareLinkCard } from "@/components/share/share-link-card";
 import { Card } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";

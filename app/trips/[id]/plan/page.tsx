@@ -1,9 +1,8 @@
-import { AlertTriangle, ArrowLeft, CalendarPlus, Lock, RefreshCw } from "lucide-react";
+import { ArrowLeft, Lock, RefreshCw } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BeforeYouGoSection } from "@/components/destination/before-you-go";
-import { DatesForm } from "@/components/itinerary/dates-form";
 import {
   AddActivityForm,
   AddCustomItemForm,
@@ -11,7 +10,7 @@ import {
   ItemEditControls,
 } from "@/components/itinerary/hand-edits";
 import { ItemFeedback, OtherFeedback } from "@/components/itinerary/item-feedback";
-import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days";
+import { ItineraryDays } from "@/components/itinerary/itinerary-days";
 import { LivePlanRun } from "@/components/itinerary/live-plan-run";
 import { ChangesCard } from "@/components/itinerary/plan/changes-card";
 import { OrganizerCard } from "@/components/itinerary/plan/organizer-card";
@@ -19,19 +18,16 @@ import { PlanRecords } from "@/components/itinerary/plan/plan-records";
 import { PlanSummary } from "@/components/itinerary/plan/plan-summary";
 import { PlanButton } from "@/components/itinerary/plan-button";
 import { SuggestForm } from "@/components/itinerary/suggest-form";
-import { CostBreakdown } from "@/components/recommendations/cost-breakdown";
-import { DecidedNote, decidedDatesOf } from "@/components/recommendations/decided-note";
-import { ShareLinkCard } from "@/components/share/share-link-card";
+import { DecidedNote } from "@/components/recommendations/decided-note";
 import { LiveTrip } from "@/components/trip/live-trip";
-import { buttonClasses } from "@/components/ui/button";
-import { Card, EmptyState } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/card";
 import { CollapsibleCard, WideOpenDetails } from "@/components/ui/collapsible-card";
 import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
 import { factsOfPlan } from "@/lib/db/queries/destination-facts";
-import { formatDay, formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
-import { type FeedbackView, type ItineraryView, loadItineraryView } from "@/lib/itinerary-view";
+import { formatDay, formatRange, joinAnd, plural } from "@/lib/format";
+import { type FeedbackView, loadItineraryView } from "@/lib/itinerary-view";
 import { liveCursor } from "@/lib/live/stream";
 import { planRoutes } from "@/lib/planning/day-route";
 import { slotsOf } from "@/lib/planning/itinerary-allocation";
