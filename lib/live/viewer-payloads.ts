@@ -58,7 +58,7 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
       };
     }
     case "run.progress": {
-      const { stage, stepId, kind } = event.progress;
+      const { stage, kind } = event.progress;
       const isCard = stage === "cards" && (kind === "finished" || kind === "degraded");
       // A shortlist: the ranking, and on Gemini the second one with the places researched for the run.
       const isPicks = stage === "rank" && kind === "finished";
