@@ -71,7 +71,7 @@ export function yourTurn(input: YourTurnInput): YourTurn {
       title: "Add your preferences",
       detail: "Dates, budget and what you'd love or can't do: the ideas are only as good as everyone's answers.",
       href: `${dashboard}/preferences`,
-      action: "Add my preferences",
+      action: "Answer now",
     });
   }
   for (const request of input.requests) {
@@ -120,17 +120,17 @@ export function yourTurn(input: YourTurnInput): YourTurn {
           title: "Confirm the dates and plan the days",
           detail: null,
           href: planPage,
-          action: "Open the plan",
+          action: "Go to the plan",
         });
       } else if (!plan.exists) {
-        mine.push({ id: "plan", title: "Plan the days", detail: null, href: planPage, action: "Open the plan" });
+        mine.push({ id: "plan", title: "Plan the days", detail: null, href: planPage, action: "Go to the plan" });
       } else if (plan.openFeedback > 0) {
         mine.push({
           id: "feedback",
           title: `${plural(plan.openFeedback, "flag or suggestion", "flags and suggestions")} wait on the plan`,
           detail: "Regenerate with them, or change the plan by hand.",
           href: planPage,
-          action: "Open the plan",
+          action: "Go to the plan",
         });
       } else {
         mine.push({
@@ -138,7 +138,7 @@ export function yourTurn(input: YourTurnInput): YourTurn {
           title: "Finalize the plan when the group is happy",
           detail: "Then share a read-only page anyone can open, print or add to a calendar.",
           href: planPage,
-          action: "Open the plan",
+          action: "Go to the plan",
         });
       }
     }
@@ -148,7 +148,7 @@ export function yourTurn(input: YourTurnInput): YourTurn {
       title: "The plan is ready to look at",
       detail: "See each day and what it costs you; flag anything that doesn't work for you.",
       href: planPage,
-      action: "Open the plan",
+      action: "Go to the plan",
     });
   }
   if (status === "finalized") {
@@ -157,7 +157,7 @@ export function yourTurn(input: YourTurnInput): YourTurn {
       title: "The final plan is ready",
       detail: "Read it, add it to your calendar or print it.",
       href: planPage,
-      action: "Open the plan",
+      action: "Go to the plan",
     });
   }
 
