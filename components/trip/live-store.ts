@@ -35,11 +35,20 @@ type State = {
   feedback: ReadonlyMap<string, FeedbackChange>;
   /** The trip's stage as last heard (a run's start moves it without a render of the page). */
   tripStatus: TripStatus | null;
+  /** The event id each tally and flag was heard in: a page rendered after it already has it (or newer). */
+  heardIn: ReadonlyMap<string, number>;
 };
 
 export type TripStatus = "collecting" | "recommending" | "planning" | "finalized";
 
-let state: State = { runs: new Map(), started: [], tallies: new Map(), feedback: new Map(), tripStatus: null };
+let state: State = {
+  runs: new Map(),
+  started: [],
+  tallies: new Map(),
+  feedback: new Map(),
+  tripStatus: null,
+  heardIn: new Map(),
+};
 const listeners = new Set<() => void>();
 
 function update(next: Partial<State>) {
@@ -88,7 +97,7 @@ export function applyLiveMessage(message: LiveMessage): boolean {
       if (!message.payload) return false;
       const tallies = new Map(state.tallies);
       tallies.set(message.recommendationId, message.payload.tally);
-      update({ tallies });
+      update({ tallies, heardIn: new Map(state.heardIn).set(`tally:${message.recommendationId}`, message.id) });
       return true;
     }
     case "feedback.changed": {
@@ -96,7 +105,7 @@ export function applyLiveMessage(message: LiveMessage): boolean {
       if (!change) return false;
       const feedback = new Map(state.feedback);
       feedback.set(change.id, change);
-      update({ feedback });
+      update({ feedback, heardIn: new Map(state.heardIn).set(`feedback:${change.id}`, message.id) });
       return true;
     }
     case "trip.changed": {
@@ -115,7 +124,28 @@ export function liveRunKind(runId: string): RunKind | null {
 
 /** After a resync the page re-reads everything: tallies heard before it are no longer the newest word. */
 export function forgetTallies() {
-  update({ tallies: new Map(), feedback: new Map() });
+  update({ tallies: new Map(), feedback: new Map(), heardIn: new Map() });
+}
+
+/**
+ * A page rendered on the server up to event `cursor` already shows every tally and flag heard
+ * in events up to it, and newer words than those (a regeneration's outcomes publish no event of
+ * their own): only what was heard after the render still overrides it.
+ */
+export function forgetHeardBy(cursor: number) {
+  const heardIn = new Map(state.heardIn);
+  const tallies = new Map(state.tallies);
+  const feedback = new Map(state.feedback);
+  let changed = false;
+  for (const [key, id] of state.heardIn) {
+    if (id > cursor) continue;
+    heardIn.delete(key);
+    const [kind, itemId] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+    if (kind === "tally") tallies.delete(itemId);
+    else feedback.delete(itemId);
+    changed = true;
+  }
+  if (changed) update({ tallies, feedback, heardIn });
 }
 
 function subscribe(listener: () => void) {

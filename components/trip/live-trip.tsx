@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { startTransition, useEffect, useRef } from "react";
 import type { LiveMessage } from "@/lib/schemas/trip-events";
 import { IGNORED, type LivePage, needsRender } from "./live-policy";
-import { applyLiveMessage, forgetTallies, liveRunKind } from "./live-store";
+import { applyLiveMessage, forgetHeardBy, forgetTallies, liveRunKind } from "./live-store";
 
 /**
  * Keeps an open trip page current for every member: one EventSource on the trip's live
@@ -27,6 +27,8 @@ export function LiveTrip({ tripId, after, page }: { tripId: string; after: numbe
   // Only the first render's cursor counts: later renders come from refreshes this channel caused.
   const start = useRef({ tripId, after });
   if (start.current.tripId !== tripId) start.current = { tripId, after };
+  // Each render of the page (the first, and every refresh) is newer than what was heard before its cursor.
+  useEffect(() => forgetHeardBy(after), [after]);
 
   useEffect(() => {
     let source: EventSource | null = null;

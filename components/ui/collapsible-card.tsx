@@ -35,7 +35,7 @@ export function CollapsibleCard({
       className={`rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}
     >
       <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="group">
-        <summary className="flex cursor-pointer list-none items-start justify-between gap-2 px-4 py-3 sm:px-6 sm:pt-6 sm:pb-4 [&::-webkit-details-marker]:hidden">
+        <summary className="flex cursor-pointer list-none items-start justify-between gap-2 px-4 py-2.5 sm:px-6 sm:pt-6 sm:pb-4 [&::-webkit-details-marker]:hidden">
           <div className="min-w-0">
             <h2 id={headingId} className="scroll-mt-16 text-base font-semibold text-slate-900">
               {title}

@@ -208,7 +208,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
         <NotificationSettings tripId={trip.id} initial={notificationSettings} />
       </CollapsibleCard>
 
-      <h2 className="pt-2 text-xl font-semibold text-slate-900">Compatibility snapshot</h2>
+      <h2 className="sr-only pt-2 text-xl font-semibold text-slate-900 sm:not-sr-only">Compatibility snapshot</h2>
       {respondentCount === 0 ? (
         <EmptyState title="Nobody has shared their preferences yet">
           Once people answer, you'll see the dates that work, the budget everyone can afford, shared vibes and any

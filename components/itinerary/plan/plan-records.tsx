@@ -31,7 +31,7 @@ export function PlanRecords({
         </CollapsibleCard>
         <CollapsibleCard
           title="Versions"
-          summary={`${plural(versions.length, "version")}; you're looking at version ${shownVersion}.`}
+          summary={`${plural(versions.length, "version")}; this is version ${shownVersion}.`}
         >
           <ol className="space-y-1 text-sm">
             {[...versions].reverse().map((v) => (
