@@ -137,6 +137,8 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   await expect(guestPlan.flagButtons()).toHaveCount(0);
   await guest.page.setViewportSize({ width: 390, height: 844 });
   await guest.page.screenshot({ path: test.info().outputPath("plan-member-phone.png"), fullPage: true });
+  // Back to a wide window: on a phone each day is a summary that opens on demand (e2e/phone.spec.ts).
+  await guest.page.setViewportSize({ width: 1280, height: 720 });
 
   // Share it: a stranger (no cookies) reads it without joining.
   await plan.organizer().getByRole("button", { name: "Create a share link" }).click();
