@@ -46,7 +46,8 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   await expect(first).toContainText("Chosen");
 
   // The dashboard points everyone to the plan.
-  await page.getByRole("link", { name: "Open the plan" }).click();
+  // (The "your turn" list at the top links there too.)
+  await page.getByRole("region", { name: "The day-by-day plan" }).getByRole("link", { name: "Open the plan" }).click();
   await page.waitForURL(`**/trips/${tripId}/plan`);
   const plan = new PlanPage(page);
   await expect(page.getByText("Confirm the dates first.")).toBeVisible();
@@ -88,7 +89,15 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   const regenerate = plan.organizer().getByRole("button", { name: /Regenerate with feedback \(2 open items\)/ });
   await expect(regenerate).toBeVisible({ timeout: 15_000 });
   await regenerate.click();
+  // Robin, who didn't click, sees each day as it is drafted, under the timeline, while the run goes on.
+  const drafts = guest.page.getByRole("region", { name: "Days drafted so far" });
+  await expect(drafts.getByRole("heading", { name: /^Day 1 — drafted, being checked/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await guest.page.getByText("Version 2").count()).toBe(0);
   await expect(page.getByRole("region", { name: "What changed since version 1" })).toBeVisible({ timeout: 60_000 });
+  // When the run ends, the stored version takes the drafts' place.
+  await expect(drafts).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByRole("region", { name: "Versions" })).toContainText("Version 2");
   await expect(plan.organizer()).toContainText("1 of 5 regenerations used.");
   const changes = page.getByRole("region", { name: "What changed since version 1" });
@@ -108,7 +117,7 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
 
   // Version 1 back: a restore is a new version and doesn't count as a regeneration.
   await page.getByRole("region", { name: "Versions" }).getByRole("link", { name: "Version 1" }).click();
-  await expect(page.getByText("You're looking at version 1")).toBeVisible();
+  await expect(page.getByText("You're looking at version 1", { exact: false }).first()).toBeVisible();
   // Version 1 may have the item under the guest's flag: the page says so and asks again before restoring.
   const asked: string[] = [];
   const answer = (dialog: import("@playwright/test").Dialog) => {

@@ -1,6 +1,8 @@
 import { expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
+import { addProgressEvent, createRunOrGetActive } from "@/lib/db/queries/runs";
 import { factsFor } from "@/lib/facts";
 import { loadItineraryView } from "@/lib/itinerary-view";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
@@ -102,4 +104,51 @@ it("a member who answers after the plan was made: what it breaks for her is repo
     ok: false,
     code: "conflict:answers-unchanged",
   });
+});
+
+/**
+ * A member who opens the plan page while a regeneration runs sees the days drafted so far:
+ * the first drafts' finished rows, in day order, and nothing from a redraft (worded from the
+ * validator's problems) or from a step that has only started.
+ */
+it("a page opened mid-run shows the days drafted so far, from the run's first-draft rows only", async () => {
+  const trip = await plannedTrip(
+    [
+      { name: "Olga", answers: answers({ dates: JUNE }) },
+      { name: "Ben", answers: answers({ dates: JUNE }) },
+    ],
+    { start: "2027-06-12", end: "2027-06-14" },
+  );
+  expect((await runItinerary(trip.tripId)).status).toBe("succeeded");
+  const v1 = await currentItinerary({ tripId: trip.tripId });
+  const [day1, day2, day3] = v1?.itinerary.days ?? [];
+  if (!day1 || !day2 || !day3) throw new Error("no plan");
+  const { run } = await createRunOrGetActive({
+    tripId: trip.tripId,
+    kind: "regenerate",
+    engine: "local",
+    requestedBy: null,
+  });
+  const row = (stepId: string, kind: "started" | "finished", day?: typeof day1) =>
+    addProgressEvent({
+      runId: run.id,
+      tripId: trip.tripId,
+      stepId,
+      stage: "draft",
+      kind,
+      message: stepId,
+      level: "info",
+      detail: kind === "started" ? null : { ms: 5, ...(day ? { day } : {}) },
+    });
+  await row("draft:3", "finished", day3);
+  await row("draft:2", "started");
+  await row("draft:1", "finished", day1);
+  await row("redraft:1:2", "finished", { ...day2, title: "From a redraft" });
+
+  const ned = await trip.join("Ned");
+  const view = await loadItineraryView(await requireMember(ned.ctx, trip.tripId));
+  expect(view.run?.status).toBe("running");
+  expect(view.run?.drafted.map((d) => d.day)).toEqual([1, 3]);
+  expect(view.run?.drafted).toEqual([day1, day3]);
+  await settleLocalRuns();
 });

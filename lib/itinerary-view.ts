@@ -15,8 +15,15 @@ import { beforeYouGoFor, type FlightSearch, type TravelerEssentials } from "@/li
 import { diffItineraries, type ItineraryDiff } from "@/lib/itinerary-diff";
 import { modelSpendUnavailable } from "@/lib/limits/budget";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
+import { draftedDays } from "@/lib/planning/drafted-days";
 import type { DecisionView } from "@/lib/schemas/decisions";
-import { type FeedbackOutcome, type FlagReason, type Itinerary, MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
+import {
+  type FeedbackOutcome,
+  type FlagReason,
+  type Itinerary,
+  type ItineraryDay,
+  MAX_REGENERATIONS,
+} from "@/lib/schemas/itinerary";
 import type { RunError, RunStatus } from "@/lib/schemas/pipeline";
 import { availableWindows } from "@/lib/schemas/preferences";
 import type { TripShape } from "@/lib/schemas/recommendations";
@@ -75,6 +82,8 @@ export type ItineraryView = {
     status: RunStatus;
     error: RunError | null;
     timeline: TimelineEntry[];
+    /** Its days as drafted so far, before the checks (group-level, the same for everyone): while it runs. */
+    drafted: ItineraryDay[];
   } | null;
   current: { version: number; source: string; itinerary: Itinerary; createdAt: string } | null;
   /** The version shown when an earlier one is asked for (read-only). */
@@ -205,6 +214,7 @@ export async function loadItineraryView(
             status: run.status,
             error: run.error ?? null,
             timeline: timeline.map(({ id, stepId, kind, stage, message }) => ({ id, stepId, kind, stage, message })),
+            drafted: draftedDays(timeline),
           }
         : null,
     current: current

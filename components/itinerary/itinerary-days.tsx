@@ -22,12 +22,15 @@ export function ItineraryDays({
   routes,
   itemExtra,
   collapsible = false,
+  drafting = false,
 }: {
   days: ItineraryDay[];
   routes?: DayRoute[];
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
   /** Each day a one-line summary on a phone, opened on demand (the plan page; never the printed share page). */
   collapsible?: boolean;
+  /** Days as first drafted while a run goes on (not yet checked): labelled so, with ids of their own. */
+  drafting?: boolean;
 }) {
   return (
     <ol className="space-y-4">
@@ -35,13 +38,14 @@ export function ItineraryDays({
         <li
           key={day.day}
           className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 print:break-inside-avoid print:border-0 print:p-0 print:not-first:break-before-page"
-          aria-labelledby={`day-${day.day}-title`}
+          aria-labelledby={`${drafting ? "draft-" : ""}day-${day.day}-title`}
         >
           <DayBody
             day={day}
             route={routes?.find((r) => r.day === day.day)}
             itemExtra={itemExtra}
             collapsible={collapsible}
+            drafting={drafting}
           />
         </li>
       ))}
@@ -54,11 +58,13 @@ function DayBody({
   route,
   itemExtra,
   collapsible,
+  drafting = false,
 }: {
   day: ItineraryDay;
   route: DayRoute | undefined;
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
   collapsible: boolean;
+  drafting?: boolean;
 }) {
   // The way to each stop from the one before it (the route runs in the same order as the entries).
   const legTo = new Map(route?.legs.map((leg) => [leg.to, leg]));
@@ -96,8 +102,9 @@ function DayBody({
   });
 
   const heading = (
-    <h3 id={`day-${day.day}-title`} className="font-semibold text-slate-900">
+    <h3 id={`${drafting ? "draft-" : ""}day-${day.day}-title`} className="font-semibold text-slate-900">
       Day {day.day}
+      {drafting ? <span className="font-normal text-amber-800"> — drafted, being checked</span> : null}
       {day.date ? <span className="font-normal text-slate-600"> · {formatDay(day.date)}</span> : null}
       <span className="block text-base font-medium text-slate-800 sm:inline sm:before:content-['_—_']">
         {titleOf(day)}

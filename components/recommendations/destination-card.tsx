@@ -56,7 +56,7 @@ export function DestinationCard({
   return (
     <article
       aria-labelledby={headingId}
-      className={`flex flex-col gap-3 rounded-2xl border bg-white p-4 shadow-sm sm:p-5 ${chosen ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}
+      className={`flex flex-col gap-3 rounded-2xl border bg-white p-3.5 shadow-sm sm:p-5 ${chosen ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}
     >
       <header className="space-y-2">
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">

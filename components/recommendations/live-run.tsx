@@ -106,5 +106,6 @@ function merge(server: NonNullable<ServerRun>, live: LiveRun | null): LiveRun {
     timeline,
     cards,
     picks: live?.picks ?? server.picks,
+    days: [],
   };
 }

@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from "react";
+import { withDraftedDay } from "@/lib/planning/drafted-days";
+import type { ItineraryDay } from "@/lib/schemas/itinerary";
 import type { EarlyCard, FeedbackChange, LiveMessage, TimelineEntry, VoteTally } from "@/lib/schemas/trip-events";
 import type { RunKind } from "./live-policy";
 
@@ -24,6 +26,8 @@ export type LiveRun = {
   cards: EarlyCard[];
   /** The shortlist, once the ranker has picked it. */
   picks: string[] | null;
+  /** A plan run's days as first drafted, before its checks, in day order. */
+  days: ItineraryDay[];
 };
 
 type State = {
@@ -57,7 +61,17 @@ function update(next: Partial<State>) {
 }
 
 function runOf(runId: string): LiveRun {
-  return state.runs.get(runId) ?? { id: runId, kind: null, status: "running", timeline: [], cards: [], picks: null };
+  return (
+    state.runs.get(runId) ?? {
+      id: runId,
+      kind: null,
+      status: "running",
+      timeline: [],
+      cards: [],
+      picks: null,
+      days: [],
+    }
+  );
 }
 
 function putRun(run: LiveRun) {
@@ -81,11 +95,13 @@ export function applyLiveMessage(message: LiveMessage): boolean {
       const run = runOf(message.runId);
       const known = run.timeline.some((e) => e.id === message.progress.id);
       const card = message.payload?.card ?? null;
+      const day = message.payload?.day ?? null;
       putRun({
         ...run,
         timeline: known ? run.timeline : [...run.timeline, message.progress],
         cards: card && !run.cards.some((c) => c.option.slug === card.option.slug) ? [...run.cards, card] : run.cards,
         picks: message.payload?.picks ?? run.picks,
+        days: day ? withDraftedDay(run.days, day) : run.days,
       });
       return message.payload !== undefined;
     }

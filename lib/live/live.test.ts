@@ -7,12 +7,16 @@ import { tripCookieName } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { getDb, statementsIssued } from "@/lib/db/client";
 import { addDevice } from "@/lib/db/queries/members";
+import { listRunSteps } from "@/lib/db/queries/runs";
 import { publishTripEvent } from "@/lib/db/queries/trip-events";
+import type { ItineraryDay } from "@/lib/schemas/itinerary";
 import type { LiveMessage, TripEvent } from "@/lib/schemas/trip-events";
 import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
+import { plannedTrip, runItinerary } from "@/test/itinerary";
 import { type LiveServer, openLiveChannel, type SseClient, startLiveServer } from "@/test/live-server";
+import { testDeps } from "@/test/pipeline";
 import { tripHub } from "./hub";
 import { liveCursor } from "./stream";
 import { STREAM_LIMITS } from "./stream-slots";
@@ -221,6 +225,45 @@ describe("the trip's live channel", () => {
       expect(tally).toMatchObject({ voted: 0, members: 2, waitingOn: ["Olga", "Mia"] });
     for (const tally of tallies.slice(3)) expect(tally).toMatchObject({ voted: 0, members: 2, waitingOn: null });
     for (const view of views) view.close();
+  });
+
+  it("carries each day of a regeneration to another member as it is drafted, before the run ends", {
+    timeout: 60_000,
+  }, async () => {
+    const trip = await plannedTrip(
+      [
+        { name: "Olga", answers: answers() },
+        { name: "Mia", answers: answers() },
+      ],
+      { start: "2027-06-12", end: "2027-06-14" },
+    );
+    expect((await runItinerary(trip.tripId)).status).toBe("succeeded");
+    // Ned didn't click anything: he just has the plan open.
+    const ned = await trip.join("Ned");
+    const stream = await listen(trip.tripId, ned);
+    // Model calls take a moment, as they do for real (with none, a run can end before its rows are written).
+    const run = await runItinerary(trip.tripId, "regenerate", testDeps({ latencyMs: 150 }));
+    expect(run.status).toBe("succeeded");
+    const ended = await stream.next(
+      (m) => isEvent(m) && m.data.includes('"kind":"run.ended"') && m.data.includes(run.id),
+    );
+
+    const messages = stream.messages.filter(isEvent).map((m) => JSON.parse(m.data) as LiveMessage);
+    const drafted = messages.flatMap((m) =>
+      m.kind === "run.progress" && m.runId === run.id && m.payload?.day ? [{ id: m.id, day: m.payload.day }] : [],
+    );
+    // Three days (12 to 14 June), each once, each heard before the run ended.
+    expect(drafted.map((d) => d.day.day).sort()).toEqual([1, 2, 3]);
+    expect(drafted.map((d) => d.day.date).sort()).toEqual(["2027-06-12", "2027-06-13", "2027-06-14"]);
+    for (const d of drafted) expect(d.id).toBeLessThan(Number(ended.id));
+    // Each is the day as its draft step wrote it, with its items (not an empty shell).
+    const steps = await listRunSteps({ runId: run.id });
+    for (const { day } of drafted) {
+      const written = steps.find((s) => s.stepId === `draft:${day.day}`)?.result as { patch: { days: ItineraryDay[] } };
+      expect(day).toEqual(written.patch.days[0]);
+      expect(day.items.length).toBeGreaterThan(0);
+    }
+    stream.close();
   });
 
   it("caps open streams per member with 429 and Retry-After; a closed stream frees its slot; other members are unaffected", async () => {

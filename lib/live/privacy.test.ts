@@ -158,6 +158,9 @@ describe("the live channel's payloads over a whole journey", () => {
         expect(kinds, kind).toContain(kind);
       // Cards reached them while the run went on.
       expect(messages.some((m) => m.kind === "run.progress" && m.text.includes('"card":{'))).toBe(true);
+      // So did the plan's days as they were drafted (both runs: the first plan and the regeneration),
+      // and the leak checks below read them too.
+      expect(messages.filter((m) => m.kind === "run.progress" && m.text.includes('"day":{')).length).toBe(10);
     }
 
     const all = ["budget", "notes", "hardNo", "origin"] as const;

@@ -5,7 +5,9 @@ import { itineraryVersion } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { listVotes } from "@/lib/db/queries/recommendations";
 import { getProgressEvent } from "@/lib/db/queries/runs";
+import { isDraftedDay } from "@/lib/planning/drafted-days";
 import { optionForViewer } from "@/lib/recommendations-view";
+import type { ItineraryDay } from "@/lib/schemas/itinerary";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import type { FeedbackChange, LiveMessage, MemberStatus, TripEvent, TripEventKind } from "@/lib/schemas/trip-events";
 import { heldBackReason, screenAnswers } from "@/lib/screened-answers";
@@ -25,7 +27,7 @@ export type Viewer = { memberId: string; isOrganizer: boolean };
 
 type Shared =
   | { kind: "member"; member: MemberStatus | null }
-  | { kind: "progress"; card: DestinationOption | null; picks: string[] | null }
+  | { kind: "progress"; card: DestinationOption | null; picks: string[] | null; day: ItineraryDay | null }
   | {
       kind: "votes";
       recommendationId: string;
@@ -62,12 +64,14 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
       const isCard = stage === "cards" && (kind === "finished" || kind === "degraded");
       // A shortlist: the ranking, and on Gemini the second one with the places researched for the run.
       const isPicks = stage === "rank" && kind === "finished";
-      if (!isCard && !isPicks) return { kind: "progress", card: null, picks: null };
+      const isDay = isDraftedDay(event.progress);
+      if (!isCard && !isPicks && !isDay) return { kind: "progress", card: null, picks: null, day: null };
       const row = await getProgressEvent({ runId: event.runId, id: event.progress.id });
       return {
         kind: "progress",
         card: isCard ? (row?.detail?.card ?? null) : null,
         picks: isPicks ? (row?.detail?.picks ?? null) : null,
+        day: isDay ? (row?.detail?.day ?? null) : null,
       };
     }
     case "vote.changed": {
@@ -142,6 +146,8 @@ function cut(shared: Shared, viewer: Viewer): LiveMessage["payload"] {
             }
           : null,
         picks: shared.picks,
+        // A day's items, times, places and activity costs are group-level: the same for everyone.
+        day: shared.day,
       };
     case "votes": {
       const voted = (id: string) => shared.voters[id] !== undefined;

@@ -109,8 +109,15 @@ export async function itineraryWorkflow(
   const draft = async (round: number, dayNumbers: number[], problems: Map<number, string[]>) => {
     const drafted = await fanOut(dayNumbers, (day) => {
       const id = round === 0 ? `draft:${day}` : `redraft:${round}:${day}`;
-      return step(id, "draft", `Drafting day ${day}`, () =>
-        dayWriter.invoke(state, deps, { stepId: id, arg: { day, problems: problems.get(day) } }),
+      return step(
+        id,
+        "draft",
+        `Drafting day ${day}`,
+        () => dayWriter.invoke(state, deps, { stepId: id, arg: { day, problems: problems.get(day) } }),
+        // A first draft goes on the progress row so every open plan page shows it before the
+        // checks end. Only the first: a redraft is worded from the validator's problems, which
+        // may name what one member asked for.
+        round === 0 ? (written) => ({ day: written.patch.days?.find((d) => d.day === day) }) : undefined,
       );
     });
     // A redrafted day keeps the title the polish gave it.

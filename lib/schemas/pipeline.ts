@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CatalogActivity, DestinationFacts, OriginRegion, Source, WorldRegion } from "@/lib/schemas/catalog";
 import { ConflictDecision } from "@/lib/schemas/decisions";
 import { GroupProfile } from "@/lib/schemas/group-profile";
+import { ItineraryDay } from "@/lib/schemas/itinerary";
 import { MemberCost } from "@/lib/schemas/money";
 import { ACCESSIBILITY, DIETARY, IsoDate, MemberPreferences, VIBES } from "@/lib/schemas/preferences";
 import {
@@ -220,6 +221,11 @@ export const ProgressEvent = z.object({
       card: DestinationOption.nullable().optional(),
       /** The shortlist's finished event: which destinations it picked (early cards show for these only). */
       picks: z.array(z.string()).optional(),
+      /**
+       * A first-round draft step's finished event: the day it drafted (group-level: items,
+       * times, places, costs of activities), shown as a draft while the run goes on.
+       */
+      day: ItineraryDay.optional(),
     })
     .nullable(),
   createdAt: z.iso.datetime(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FeedbackOutcome, FLAG_REASONS } from "@/lib/schemas/itinerary";
+import { FeedbackOutcome, FLAG_REASONS, ItineraryDay } from "@/lib/schemas/itinerary";
 import { PROGRESS_KINDS } from "@/lib/schemas/pipeline";
 import { DestinationOption } from "@/lib/schemas/recommendations";
 import { TRIP_STATUSES } from "@/lib/trip-status";
@@ -138,8 +138,15 @@ export const PAYLOADS = {
   "member.joined": MemberPayload,
   "preferences.saved": MemberPayload,
   "preferences.erased": MemberPayload,
-  /** `card`: a card that passed its check; `picks`: the shortlist, when the ranker finished. */
-  "run.progress": z.object({ card: EarlyCard.nullable(), picks: z.array(z.string()).nullable() }),
+  /**
+   * `card`: a card that passed its check; `picks`: the shortlist, when the ranker finished;
+   * `day`: a plan's day as first drafted, before the checks (the same for every member).
+   */
+  "run.progress": z.object({
+    card: EarlyCard.nullable(),
+    picks: z.array(z.string()).nullable(),
+    day: ItineraryDay.nullable(),
+  }),
   "vote.changed": z.object({ tally: VoteTally }),
   "feedback.changed": z.object({ feedback: FeedbackChange.nullable() }),
   "itinerary.version": z.object({ source: z.string().max(40), days: z.number().int().min(0) }),
