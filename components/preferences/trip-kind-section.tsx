@@ -1,13 +1,11 @@
 import { FieldError, inputClasses } from "@/components/ui/field";
-import { ACCOMMODATIONS, PACES, SCOPES, VIBES } from "@/lib/schemas/preferences";
+import { ACCOMMODATIONS, MAX_ORIGIN_LENGTH, PACES, SCOPES, VIBES } from "@/lib/schemas/preferences";
 import { ChoiceGroup } from "./choice-group";
 import { fieldId } from "./draft";
 import { Section, type SectionProps } from "./fields";
-import { HomeField } from "./home-field";
 
 /** Vibes, pace, where to stay, in the member's country or abroad, where they travel from, a place they'd love. */
-export function TripKindSection(props: SectionProps & { tripId: string }) {
-  const { draft, set, err } = props;
+export function TripKindSection({ draft, set, err }: SectionProps) {
   return (
     <Section title="What kind of trip?">
       <ChoiceGroup
@@ -47,7 +45,21 @@ export function TripKindSection(props: SectionProps & { tripId: string }) {
         multiple={false}
         onChange={([v]) => v && set("scope", v)}
       />
-      <HomeField {...props} />
+      <div>
+        <label htmlFor={fieldId("origin")} className="block text-sm font-medium text-slate-800">
+          Travelling from
+        </label>
+        <input
+          id={fieldId("origin")}
+          value={draft.origin}
+          maxLength={MAX_ORIGIN_LENGTH}
+          placeholder="City or region (optional)"
+          onChange={(e) => set("origin", e.target.value)}
+          aria-invalid={err("origin") ? true : undefined}
+          className={inputClasses(Boolean(err("origin")), "max-w-sm")}
+        />
+        <FieldError id={`${fieldId("origin")}-error`} message={err("origin")} />
+      </div>
       <div>
         <label htmlFor={fieldId("suggestedPlace")} className="block text-sm font-medium text-slate-800">
           A place you'd love to go

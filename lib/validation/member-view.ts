@@ -2,8 +2,7 @@ import "server-only";
 import { type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
 import { allFacts } from "@/lib/facts";
 import { UNKNOWN_HOME } from "@/lib/facts/travel";
-import { memberHome } from "@/lib/places/home";
-import type { Place } from "@/lib/places/resolve";
+import { type Place, resolvePlace } from "@/lib/places/resolve";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
 
 /**
@@ -19,9 +18,9 @@ export type MemberView = {
   prefs: MemberPreferences;
   /** Where their travel is priced from: the resolved place, else the region they named, else the unknown-home default. */
   home: Pick<Place, "countryCode" | "continent" | "lat" | "lon">;
-  /** Their home is confirmed (or their text names one place without doubt): only then is travel priced. */
+  /** Their home city resolved to one place. */
   homeKnown: boolean;
-  /** Same as homeKnown: a region they merely named is not a place to measure from. */
+  /** We have any place for them at all (resolved, or a region they named). */
   homePlaced: boolean;
   max: number | null;
   hardCap: number | null;
@@ -30,8 +29,9 @@ export type MemberView = {
 
 export function viewMember(member: { id: string; name: string; preferences: MemberPreferences }): MemberView {
   const p = member.preferences;
-  // The gazetteer lookup is shared with the planner (a fact); what it costs is computed here.
-  const place = memberHome(p).place;
+  const resolved = resolvePlace(p.origin);
+  const place =
+    resolved.status === "resolved" ? resolved.place : resolved.status === "unknown" ? resolved.approximate : null;
   const budget = p.budget as { min: number; max: number | null; hardLimit: boolean } | null;
   const max = budget?.max ?? null;
   const names = allFacts().map((d) => d.name);
@@ -40,7 +40,7 @@ export function viewMember(member: { id: string; name: string; preferences: Memb
     name: member.name,
     prefs: p,
     home: place ?? UNKNOWN_HOME,
-    homeKnown: place !== null,
+    homeKnown: resolved.status === "resolved",
     homePlaced: place !== null,
     max,
     hardCap: budget?.hardLimit && max !== null ? max : null,
