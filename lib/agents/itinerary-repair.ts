@@ -3,7 +3,7 @@ import { factsIn } from "@/lib/facts";
 import { plural } from "@/lib/format";
 
 /** Problems a repair can fix by taking an item out of a day (the rest need another draft, or can't be fixed). */
-const REMOVABLE = new Set([
+export const REMOVABLE = new Set([
   "flag",
   "hours",
   "hard-constraint",

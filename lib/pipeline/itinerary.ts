@@ -5,7 +5,7 @@ import { dayPolisher } from "@/lib/agents/day-polisher";
 import { dayWriter } from "@/lib/agents/day-writer";
 import { feedbackGuard } from "@/lib/agents/feedback-guard";
 import { itineraryGate } from "@/lib/agents/itinerary-gate";
-import { itineraryRepair } from "@/lib/agents/itinerary-repair";
+import { itineraryRepair, REMOVABLE } from "@/lib/agents/itinerary-repair";
 import { riskGuard, screenedByRules } from "@/lib/agents/risk-guard";
 import { addUsage, NO_USAGE } from "@/lib/ai/usage";
 import { daysBetweenInclusive } from "@/lib/dates";
@@ -39,20 +39,8 @@ import type { MemberPreferences } from "@/lib/schemas/preferences";
  */
 
 export const MAX_VALIDATION_ROUNDS = 3;
-const MENDABLE = new Set([
-  "flag",
-  "hours",
-  "hard-constraint",
-  "repeat",
-  "overlap",
-  "time",
-  "ungrounded",
-  "key",
-  "meal",
-  "echo",
-  "cost",
-  "mode",
-]);
+/** What a validation round can mend: what a repair takes out, and what another draft of the day fixes. */
+const MENDABLE = new Set([...REMOVABLE, "echo", "cost", "mode"]);
 
 type StepOutput<S> = { patch: Partial<S>; log: DecisionLogEntry };
 
