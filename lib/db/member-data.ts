@@ -136,6 +136,12 @@ function ownRow<T extends Table>(
   ) as Record<ColumnsOf<T>, ColumnRule>;
 }
 
+/** A pack's or a plan's decision log: entries about the member go, and summaries that name them lose the name. */
+const DECISION_LOG: Rewrite = {
+  holds: "[] entries: stepId naming them (the entry goes), inputSummary/outputSummary/keyEvidence naming them",
+  rewrite: (value: unknown, e: Erasure) => unnamed(decisionLogWithoutMember(value, e.memberId), e),
+};
+
 export const MEMBER_DATA: MemberDataDeclaration = {
   trips: {
     holds: "nothing",
@@ -256,10 +262,7 @@ export const MEMBER_DATA: MemberDataDeclaration = {
             e,
           ),
       },
-      decisionLog: {
-        holds: "[] entries: stepId naming them (the entry goes), inputSummary/outputSummary/keyEvidence naming them",
-        rewrite: (value: unknown, e) => unnamed(decisionLogWithoutMember(value, e.memberId), e),
-      },
+      decisionLog: DECISION_LOG,
       createdAt: "none",
     },
     ofTrip: (tripId) => eq(recommendations.tripId, tripId),
@@ -338,10 +341,7 @@ export const MEMBER_DATA: MemberDataDeclaration = {
       source: "none",
       basedOnVersion: "none",
       createdBy: "member-ref",
-      decisionLog: {
-        holds: "[] entries: stepId naming them (the entry goes), summaries naming them",
-        rewrite: (value: unknown, e) => unnamed(decisionLogWithoutMember(value, e.memberId), e),
-      },
+      decisionLog: DECISION_LOG,
       createdAt: "none",
     },
     ofTrip: (tripId) => eq(itineraries.tripId, tripId),
