@@ -189,7 +189,12 @@ export async function findMember(member: {
   sheets: Awaited<ReturnType<typeof costSheetsOf>>;
 }): Promise<Hit[]> {
   const hits: Hit[] = [];
-  const words = member.words.map((w) => w.toLowerCase());
+  // A figure ("1237", "1,237") counts as itself, not as digits inside a hash, a timestamp or an id.
+  const patterns = member.words.map((w) =>
+    /^[\d,]+$/.test(w)
+      ? new RegExp(`(?<![0-9A-Za-z.,:-])${w.replace(/,/g, "\\,")}(?![0-9A-Za-z])`)
+      : new RegExp(w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i"),
+  );
   const budget = new Set<number>([PLANTED.budget.min, PLANTED.budget.max]);
   for (const { table, rows } of await everyRow()) {
     for (const row of rows) {
@@ -198,7 +203,7 @@ export async function findMember(member: {
           typeof v === "string"
             ? v.includes(member.id)
               ? "id"
-              : words.find((w) => v.toLowerCase().includes(w))
+              : member.words.find((_, i) => patterns[i]?.test(v))?.toLowerCase()
             : typeof v === "number"
               ? budget.has(v)
                 ? `budget ${v}`
