@@ -7,6 +7,7 @@ import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
 import type { TripStatus } from "@/lib/db/schema";
+import { memberHome } from "@/lib/places/home";
 import { type Resolution, resolutionsFor } from "@/lib/resolutions";
 import type { DecisionView } from "@/lib/schemas/decisions";
 import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
@@ -21,7 +22,14 @@ import { type HeldBack, heldBackFor, heldBackReason, screenAnswers } from "@/lib
 export interface DashboardView {
   trip: { id: string; name: string; description: string; status: TripStatus; invitePath: string };
   viewer: { memberId: string; name: string; isOrganizer: boolean; hasResponded: boolean };
-  members: { id: string; name: string; role: "organizer" | "member"; responded: boolean }[];
+  members: {
+    id: string;
+    name: string;
+    role: "organizer" | "member";
+    responded: boolean;
+    /** Shown to the member and the organizer only: their travel isn't priced until they confirm a home. */
+    homeUnconfirmed?: true;
+  }[];
   profile: GroupProfile;
   conflicts: Conflict[];
   /** The organizer's decisions on conflicts, with who decided and when (everyone sees them). */
@@ -105,7 +113,15 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
       isOrganizer: caller.isOrganizer,
       hasResponded: members.some((m) => m.id === caller.member.id && m.preferences !== null),
     },
-    members: members.map((m) => ({ id: m.id, name: m.name, role: m.role, responded: m.preferences !== null })),
+    members: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      role: m.role,
+      responded: m.preferences !== null,
+      ...((caller.isOrganizer || m.id === caller.member.id) && m.preferences && memberHome(m.preferences).place === null
+        ? { homeUnconfirmed: true as const }
+        : {}),
+    })),
     profile,
     conflicts,
     decisions,

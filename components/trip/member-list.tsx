@@ -69,6 +69,11 @@ export function MemberList({
                 <span className="truncate font-medium text-slate-900">
                   {m.name}
                   {m.id === viewerId ? <span className="font-normal text-slate-600"> (you)</span> : null}
+                  {m.homeUnconfirmed ? (
+                    <span className="block text-xs font-normal text-amber-800">
+                      Home not confirmed: travel not included
+                    </span>
+                  ) : null}
                 </span>
               </span>
               <span className="flex items-center gap-2">

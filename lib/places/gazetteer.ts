@@ -66,6 +66,31 @@ export function fold(text: string): string {
     .trim();
 }
 
+/** Postal abbreviations of Canadian provinces and Australian states → GeoNames admin1 keys. */
+const POSTAL_ADMINS: Record<string, string> = {
+  ab: "CA.01",
+  bc: "CA.02",
+  mb: "CA.03",
+  nb: "CA.04",
+  nl: "CA.05",
+  ns: "CA.07",
+  on: "CA.08",
+  pe: "CA.09",
+  pei: "CA.09",
+  qc: "CA.10",
+  sk: "CA.11",
+  yt: "CA.12",
+  nt: "CA.13",
+  nu: "CA.14",
+  act: "AU.01",
+  nsw: "AU.02",
+  qld: "AU.04",
+  sa: "AU.05",
+  tas: "AU.06",
+  vic: "AU.07",
+  wa: "AU.08",
+};
+
 let loaded: Gazetteer | undefined;
 
 export function gazetteer(): Gazetteer {
@@ -90,6 +115,9 @@ function build(): Gazetteer {
     // US states are written by their postal code ("Austin, TX"); GeoNames uses it as the admin1 code.
     if (code.startsWith("US.")) addAdmin(fold(code.slice(3)), code);
   }
+  // Canadian provinces and Australian states are written by their postal abbreviations too
+  // ("Vancouver, BC", "Perth, WA"), but GeoNames codes them by number.
+  for (const [abbreviation, code] of Object.entries(POSTAL_ADMINS)) addAdmin(abbreviation, code);
 
   const countriesByCode = new Map<string, CountryInfo>();
   const countriesByName = new Map<string, CountryInfo>();
