@@ -77,21 +77,23 @@ describe("a member's confirmed home, saved", () => {
 });
 
 describe("who sees that a home isn't confirmed", () => {
-  it("the member and the organizer; not the rest of the group", async () => {
+  it("the member and the organizer; not the rest of the group; a home not given is said apart", async () => {
     const trip = await newTrip();
-    const [dan, eve] = [await trip.join("Dan"), await trip.join("Eve")];
+    const [dan, eve, fay] = [await trip.join("Dan"), await trip.join("Eve"), await trip.join("Fay")];
     const save = (who: typeof dan, prefs: ReturnType<typeof answers>) =>
       savePreferences(who.ctx, { tripId: trip.tripId, expectedVersion: 0, preferences: prefs });
     await save(trip.organizer, answers({ origin: "Barcelona", originPlace: SPAIN }));
     await save(dan, answers({ origin: "Qwzxville", originPlace: null }));
     await save(eve, answers({ origin: "Barcelona" })); // ambiguous, from before homes were confirmed
+    await save(fay, answers({ origin: null })); // no home given: her travel isn't priced either
     const unconfirmed = async (who: typeof dan) =>
       (await loadDashboard(await requireMember(who.ctx, trip.tripId))).members
-        .filter((m) => m.homeUnconfirmed)
-        .map((m) => m.name)
+        .filter((m) => m.homeNote)
+        .map((m) => `${m.name}: ${m.homeNote}`)
         .sort();
-    expect(await unconfirmed(trip.organizer)).toEqual(["Dan", "Eve"]);
-    expect(await unconfirmed(dan)).toEqual(["Dan"]);
-    expect(await unconfirmed(eve)).toEqual(["Eve"]);
+    expect(await unconfirmed(trip.organizer)).toEqual(["Dan: unconfirmed", "Eve: unconfirmed", "Fay: missing"]);
+    expect(await unconfirmed(dan)).toEqual(["Dan: unconfirmed"]);
+    expect(await unconfirmed(eve)).toEqual(["Eve: unconfirmed"]);
+    expect(await unconfirmed(fay)).toEqual(["Fay: missing"]);
   });
 });
