@@ -44,6 +44,10 @@ type RawCity = {
 
 export type Gazetteer = {
   citiesByName: Map<string, GazetteerCity[]>;
+  /** Every key of `citiesByName`, sorted: names starting with a prefix are one range of it. */
+  cityNames: string[];
+  /** GeoNames id → city (a home picked from the suggestions is stored by it). */
+  citiesById: Map<number, GazetteerCity>;
   countriesByCode: Map<string, CountryInfo>;
   countriesByName: Map<string, CountryInfo>;
   /** "US.TX" → "Texas". */
@@ -131,6 +135,7 @@ function build(): Gazetteer {
   }
 
   const citiesByName = new Map<string, GazetteerCity[]>();
+  const citiesById = new Map<number, GazetteerCity>();
   const largestInAdmin = new Map<string, GazetteerCity>();
   const largestInCountry = new Map<string, GazetteerCity>();
   for (const raw of rawCities) {
@@ -143,6 +148,7 @@ function build(): Gazetteer {
       lat: raw.loc.coordinates[1],
       population: raw.population,
     };
+    citiesById.set(city.id, city);
     for (const key of new Set([fold(raw.name), raw.altName ? fold(raw.altName) : ""])) {
       if (!key) continue;
       const list = citiesByName.get(key);
@@ -155,5 +161,16 @@ function build(): Gazetteer {
       largestInCountry.set(city.countryCode, city);
     }
   }
-  return { citiesByName, countriesByCode, countriesByName, adminNames, adminsByName, largestInAdmin, largestInCountry };
+  const cityNames = [...citiesByName.keys()].sort();
+  return {
+    citiesByName,
+    cityNames,
+    citiesById,
+    countriesByCode,
+    countriesByName,
+    adminNames,
+    adminsByName,
+    largestInAdmin,
+    largestInCountry,
+  };
 }

@@ -32,8 +32,11 @@ export function suggestPlaces(text: string, limit = MAX_SUGGESTIONS): Place[] {
   const exact = citiesNamed(name).filter(fits).sort(byPopulation);
   const prefixed: GazetteerCity[] = [];
   if (name.length >= MIN_PREFIX && exact.length < limit) {
-    for (const [key, cities] of g.citiesByName) {
-      if (key !== name && key.startsWith(name)) prefixed.push(...cities.filter(fits));
+    // The names starting with what was typed are one range of the sorted names: no scan of them all.
+    for (let i = firstAtOrAfter(g.cityNames, name); i < g.cityNames.length; i++) {
+      const key = g.cityNames[i] as string;
+      if (!key.startsWith(name)) break;
+      if (key !== name) prefixed.push(...(g.citiesByName.get(key) ?? []).filter(fits));
     }
     prefixed.sort(byPopulation);
   }
@@ -50,20 +53,27 @@ export function suggestPlaces(text: string, limit = MAX_SUGGESTIONS): Place[] {
     .slice(0, limit);
 }
 
-let byId: Map<string, GazetteerCity> | undefined;
-
 /**
  * The gazetteer's own record of a home the browser says the member picked, as the
  * HomePlace to store: the browser chooses which place, never its coordinates or country.
  * null when the id is not a city we know.
  */
 export function homePlaceById(id: string): HomePlace | null {
-  if (!byId) {
-    byId = new Map();
-    for (const cities of gazetteer().citiesByName.values()) for (const c of cities) byId.set(`city:${c.id}`, c);
-  }
-  const city = byId.get(id);
+  const match = /^city:(\d+)$/.exec(id);
+  const city = match ? gazetteer().citiesById.get(Number(match[1])) : undefined;
   return city ? toHomePlace(cityPlace(city)) : null;
+}
+
+/** Index of the first name ≥ `prefix` in sorted `names` (binary search). */
+function firstAtOrAfter(names: string[], prefix: string): number {
+  let low = 0;
+  let high = names.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((names[mid] as string) < prefix) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 export function toHomePlace(place: Place): HomePlace {
