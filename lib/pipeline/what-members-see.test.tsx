@@ -261,6 +261,26 @@ describe("5. home cities", () => {
     );
   });
 
+  it("a hard cap with a home left unknown can't be checked, and the card says so to the member and the organizer", async () => {
+    const { pack, id, members, options } = await plan([
+      { name: "Olga", answers: answers({ dates: JUNE, origin: "Boston" }) },
+      {
+        name: "Ben",
+        answers: answers({
+          dates: JUNE,
+          origin: "Qwertyville",
+          originPlace: null,
+          budget: { min: 500, max: 6000, hardLimit: true },
+        }),
+      },
+    ]);
+    const option = options[0] as DestinationOption;
+    expect(option.costs.find((c) => c.memberId === id("Ben"))?.capUnverifiable).toBe(true);
+    expect(option.costs.find((c) => c.memberId === id("Olga"))?.capUnverifiable).toBe(false);
+    expect(cardText(pack, option, id("Ben"), false, members)).toContain("Your hard cap can't be checked until it is.");
+    expect(cardText(pack, option, id("Olga"), true, members)).toContain("Their hard cap can't be checked until it is.");
+  });
+
   it("a member's home city is priced for them without a flight, and the card says so", async () => {
     const { pack, id, members, options } = await plan([
       { name: "Olga", answers: answers({ dates: JUNE, origin: "Lisbon", vibes: ["food", "culture"], budget: null }) },
