@@ -5,6 +5,7 @@
 import { benchAggregation } from "./aggregation";
 import { benchDashboard } from "./dashboard";
 import { benchGroupWatching } from "./group-watching";
+import { benchHomes } from "./homes";
 import { benchItinerary } from "./itinerary";
 import { benchLive } from "./live";
 import { benchPipeline } from "./pipeline";
@@ -16,6 +17,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   dashboard: benchDashboard,
   live: benchLive,
   "group-watching": benchGroupWatching,
+  homes: benchHomes,
   pipeline: benchPipeline,
   itinerary: benchItinerary,
   projection: benchProjection,

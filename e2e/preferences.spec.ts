@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { HomePage } from "./pages/home-page";
+import { PreferencesPage } from "./pages/preferences-page";
 
 /**
  * The form holds what people mean and never loses what they typed: quick budget tiers and
@@ -79,4 +80,74 @@ test("budgets as people say them, nothing cut or lost, and a save conflict keeps
   await page.reload();
   await expect(page.getByLabel("How fixed are these dates?")).toHaveValue("3");
   await expect(page.getByRole("group", { name: "Dates option 1" }).getByLabel("From")).toHaveValue("2027-06-10");
+});
+
+/**
+ * Known homes: "Travelling from" offers the gazetteer's homes as the member types, the
+ * likeliest first, and a typed home is saved only once it is picked or left unknown on purpose.
+ */
+test("a home is saved only after it is confirmed or explicitly left unknown", async ({ page }) => {
+  await new HomePage(page).createTrip("Homes trip", "Dan");
+  const form = new PreferencesPage(page);
+  await page.getByLabel(/I'm flexible — any dates/).check();
+
+  // Barcelona: Spain's first. Saving before picking asks instead of guessing.
+  const offered = await form.typeHome("Barcelona");
+  expect(offered.slice(0, 2)).toEqual(["Barcelona, Catalonia, Spain", "Barcelona, Anzoátegui, Venezuela"]);
+  await form.save();
+  await form.expectHomeQuestion();
+  await expect(page.getByRole("alert").filter({ hasText: "Confirm where" })).toContainText(
+    "Travelling from: Pick your home from the suggestions, or choose “Leave my home unknown”",
+  );
+
+  // The keyboard picks the highlighted first suggestion.
+  await form.home().focus();
+  await expect(form.home()).toHaveAttribute("aria-expanded", "true");
+  await form.home().press("Enter");
+  await form.expectHomeConfirmed("Barcelona, Catalonia, Spain");
+  await form.save();
+  await form.expectSaved();
+  await page.reload();
+  await form.expectHomeConfirmed("Barcelona, Catalonia, Spain");
+
+  // Provinces and local names.
+  expect((await form.typeHome("Vancouver, BC"))[0]).toBe("Vancouver, British Columbia, Canada");
+  await form.pickHome("Vancouver, British Columbia, Canada");
+  expect((await form.typeHome("München"))[0]).toBe("Munich, Bavaria, Germany");
+  await form.pickHome("Munich, Bavaria, Germany");
+  await form.save();
+  await form.expectSaved();
+
+  // A place we don't know: said so, and saved only once the member leaves it unknown.
+  await form.home().fill("Qwzxville");
+  await expect(page.getByText("We couldn't find “Qwzxville”.", { exact: false })).toBeVisible();
+  await form.save();
+  await form.expectHomeQuestion();
+  await form.leaveHomeUnknown();
+  await form.save();
+  await form.expectSaved();
+  await page.reload();
+  await expect(form.home()).toHaveValue("Qwzxville");
+  await expect(page.getByText(/Your home is left unknown/)).toBeVisible();
+});
+
+test("home suggestions answer only the trip's members, a few at a time, and need something typed", async ({
+  page,
+  browser,
+}) => {
+  const tripId = await new HomePage(page).createTrip("Suggestions trip", "Dan");
+  const asked = await page.request.get(`/api/trips/${tripId}/places?q=${encodeURIComponent("Vancouver, BC")}`);
+  expect(asked.status()).toBe(200);
+  const { places } = (await asked.json()) as { places: { label: string; countryCode: string }[] };
+  expect(places[0]).toMatchObject({ label: "Vancouver, British Columbia, Canada", countryCode: "CA" });
+  expect(places.length).toBeLessThanOrEqual(6);
+
+  const empty = await page.request.get(`/api/trips/${tripId}/places?q=`);
+  expect(empty.status()).toBe(400);
+
+  const stranger = await browser.newContext();
+  const refused = await stranger.request.get(`/api/trips/${tripId}/places?q=Barcelona`);
+  expect(refused.status()).toBe(404);
+  expect(await refused.text()).not.toContain("Barcelona");
+  await stranger.close();
 });

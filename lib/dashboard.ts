@@ -7,10 +7,11 @@ import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
 import type { TripStatus } from "@/lib/db/schema";
+import { memberHome } from "@/lib/places/home";
 import { type Resolution, resolutionsFor } from "@/lib/resolutions";
 import type { DecisionView } from "@/lib/schemas/decisions";
 import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
-import { availableWindows } from "@/lib/schemas/preferences";
+import { availableWindows, type MemberPreferences } from "@/lib/schemas/preferences";
 import { type HeldBack, heldBackFor, heldBackReason, screenAnswers } from "@/lib/screened-answers";
 
 /**
@@ -18,10 +19,28 @@ import { type HeldBack, heldBackFor, heldBackReason, screenAnswers } from "@/lib
  * constraints in aggregate only; who asked for what is for the organizer. Nobody sees
  * another member's raw answers (notes, origin, …) here.
  */
+export type HomeNote = "unconfirmed" | "missing";
+
+/** Why a member's travel isn't priced, if it isn't: their home is not confirmed, or not given. */
+function homeNoteOf(p: Pick<MemberPreferences, "origin" | "originPlace">): { homeNote?: HomeNote } {
+  if (memberHome(p).place !== null) return {};
+  return { homeNote: p.origin?.trim() ? "unconfirmed" : "missing" };
+}
+
 export interface DashboardView {
   trip: { id: string; name: string; description: string; status: TripStatus; invitePath: string };
   viewer: { memberId: string; name: string; isOrganizer: boolean; hasResponded: boolean };
-  members: { id: string; name: string; role: "organizer" | "member"; responded: boolean }[];
+  members: {
+    id: string;
+    name: string;
+    role: "organizer" | "member";
+    responded: boolean;
+    /**
+     * Shown to the member and the organizer only, while their travel isn't priced: a home
+     * typed but not confirmed ("unconfirmed"), or none given ("missing").
+     */
+    homeNote?: HomeNote;
+  }[];
   profile: GroupProfile;
   conflicts: Conflict[];
   /** The organizer's decisions on conflicts, with who decided and when (everyone sees them). */
@@ -105,7 +124,13 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
       isOrganizer: caller.isOrganizer,
       hasResponded: members.some((m) => m.id === caller.member.id && m.preferences !== null),
     },
-    members: members.map((m) => ({ id: m.id, name: m.name, role: m.role, responded: m.preferences !== null })),
+    members: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      role: m.role,
+      responded: m.preferences !== null,
+      ...((caller.isOrganizer || m.id === caller.member.id) && m.preferences ? homeNoteOf(m.preferences) : {}),
+    })),
     profile,
     conflicts,
     decisions,

@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { answers } from "@/test/fixtures";
-import { draftFrom, preferencesFrom } from "./draft";
+import { draftFrom, preferencesFrom, unconfirmedHome } from "./draft";
+
+const BOSTON = {
+  id: "city:4930956",
+  name: "Boston",
+  label: "Boston, Massachusetts, United States",
+  country: "United States",
+  countryCode: "US",
+  lat: 42.35843,
+  lon: -71.05977,
+};
 
 describe("the preferences form's draft", () => {
   it("round-trips a suggested place: saved answers → form → saved answers", () => {
-    const saved = MemberPreferences.parse(answers({ suggestedPlace: "Lisboa", origin: "Boston" }));
+    const saved = MemberPreferences.parse(answers({ suggestedPlace: "Lisboa", origin: "Boston", originPlace: BOSTON }));
     const draft = draftFrom(saved);
     expect(draft.suggestedPlace).toBe("Lisboa");
     expect(MemberPreferences.parse(preferencesFrom(draft))).toEqual(saved);
@@ -21,5 +31,16 @@ describe("the preferences form's draft", () => {
     expect(MemberPreferences.parse(preferencesFrom({ ...draft, suggestedPlace: " Bali " })).suggestedPlace).toBe(
       "Bali",
     );
+  });
+
+  it("a typed home is saved only once it is picked or left unknown on purpose", () => {
+    const typed = { ...draftFrom(MemberPreferences.parse(answers())), origin: "Barcelona" };
+    expect(unconfirmedHome(typed)).toBe(true);
+    expect(unconfirmedHome({ ...typed, originUnknown: true })).toBe(false);
+    expect(preferencesFrom({ ...typed, originUnknown: true }).originPlace).toBeNull();
+    expect(unconfirmedHome({ ...typed, origin: "Boston", originPlace: BOSTON })).toBe(false);
+    expect(unconfirmedHome({ ...typed, origin: "  " })).toBe(false);
+    // Answers saved before homes were confirmed: the form asks again.
+    expect(unconfirmedHome(draftFrom(MemberPreferences.parse(answers({ origin: "Barcelona" }))))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import type {
   ACCOMMODATIONS,
   Accessibility,
   Dietary,
+  HomePlace,
   MemberPreferences,
   MemberPreferencesInput,
   PACES,
@@ -33,6 +34,10 @@ export interface Draft {
   mustHaves: string[];
   scope: (typeof SCOPES)[number];
   origin: string;
+  /** The home picked from the suggestions for `origin`; null until one is picked. */
+  originPlace: HomePlace | null;
+  /** The member chose "Leave my home unknown" for what they typed. */
+  originUnknown: boolean;
   suggestedPlace: string;
   notes: string;
 }
@@ -60,6 +65,9 @@ export function draftFrom(p: MemberPreferences): Draft {
     mustHaves: p.mustHaves,
     scope: p.scope,
     origin: p.origin ?? "",
+    originPlace: p.originPlace ?? null,
+    // Answers from before homes were confirmed (no originPlace at all) are asked again.
+    originUnknown: p.originPlace === null && Boolean(p.origin),
     suggestedPlace: p.suggestedPlace,
     notes: p.notes,
   };
@@ -89,10 +97,21 @@ export function preferencesFrom(d: Draft): MemberPreferencesInput {
     mustHaves: d.mustHaves,
     scope: d.scope,
     origin: d.origin.trim() === "" ? null : d.origin,
+    originPlace: d.origin.trim() === "" ? null : (d.originPlace ?? null),
     suggestedPlace: d.suggestedPlace,
     notes: d.notes,
   };
 }
+
+/**
+ * A home typed but neither picked from the suggestions nor left unknown on purpose: the
+ * form asks before saving (never a guess the member didn't see).
+ */
+export function unconfirmedHome(d: Draft): boolean {
+  return d.origin.trim() !== "" && !d.originPlace && !d.originUnknown;
+}
+
+export const CONFIRM_HOME_MESSAGE = "Pick your home from the suggestions, or choose “Leave my home unknown”";
 
 /** "" and non-numbers become NaN, which the schema reports as "Enter a number…". */
 function toNumber(text: string): number {

@@ -8,7 +8,7 @@ import { type FieldErrors, fieldErrorsOf } from "@/lib/errors";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { BudgetSection } from "./budget-section";
 import { DatesSections } from "./dates-sections";
-import { type Draft, draftFrom, preferencesFrom, windowRow } from "./draft";
+import { CONFIRM_HOME_MESSAGE, type Draft, draftFrom, preferencesFrom, unconfirmedHome, windowRow } from "./draft";
 import type { SectionProps } from "./fields";
 import { FormStatus, type Status } from "./form-status";
 import { NeedsSections } from "./needs-sections";
@@ -68,6 +68,8 @@ export function PreferencesForm({
     const input = preferencesFrom(draft);
     const checked = MemberPreferences.safeParse(input);
     if (!checked.success) return showErrors(fieldErrorsOf(checked.error), "Some answers need another look.");
+    if (unconfirmedHome(draft))
+      return showErrors({ origin: CONFIRM_HOME_MESSAGE }, "Confirm where you're travelling from.");
     startTransition(async () => {
       const result = await savePreferencesAction({ tripId, expectedVersion: version, preferences: input });
       if (result.ok) {
@@ -120,7 +122,7 @@ export function PreferencesForm({
       />
       <DatesSections {...parts} />
       <BudgetSection {...parts} />
-      <TripKindSection {...parts} />
+      <TripKindSection {...parts} tripId={tripId} />
       <NeedsSections {...parts} firstError={(prefix) => firstError(errors, prefix)} />
 
       <div className="sticky bottom-0 -mx-4 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">

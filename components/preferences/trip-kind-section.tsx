@@ -1,11 +1,13 @@
 import { FieldError, inputClasses } from "@/components/ui/field";
-import { ACCOMMODATIONS, MAX_ORIGIN_LENGTH, PACES, SCOPES, VIBES } from "@/lib/schemas/preferences";
+import { ACCOMMODATIONS, PACES, SCOPES, VIBES } from "@/lib/schemas/preferences";
 import { ChoiceGroup } from "./choice-group";
 import { fieldId } from "./draft";
 import { Section, type SectionProps } from "./fields";
+import { HomeField } from "./home-field";
 
 /** Vibes, pace, where to stay, in the member's country or abroad, where they travel from, a place they'd love. */
-export function TripKindSection({ draft, set, err }: SectionProps) {
+export function TripKindSection(props: SectionProps & { tripId: string }) {
+  const { draft, set, err } = props;
   return (
     <Section title="What kind of trip?">
       <ChoiceGroup
@@ -45,21 +47,7 @@ export function TripKindSection({ draft, set, err }: SectionProps) {
         multiple={false}
         onChange={([v]) => v && set("scope", v)}
       />
-      <div>
-        <label htmlFor={fieldId("origin")} className="block text-sm font-medium text-slate-800">
-          Travelling from
-        </label>
-        <input
-          id={fieldId("origin")}
-          value={draft.origin}
-          maxLength={MAX_ORIGIN_LENGTH}
-          placeholder="City or region (optional)"
-          onChange={(e) => set("origin", e.target.value)}
-          aria-invalid={err("origin") ? true : undefined}
-          className={inputClasses(Boolean(err("origin")), "max-w-sm")}
-        />
-        <FieldError id={`${fieldId("origin")}-error`} message={err("origin")} />
-      </div>
+      <HomeField {...props} />
       <div>
         <label htmlFor={fieldId("suggestedPlace")} className="block text-sm font-medium text-slate-800">
           A place you'd love to go

@@ -39,9 +39,11 @@ export function CostBreakdown({
             {cost.verified ? null : (
               <p className="text-xs text-amber-800">
                 {isViewer
-                  ? "We couldn't place your home city, so your travel"
-                  : `${who}'s home city isn't confirmed, so their travel`}{" "}
-                is an estimate.
+                  ? "Travel not included: your home isn't confirmed. Pick it under “Travelling from” in your preferences."
+                  : `Travel not included: ${who}'s home isn't confirmed.`}
+                {cost.capUnverifiable || (budgets[cost.memberId]?.hardLimit && budgets[cost.memberId]?.max != null)
+                  ? ` ${isViewer ? "Your" : "Their"} hard cap can't be checked until it is.`
+                  : ""}
               </p>
             )}
             {isViewer || costs.length === 1 ? (

@@ -66,9 +66,20 @@ export function MemberList({
                 {m.role === "organizer" ? (
                   <Crown aria-label="Organizer" className="size-4 shrink-0 text-amber-600" />
                 ) : null}
-                <span className="truncate font-medium text-slate-900">
-                  {m.name}
-                  {m.id === viewerId ? <span className="font-normal text-slate-600"> (you)</span> : null}
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-slate-900">
+                    {m.name}
+                    {m.id === viewerId ? <span className="font-normal text-slate-600"> (you)</span> : null}
+                  </span>
+                  {/* A space of its own, so the name is a word apart from the note in the row's text. */}
+                  {m.homeNote ? " " : null}
+                  {m.homeNote ? (
+                    <span className="block text-xs text-amber-800">
+                      {m.homeNote === "unconfirmed"
+                        ? "Home not confirmed: travel not included"
+                        : "No home given: travel not included"}
+                    </span>
+                  ) : null}
                 </span>
               </span>
               <span className="flex items-center gap-2">

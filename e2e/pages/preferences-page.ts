@@ -50,6 +50,42 @@ export class PreferencesPage {
     if (answers.notes !== undefined) await page.getByLabel("Notes for the planner").fill(answers.notes);
   }
 
+  /** "Travelling from": the combobox of home suggestions. */
+  home() {
+    return this.page.getByRole("combobox", { name: "Travelling from" });
+  }
+
+  /** Types a home and waits for the suggestions; returns them in the order shown. */
+  async typeHome(text: string): Promise<string[]> {
+    await this.home().fill(text);
+    const options = this.page.getByRole("listbox", { name: "Homes matching what you typed" }).getByRole("option");
+    await expect(options.first()).toBeVisible();
+    return options.allInnerTexts();
+  }
+
+  async pickHome(label: string) {
+    await this.page.getByRole("option", { name: label, exact: true }).click();
+    await this.expectHomeConfirmed(label);
+  }
+
+  async expectHomeConfirmed(label: string) {
+    await expect(this.page.getByText(`Confirmed: ${label}.`)).toBeVisible();
+    await expect(this.home()).toHaveValue(label);
+  }
+
+  async leaveHomeUnknown() {
+    await this.page.getByRole("button", { name: "Leave my home unknown" }).click();
+    await expect(this.page.getByText(/Your home is left unknown/)).toBeVisible();
+  }
+
+  /** A save refused because the typed home is neither picked nor left unknown. */
+  async expectHomeQuestion() {
+    await expect(
+      this.page.getByRole("alert").filter({ hasText: "Confirm where you're travelling from." }),
+    ).toBeVisible();
+    await expect(this.page.getByRole("status").filter({ hasText: "Saved." })).toBeHidden();
+  }
+
   async save() {
     await this.page.getByRole("button", { name: "Save preferences" }).click();
   }

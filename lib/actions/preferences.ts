@@ -1,6 +1,8 @@
 import "server-only";
 import { savePreferences as save } from "@/lib/db/queries/preferences";
+import { AppError } from "@/lib/errors";
 import { consume } from "@/lib/limits/rate";
+import { homePlaceById } from "@/lib/places/suggest";
 import { SavePreferencesInput } from "@/lib/schemas/trip";
 import { tripAction } from "./define";
 
@@ -10,10 +12,18 @@ export const savePreferences = tripAction({
   input: SavePreferencesInput,
   async run({ input, caller }) {
     await consume("save", caller.member.id);
+    const picked = input.preferences.originPlace;
+    // The stored home is the gazetteer's record of the place picked, not the browser's copy of it.
+    const originPlace = picked ? homePlaceById(picked.id) : picked;
+    if (picked && !originPlace) {
+      throw new AppError("invalid:preferences", "Pick your home from the suggestions", {
+        origin: "Pick your home from the suggestions",
+      });
+    }
     return save({
       tripId: caller.trip.id,
       memberId: caller.member.id,
-      data: input.preferences,
+      data: { ...input.preferences, originPlace },
       expectedVersion: input.expectedVersion,
     });
   },

@@ -1,7 +1,8 @@
 import "server-only";
 import { type HardNoReading, type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
 import { allFacts } from "@/lib/facts";
-import { type Place, type PlaceResolution, resolvePlace } from "@/lib/places/resolve";
+import { memberHome } from "@/lib/places/home";
+import type { Place, PlaceResolution } from "@/lib/places/resolve";
 import type { Accessibility, Dietary, MemberPreferences } from "@/lib/schemas/preferences";
 
 /**
@@ -20,9 +21,9 @@ export type MemberConstraints = {
   origin: {
     text: string | null;
     resolution: PlaceResolution["status"];
-    /** Where costs and flight times are computed from: the resolved place, or the region the text named. */
+    /** Where costs and flight times are computed from: the confirmed home (see `memberHome`), else null. */
     place: Place | null;
-    /** false when the home city could not be resolved: costs from here are estimates. */
+    /** false while the home is not confirmed: their travel is not priced. */
     verified: boolean;
   };
   /** USD for the whole trip; max null = no ceiling. */
@@ -57,18 +58,12 @@ export function memberConstraints(member: {
 }): MemberConstraints {
   const p = member.preferences;
   const originText = p.origin;
-  const resolution = resolvePlace(originText);
-  const place =
-    resolution.status === "resolved"
-      ? resolution.place
-      : resolution.status === "unknown"
-        ? resolution.approximate
-        : null;
+  const home = memberHome(p);
   const budget = p.budget as { min: number; max: number | null; hardLimit: boolean } | null;
   return {
     memberId: member.id,
     name: member.name,
-    origin: { text: originText, resolution: resolution.status, place, verified: resolution.status === "resolved" },
+    origin: { text: originText, resolution: home.status, place: home.place, verified: home.place !== null },
     budget: budget
       ? { min: budget.min, max: budget.max ?? null, hardLimit: budget.hardLimit && budget.max !== null }
       : null,

@@ -37,8 +37,9 @@ export type UnknownFare = {
 };
 
 /**
- * Where a member whose home we can't place is taken to start from (the middle of the US
- * fare table): their travel is then an estimate, and shown as one.
+ * A stand-in point for a member whose home isn't confirmed, used only where some point is
+ * needed (which fare regions research asks about; the validator's scope default). Never
+ * used to price travel: an unconfirmed home's figures leave travel out (lib/money/ledger.ts).
  */
 export const UNKNOWN_HOME = { countryCode: "US", continent: "NA", lat: 39.1, lon: -94.6 } as const;
 

@@ -1,6 +1,6 @@
 import { hardCapOf, type MemberConstraints, TIERS, type Tier } from "@/lib/constraints/member";
 import type { DestinationFacts } from "@/lib/facts";
-import { travelBetween, UNKNOWN_HOME } from "@/lib/facts/travel";
+import { type Travel, travelBetween } from "@/lib/facts/travel";
 import { formatUsd } from "@/lib/format";
 import type { LedgerLine, MemberCost } from "@/lib/schemas/money";
 
@@ -15,6 +15,9 @@ import type { LedgerLine, MemberCost } from "@/lib/schemas/money";
  */
 
 export type { LedgerLine, MemberCost };
+
+/** What the figures of a member whose home isn't confirmed say about travel. */
+export const UNCONFIRMED_HOME_NOTE = "travel not included: home not confirmed";
 
 export type ActivityAllowance = { usd: number; basis: string };
 
@@ -47,8 +50,10 @@ export function memberCost({
   activities: ActivityAllowance;
   groupTier: Tier;
 }): MemberCost {
-  const travel = travelBetween(member.origin.place ?? UNKNOWN_HOME, facts);
-  const travelLine: LedgerLine = {
+  // A home the member hasn't confirmed prices no travel at all (never a guessed region's fare).
+  const home = member.origin.place;
+  const travel: Travel | null = home ? travelBetween(home, facts) : null;
+  const travelLine: LedgerLine | null = travel && {
     item: "travel",
     label:
       travel.mode === "home"
@@ -58,9 +63,7 @@ export function memberCost({
           : "Round-trip flight",
     // A fare the facts don't have is left out of the total, and the line says so (never an assumed price).
     usd: travel.usd ?? 0,
-    basis: `${member.origin.place ? travel.basis : `home city unknown: ${travel.basis} (an estimate until it's fixed)`}${
-      travel.usd === null ? " (not included in the total)" : ""
-    }`,
+    basis: `${travel.basis}${travel.usd === null ? " (not included in the total)" : ""}`,
   };
   const wanted = member.accommodation ?? groupTier;
   const cap = hardCapOf(member);
@@ -78,7 +81,7 @@ export function memberCost({
       usd: activities.usd,
       basis: activities.basis,
     };
-    const lines = [travelLine, stay, activityLine];
+    const lines = [...(travelLine ? [travelLine] : []), stay, activityLine];
     return { tier, lines, total: lines.reduce((sum, l) => sum + l.usd, 0) };
   };
   // Cheaper tiers only when the member's own hard cap can't afford the one they asked for.
@@ -96,8 +99,10 @@ export function memberCost({
     tierNote,
     lines: chosen.lines,
     total: chosen.total,
-    travel: { mode: travel.mode, km: travel.km, hours: travel.hours },
-    verified: member.origin.verified,
+    travel: travel ? { mode: travel.mode, km: travel.km, hours: travel.hours } : { mode: "unknown", km: 0, hours: 0 },
+    verified: travel !== null,
+    travelNote: travel ? null : UNCONFIRMED_HOME_NOTE,
+    capUnverifiable: travel === null && cap !== null,
     overBy: max !== null && chosen.total > max ? chosen.total - max : 0,
     breaksHardCap: cap !== null && chosen.total > cap,
   };

@@ -242,16 +242,43 @@ describe("4. preferences stay preferences", () => {
 });
 
 describe("5. home cities", () => {
-  it("an unknown home city is flagged to that member and to the organizer, and their costs are marked estimates", async () => {
+  it("an unknown home city is flagged to that member and to the organizer, and their travel is left out", async () => {
     const { pack, id, members, options } = await plan([
       { name: "Olga", answers: answers({ dates: JUNE, origin: "Boston" }) },
       { name: "Ben", answers: answers({ dates: JUNE, origin: "Qwertyville" }) },
     ]);
     expect(pack.unverifiedOriginIds).toEqual([id("Ben")]);
     const option = options[0] as DestinationOption;
-    expect(option.costs.find((c) => c.memberId === id("Ben"))?.verified).toBe(false);
-    expect(cardText(pack, option, id("Ben"), false, members)).toContain("We couldn't place your home city");
-    expect(cardText(pack, option, id("Olga"), true, members)).toContain("Ben's home city isn't confirmed");
+    const ben = option.costs.find((c) => c.memberId === id("Ben"));
+    expect(ben?.verified).toBe(false);
+    // No fare from a region Ben didn't choose: no travel line at all, and his figures say so.
+    expect(ben?.lines.map((l) => l.item)).toEqual(["stay", "activities"]);
+    expect(cardText(pack, option, id("Ben"), false, members)).toContain(
+      "Travel not included: your home isn't confirmed",
+    );
+    expect(cardText(pack, option, id("Olga"), true, members)).toContain(
+      "Travel not included: Ben's home isn't confirmed",
+    );
+  });
+
+  it("a hard cap with a home left unknown can't be checked, and the card says so to the member and the organizer", async () => {
+    const { pack, id, members, options } = await plan([
+      { name: "Olga", answers: answers({ dates: JUNE, origin: "Boston" }) },
+      {
+        name: "Ben",
+        answers: answers({
+          dates: JUNE,
+          origin: "Qwertyville",
+          originPlace: null,
+          budget: { min: 500, max: 6000, hardLimit: true },
+        }),
+      },
+    ]);
+    const option = options[0] as DestinationOption;
+    expect(option.costs.find((c) => c.memberId === id("Ben"))?.capUnverifiable).toBe(true);
+    expect(option.costs.find((c) => c.memberId === id("Olga"))?.capUnverifiable).toBe(false);
+    expect(cardText(pack, option, id("Ben"), false, members)).toContain("Your hard cap can't be checked until it is.");
+    expect(cardText(pack, option, id("Olga"), true, members)).toContain("Their hard cap can't be checked until it is.");
   });
 
   it("a member's home city is priced for them without a flight, and the card says so", async () => {

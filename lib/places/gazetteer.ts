@@ -44,6 +44,10 @@ type RawCity = {
 
 export type Gazetteer = {
   citiesByName: Map<string, GazetteerCity[]>;
+  /** Every key of `citiesByName`, sorted: names starting with a prefix are one range of it. */
+  cityNames: string[];
+  /** GeoNames id → city (a home picked from the suggestions is stored by it). */
+  citiesById: Map<number, GazetteerCity>;
   countriesByCode: Map<string, CountryInfo>;
   countriesByName: Map<string, CountryInfo>;
   /** "US.TX" → "Texas". */
@@ -65,6 +69,31 @@ export function fold(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 }
+
+/** Postal abbreviations of Canadian provinces and Australian states → GeoNames admin1 keys. */
+const POSTAL_ADMINS: Record<string, string> = {
+  ab: "CA.01",
+  bc: "CA.02",
+  mb: "CA.03",
+  nb: "CA.04",
+  nl: "CA.05",
+  ns: "CA.07",
+  on: "CA.08",
+  pe: "CA.09",
+  pei: "CA.09",
+  qc: "CA.10",
+  sk: "CA.11",
+  yt: "CA.12",
+  nt: "CA.13",
+  nu: "CA.14",
+  act: "AU.01",
+  nsw: "AU.02",
+  qld: "AU.04",
+  sa: "AU.05",
+  tas: "AU.06",
+  vic: "AU.07",
+  wa: "AU.08",
+};
 
 let loaded: Gazetteer | undefined;
 
@@ -90,6 +119,9 @@ function build(): Gazetteer {
     // US states are written by their postal code ("Austin, TX"); GeoNames uses it as the admin1 code.
     if (code.startsWith("US.")) addAdmin(fold(code.slice(3)), code);
   }
+  // Canadian provinces and Australian states are written by their postal abbreviations too
+  // ("Vancouver, BC", "Perth, WA"), but GeoNames codes them by number.
+  for (const [abbreviation, code] of Object.entries(POSTAL_ADMINS)) addAdmin(abbreviation, code);
 
   const countriesByCode = new Map<string, CountryInfo>();
   const countriesByName = new Map<string, CountryInfo>();
@@ -103,6 +135,7 @@ function build(): Gazetteer {
   }
 
   const citiesByName = new Map<string, GazetteerCity[]>();
+  const citiesById = new Map<number, GazetteerCity>();
   const largestInAdmin = new Map<string, GazetteerCity>();
   const largestInCountry = new Map<string, GazetteerCity>();
   for (const raw of rawCities) {
@@ -115,6 +148,7 @@ function build(): Gazetteer {
       lat: raw.loc.coordinates[1],
       population: raw.population,
     };
+    citiesById.set(city.id, city);
     for (const key of new Set([fold(raw.name), raw.altName ? fold(raw.altName) : ""])) {
       if (!key) continue;
       const list = citiesByName.get(key);
@@ -127,5 +161,16 @@ function build(): Gazetteer {
       largestInCountry.set(city.countryCode, city);
     }
   }
-  return { citiesByName, countriesByCode, countriesByName, adminNames, adminsByName, largestInAdmin, largestInCountry };
+  const cityNames = [...citiesByName.keys()].sort();
+  return {
+    citiesByName,
+    cityNames,
+    citiesById,
+    countriesByCode,
+    countriesByName,
+    adminNames,
+    adminsByName,
+    largestInAdmin,
+    largestInCountry,
+  };
 }

@@ -65,6 +65,46 @@ const ALIASES: Record<string, ([string, string] | { region: string })[]> = {
   rio: [["Rio de Janeiro", "BR"]],
 };
 
+/**
+ * Local names of big cities the packaged GeoNames data lists only by their English name
+ * (its alternate names are not in the package): "München" is Munich.
+ */
+const ENDONYMS: Record<string, [string, string]> = {
+  munchen: ["Munich", "DE"],
+  frankfurt: ["Frankfurt am Main", "DE"],
+  wien: ["Vienna", "AT"],
+  roma: ["Rome", "IT"],
+  milano: ["Milan", "IT"],
+  napoli: ["Naples", "IT"],
+  torino: ["Turin", "IT"],
+  firenze: ["Florence", "IT"],
+  venezia: ["Venice", "IT"],
+  genova: ["Genoa", "IT"],
+  lisboa: ["Lisbon", "PT"],
+  praha: ["Prague", "CZ"],
+  warszawa: ["Warsaw", "PL"],
+  moskva: ["Moscow", "RU"],
+  "sankt peterburg": ["Saint Petersburg", "RU"],
+  kobenhavn: ["Copenhagen", "DK"],
+  bruxelles: ["Brussels", "BE"],
+  brussel: ["Brussels", "BE"],
+  "den haag": ["The Hague", "NL"],
+  athina: ["Athens", "GR"],
+  bucuresti: ["Bucharest", "RO"],
+  beograd: ["Belgrade", "RS"],
+  kiev: ["Kyiv", "UA"],
+  "ciudad de mexico": ["Mexico City", "MX"],
+};
+
+/** Cities with this folded name, including the city a local name stands for ("munchen" → Munich). */
+export function citiesNamed(name: string): GazetteerCity[] {
+  const g = gazetteer();
+  const own = g.citiesByName.get(name) ?? [];
+  const endonym = ENDONYMS[name];
+  const local = endonym ? largestNamed(fold(endonym[0]), endonym[1]) : undefined;
+  return local && !own.includes(local) ? [local, ...own] : own;
+}
+
 const resolved = new Map<string, PlaceResolution>();
 
 /** Pure, and asked for the same home cities again and again: kept, up to a bound. */
@@ -129,9 +169,7 @@ function resolveQualified(cityName: string, qualifiers: string[]): PlaceResoluti
   if (tests.some((t) => t.country === null && t.admins.length === 0)) return { status: "unknown", approximate: null };
   const fits = (countryCode: string, adminKey: string | null) =>
     tests.every((t) => t.country === countryCode || (adminKey !== null && t.admins.includes(adminKey)));
-  const matches = (g.citiesByName.get(cityName) ?? []).filter((c) =>
-    fits(c.countryCode, `${c.countryCode}.${c.adminCode}`),
-  );
+  const matches = citiesNamed(cityName).filter((c) => fits(c.countryCode, `${c.countryCode}.${c.adminCode}`));
   // "Texas, United States", "Georgia, USA": a region, unless a big city has its name ("São Paulo, Brazil").
   const regions = (g.adminsByName.get(cityName) ?? []).filter(
     (key) => fold(g.adminNames.get(key) ?? "") === cityName && fits(key.split(".")[0] ?? "", null),
@@ -160,7 +198,7 @@ function resolveBare(name: string): PlaceResolution {
   const admins = (g.adminsByName.get(name) ?? []).filter(
     (key) => fold(g.adminNames.get(key) ?? "") === name && (!country || !key.startsWith(`${country.code}.`)),
   );
-  const cities = [...(g.citiesByName.get(name) ?? [])].sort((a, b) => b.population - a.population);
+  const cities = [...citiesNamed(name)].sort((a, b) => b.population - a.population);
   const [biggest] = cities;
   const bigCity = biggest && biggest.population >= BIG_CITY ? biggest : null;
 
@@ -202,7 +240,7 @@ function pickCity(matches: GazetteerCity[]): PlaceResolution {
   return { status: "ambiguous", options: options.slice(0, MAX_OPTIONS) };
 }
 
-function cityPlace(city: GazetteerCity): Place {
+export function cityPlace(city: GazetteerCity): Place {
   const g = gazetteer();
   const country = g.countriesByCode.get(city.countryCode);
   const region = g.adminNames.get(`${city.countryCode}.${city.adminCode}`) ?? null;

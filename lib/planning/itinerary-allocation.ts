@@ -4,7 +4,7 @@ import { hardCapOf, type MemberConstraints } from "@/lib/constraints/member";
 import { wordsOf } from "@/lib/constraints/text";
 import { addDays } from "@/lib/dates";
 import type { DestinationFacts } from "@/lib/facts";
-import { travelBetween, UNKNOWN_HOME } from "@/lib/facts/travel";
+import { travelBetween } from "@/lib/facts/travel";
 import { formatUsd, plural } from "@/lib/format";
 import { greatCircleKm } from "@/lib/places/geo";
 import { clock, minutes, openFor } from "@/lib/planning/clock";
@@ -131,7 +131,8 @@ export function allocate(input: AllocationInput): Allocation {
     const hardCap = hardCapOf(m);
     if (hardCap === null) continue;
     // An unknown fare is left out, as in the member's ledger (lib/money/ledger.ts).
-    const travel = travelBetween(m.origin.place ?? UNKNOWN_HOME, facts).usd ?? 0;
+    // Travel from a home that isn't confirmed is not priced (the ledger leaves it out too).
+    const travel = m.origin.place ? (travelBetween(m.origin.place, facts).usd ?? 0) : 0;
     activityBudget = Math.min(activityBudget, hardCap - travel - facts.dailyCostUsd.budget * brief.nights);
   }
   let spent = 0;

@@ -24,12 +24,17 @@ export const MemberCost = z.object({
   lines: z.array(LedgerLine).min(1),
   total: z.number().int().nonnegative(),
   travel: z.object({
-    mode: z.enum(["home", "ground", "flight"]),
+    /** "unknown": the member's home isn't confirmed, so nothing about their travel is assumed. */
+    mode: z.enum(["home", "ground", "flight", "unknown"]),
     km: z.number().int().nonnegative(),
     hours: z.number().nonnegative(),
   }),
-  /** false while the member's home city is unknown: their travel line is an estimate. */
+  /** false while the member's home isn't confirmed: no travel line, and the total leaves travel out. */
   verified: z.boolean(),
+  /** Said with the figures while travel is left out ("travel not included: …"). Absent in older plans. */
+  travelNote: z.string().nullable().optional(),
+  /** The member's hard cap can't be checked while their travel is unknown. Absent in older plans. */
+  capUnverifiable: z.boolean().optional(),
   /** By how much the total goes over the member's own max (0 when within it). */
   overBy: z.number().int().nonnegative(),
   breaksHardCap: z.boolean(),

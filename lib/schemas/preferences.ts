@@ -86,6 +86,24 @@ const Tag = typedText({
   messages: { required: "Tags can't be empty", tooLong: `Keep each one under ${MAX_TAG_LENGTH} characters` },
 });
 
+/**
+ * The home a member confirmed from the gazetteer's suggestions: the place their travel is
+ * priced from. `id` is the gazetteer's ("city:3128760"), so the server can check it.
+ */
+export const HomePlace = z
+  .object({
+    id: z.string().regex(/^city:\d{1,12}$/, "Pick your home from the suggestions"),
+    name: z.string().min(1).max(120),
+    /** "Barcelona, Catalonia, Spain": what the member picked, shown back to them. */
+    label: z.string().min(1).max(200),
+    country: z.string().min(1).max(80),
+    countryCode: z.string().regex(/^[A-Z]{2}$/),
+    lat: z.number().min(-90).max(90),
+    lon: z.number().min(-180).max(180),
+  })
+  .strict();
+export type HomePlace = z.infer<typeof HomePlace>;
+
 const TagList = z.array(Tag).max(MAX_TAGS, `At most ${MAX_TAGS}`);
 
 export const MemberPreferences = z
@@ -149,6 +167,12 @@ export const MemberPreferences = z
       max: MAX_ORIGIN_LENGTH,
       messages: { tooLong: `At most ${MAX_ORIGIN_LENGTH} characters` },
     }).nullable(),
+    /**
+     * The home the member confirmed for `origin`, or null when they left it unknown (no
+     * travel is priced for them then). Absent in answers saved before homes were confirmed:
+     * those are read from `origin` alone, and only an unambiguous reading counts.
+     */
+    originPlace: HomePlace.nullable().optional(),
     /**
      * "A place you'd love to go": one destination in the member's own words ("" = none).
      * Optional with a default, so answers saved before the field existed still parse.

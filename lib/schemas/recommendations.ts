@@ -174,7 +174,7 @@ const PackBase = z.object({
   excluded: z.array(Exclusion),
   /** Places members suggested: each is a candidate, among `excluded`, or unmatched (`slug` null). Packs from before it had none. */
   suggestions: z.array(Suggestion).default([]),
-  /** Members whose home city we couldn't place: their costs are estimates. */
+  /** Members whose home isn't confirmed: their costs leave travel out ("travel not included"). */
   unverifiedOriginIds: z.array(z.string()),
   /** Which facts the pack was made from. */
   factsVersion: z.string(),

@@ -317,7 +317,11 @@ function checkCosts(itinerary: Itinerary, facts: DestinationFacts, members: Memb
     }
     const line = (item: string) => claimed.lines.find((l) => l.item === item)?.usd;
     if (claimed.tier !== expected.tier) v(`${m.name}'s stay should be ${expected.tier}, not ${claimed.tier}.`);
-    if (line("travel") !== expected.travel) v(`${m.name}'s round trip is $${expected.travel}, not $${line("travel")}.`);
+    // expected.travel is undefined for a home that isn't confirmed: then there must be no travel line.
+    if (line("travel") !== expected.travel)
+      v(
+        `${m.name}'s round trip is ${expected.travel === undefined ? "not priced" : `$${expected.travel}`}, not $${line("travel")}.`,
+      );
     if (line("stay") !== expected.stay)
       v(`${m.name}'s ${itinerary.dates.nights} nights cost $${expected.stay}, not $${line("stay")}.`);
     if (line("activities") !== activities)

@@ -2,7 +2,8 @@ import "server-only";
 import { type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
 import { allFacts } from "@/lib/facts";
 import { UNKNOWN_HOME } from "@/lib/facts/travel";
-import { type Place, resolvePlace } from "@/lib/places/resolve";
+import { memberHome } from "@/lib/places/home";
+import type { Place } from "@/lib/places/resolve";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
 
 /**
@@ -18,9 +19,9 @@ export type MemberView = {
   prefs: MemberPreferences;
   /** Where their travel is priced from: the resolved place, else the region they named, else the unknown-home default. */
   home: Pick<Place, "countryCode" | "continent" | "lat" | "lon">;
-  /** Their home city resolved to one place. */
+  /** Their home is confirmed (or their text names one place without doubt): only then is travel priced. */
   homeKnown: boolean;
-  /** We have any place for them at all (resolved, or a region they named). */
+  /** Same as homeKnown: a region they merely named is not a place to measure from. */
   homePlaced: boolean;
   max: number | null;
   hardCap: number | null;
@@ -29,9 +30,8 @@ export type MemberView = {
 
 export function viewMember(member: { id: string; name: string; preferences: MemberPreferences }): MemberView {
   const p = member.preferences;
-  const resolved = resolvePlace(p.origin);
-  const place =
-    resolved.status === "resolved" ? resolved.place : resolved.status === "unknown" ? resolved.approximate : null;
+  // The gazetteer lookup is shared with the planner (a fact); what it costs is computed here.
+  const place = memberHome(p).place;
   const budget = p.budget as { min: number; max: number | null; hardLimit: boolean } | null;
   const max = budget?.max ?? null;
   const names = allFacts().map((d) => d.name);
@@ -40,7 +40,7 @@ export function viewMember(member: { id: string; name: string; preferences: Memb
     name: member.name,
     prefs: p,
     home: place ?? UNKNOWN_HOME,
-    homeKnown: resolved.status === "resolved",
+    homeKnown: place !== null,
     homePlaced: place !== null,
     max,
     hardCap: budget?.hardLimit && max !== null ? max : null,

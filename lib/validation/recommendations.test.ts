@@ -364,3 +364,65 @@ describe("dates the organizer decided", () => {
     ]);
   });
 });
+
+describe("a home that isn't confirmed is never priced", () => {
+  // Ben typed "Barcelona" (Spain or Venezuela) and never picked one: no fare at all.
+  const BEN_UNSURE = { ...BEN, preferences: prefs({ ...BEN.preferences, origin: "Barcelona" }) };
+  /** No travel: midrange 4 × $180 = $720 + $100 activities = $820, inside his $1,500 cap. */
+  const BEN_UNSURE_COST: MemberCost = {
+    memberId: "ben",
+    tier: "midrange",
+    tierNote: null,
+    lines: [
+      { item: "stay", label: "Stay", usd: 720, basis: "4 nights × $180" },
+      { item: "activities", label: "Activities", usd: 100, basis: "5 days × $20" },
+    ],
+    total: 820,
+    travel: { mode: "unknown", km: 0, hours: 0 },
+    verified: false,
+    overBy: 0,
+    breaksHardCap: false,
+  };
+  const evidence = { ...EVIDENCE, members: [ANA, BEN_UNSURE] };
+  const packWith = (ben: MemberCost) => {
+    const pack = goodPack();
+    pack.options = pack.options.map((o) => ({
+      ...o,
+      costs: [ANA_COST, ben],
+      costPerPerson: { ...o.costPerPerson, low: Math.min(1520, ben.total), high: 1520 },
+    }));
+    return pack;
+  };
+
+  it("the ledger leaves his travel out: $820, no travel line", () => {
+    const cost = memberCost({
+      facts: PLACES[0] as DestinationFacts,
+      member: memberConstraints(BEN_UNSURE),
+      nights: 4,
+      activities: cardActivityAllowance(PLACES[0] as DestinationFacts, 5),
+      groupTier: "midrange",
+    });
+    expect(cost.lines.map((l) => [l.item, l.usd])).toEqual([
+      ["stay", 720],
+      ["activities", 100],
+    ]);
+    expect(cost.total).toBe(820);
+    expect(cost.capUnverifiable).toBe(true);
+  });
+
+  it("the validator, from his raw answers, passes that and refuses a fare from a region he didn't choose", () => {
+    expect(validateRecommendations(packWith(BEN_UNSURE_COST), evidence)).toEqual([]);
+    // The old behaviour: "a typical round trip from the central US: $850".
+    const guessed: MemberCost = {
+      ...BEN_UNSURE_COST,
+      tier: "budget",
+      lines: [
+        { item: "travel", label: "Round-trip flight", usd: 850, basis: "central-US fare" },
+        ...BEN_COST.lines.slice(1),
+      ],
+      total: 1350,
+      travel: { mode: "flight", km: 8000, hours: 10.8 },
+    };
+    expect(validateRecommendations(packWith(guessed), evidence).map((v) => v.rule)).toContain("cost");
+  });
+});

@@ -191,7 +191,11 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
     const line = (item: string) => claimed.lines.find((l) => l.item === item)?.usd;
     if (claimed.tier !== expected.tier)
       v("cost", `${option.name}: ${member.name}'s stay should be ${expected.tier}, not ${claimed.tier}.`);
-    if (line("travel") !== expected.travel)
+    if (expected.travel === undefined) {
+      // No price from a home the member didn't confirm: no travel line, and the card says so.
+      if (line("travel") !== undefined || claimed.verified)
+        v("cost", `${option.name}: ${member.name}'s home isn't confirmed, so their travel must be left out.`);
+    } else if (line("travel") !== expected.travel)
       v("cost", `${option.name}: ${member.name}'s round trip is $${expected.travel}, not $${line("travel")}.`);
     if (line("stay") !== expected.stay)
       v("cost", `${option.name}: ${member.name}'s ${trip.nights} nights cost $${expected.stay}, not $${line("stay")}.`);
@@ -261,7 +265,9 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
     for (const why of destinationBreaks(facts, member, months, ctx))
       v("hard-constraint", `${option.name}: ${member.name}: ${why}.`);
   }
-  const homes = ctx.respondents.filter((m) => travelBetween(m.home, facts).mode === "home").map((m) => m.id);
+  const homes = ctx.respondents
+    .filter((m) => m.homeKnown && travelBetween(m.home, facts).mode === "home")
+    .map((m) => m.id);
   if (!sameSet(homes, option.homeMemberIds))
     v("home", `${option.name}: who lives there must be named and priced without travel.`);
 

@@ -52,8 +52,8 @@ export function costFor(
   activities: number,
   groupTier: Tier,
 ) {
-  // An unknown fare is left out, as the ledger leaves it out (and says so there).
-  const travel = travelBetween(member.home, facts).usd ?? 0;
+  // An unknown fare, or travel from a home that isn't confirmed, is left out (the ledger says so).
+  const travel = member.homeKnown ? (travelBetween(member.home, facts).usd ?? 0) : 0;
   const wanted: Tier = member.prefs.accommodation ?? groupTier;
   let tier = wanted;
   const total = (t: Tier) => travel + facts.dailyCostUsd[t] * nights + activities;
@@ -62,7 +62,14 @@ export function costFor(
     const cheaperFirst = TIERS.slice(0, TIERS.indexOf(wanted) + 1).reverse();
     tier = cheaperFirst.find((t) => total(t) <= (member.hardCap ?? 0)) ?? "budget";
   }
-  return { tier, travel, stay: facts.dailyCostUsd[tier] * nights, activities, total: total(tier) };
+  return {
+    tier,
+    /** undefined: no travel line at all (the home isn't confirmed). */
+    travel: member.homeKnown ? travel : undefined,
+    stay: facts.dailyCostUsd[tier] * nights,
+    activities,
+    total: total(tier),
+  };
 }
 
 export function destinationBreaks(
