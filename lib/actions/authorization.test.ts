@@ -14,6 +14,7 @@ import { getPreferences } from "@/lib/db/queries/preferences";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { saveRequest } from "@/lib/db/queries/requests";
 import {
+  aiConnections,
   conflictDecisions,
   destinationVotes,
   feedbackItems,
@@ -160,6 +161,25 @@ const matrix: Record<keyof typeof actions, Row> = {
     refusal: { member: ALREADY_CONFIRMED, organizer: ALREADY_CONFIRMED },
   },
   renewPersonalLink: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId }) },
+  createAiConnection: {
+    allowed: MEMBERS,
+    input: (trip) => ({ tripId: trip.tripId, label: "Claude on my laptop", scopes: ["read", "act"], days: 7 }),
+  },
+  // Each allowed caller revokes a connection of their own; the others try the member's.
+  revokeAiConnection: {
+    allowed: MEMBERS,
+    input: async (trip, who) => {
+      const owner = callers[MEMBERS.includes(who) ? who : "member"];
+      const made = await actions.createAiConnection(owner.clone().ctx, {
+        tripId: trip.tripId,
+        label: `For ${who}`,
+        scopes: ["read"],
+        days: 1,
+      });
+      if (!made.ok) throw new Error(made.message);
+      return { tripId: trip.tripId, connectionId: made.data.connectionId };
+    },
+  },
   createDeviceLink: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId }) },
   // Each allowed caller has a spare device to sign out.
   signOutOtherDevices: {
@@ -541,6 +561,12 @@ async function fingerprint(tripId: string) {
     .innerJoin(members, eq(members.id, memberDevices.memberId))
     .where(eq(members.tripId, tripId))
     .orderBy(memberDevices.id);
+  const connections = await db
+    .select({ id: aiConnections.id })
+    .from(aiConnections)
+    .innerJoin(members, eq(members.id, aiConnections.memberId))
+    .where(eq(members.tripId, tripId))
+    .orderBy(aiConnections.id);
   const notifications = await db
     .select()
     .from(notificationSettings)
@@ -557,6 +583,7 @@ async function fingerprint(tripId: string) {
     plans,
     feedback,
     devices,
+    connections,
     decisions,
     requests,
     notifications,

@@ -27,6 +27,7 @@ export const NOT_TOOLS = {
   createHelpLink: "Mints a sign-in link for another member's device.",
   createDeviceLink: "Mints a sign-in link for another of the member's devices.",
   renewPersonalLink: "Mints the member's personal sign-in link.",
+  createAiConnection: "Mints an AI connection's bearer token: made by the person on the trip page, shown once.",
   confirmHelpedDevice:
     "Only for a device awaiting proof (which can use nothing else), and it returns a new sign-in link.",
   startOverOnHelpedDevice:
