@@ -152,4 +152,26 @@ describe("the MCP endpoint", () => {
       .where(eq(aiConnections.id, conn.connectionId));
     expect((await server.post(INIT, { authorization: `Bearer ${conn.token}` })).status).toBe(401);
   });
+
+  it("limits each connection's requests before the actions' own: over it, 429 with when to try again", async () => {
+    const trip = await newTrip("Busy");
+    const busy = await connect(trip.organizer, trip.tripId, ["read"]);
+    const calm = await connect(trip.organizer, trip.tripId, ["read"]);
+    const previous = process.env.RATE_LIMIT_MCP;
+    process.env.RATE_LIMIT_MCP = "3/60";
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await server.post(INIT, { authorization: `Bearer ${busy.token}` })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await server.post(INIT, { authorization: `Bearer ${busy.token}` });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+      // Another connection of the same member has its own allowance.
+      expect((await server.post(INIT, { authorization: `Bearer ${calm.token}` })).status).toBe(200);
+    } finally {
+      if (previous === undefined) delete process.env.RATE_LIMIT_MCP;
+      else process.env.RATE_LIMIT_MCP = previous;
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as actions from "@/lib/actions";
 import { EFFECTS } from "@/lib/actions/define";
-import { NOT_TOOLS, TOOLS, toolSpec, toolSpecs } from "./registry";
+import { NOT_TOOLS, TOOLS, toolSpec, toolSpecs, toolsForRole } from "./registry";
 
 /**
  * Parity: every action in lib/actions/index.ts is a tool or a listed exception (never
@@ -60,6 +60,19 @@ describe("the tool registry", () => {
     expect(move.properties.slot).toMatchObject({ enum: ["morning", "afternoon", "evening"] });
     expect(move.required?.sort()).toEqual(["day", "itemKey", "slot", "version"]);
     expect(move.additionalProperties).toBe(false);
+  });
+
+  it("offers a member the tools of their role, the organizer all", () => {
+    const member = toolsForRole(false).map((t) => t.name);
+    const organizer = toolsForRole(true).map((t) => t.name);
+    expect(member).toEqual(
+      expect.arrayContaining(["readPlan", "voteForDestination", "flagItineraryItem", "leaveTrip"]),
+    );
+    for (const name of ["renameTrip", "deleteTrip", "generateItinerary", "moveItineraryItem", "removeMember"]) {
+      expect(member).not.toContain(name);
+      expect(organizer).toContain(name);
+    }
+    expect(organizer).toHaveLength(TOOLS.size);
   });
 
   it("annotates each tool from its effect", () => {

@@ -4,6 +4,7 @@ import * as actions from "@/lib/actions";
 import type { Action, ActionDefinition, ActionResult, Effect } from "@/lib/actions/define";
 import type { RequestContext } from "@/lib/auth/session";
 import { READ_ACTIONS } from "./reads";
+import { roleAllows } from "./scopes";
 
 /**
  * The one list the assistant's tools and the MCP endpoint are made from: every action in
@@ -117,6 +118,11 @@ function annotationsFor(definition: ActionDefinition): ToolAnnotations {
 export function titleOf(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The tools a member of this role may call (the assistant offers these; MCP narrows them by scope too). */
+export function toolsForRole(isOrganizer: boolean): ToolSpec[] {
+  return toolSpecs().filter((spec) => roleAllows(spec.access, isOrganizer));
 }
 
 /** Every tool's spec, in the registry's order. */
