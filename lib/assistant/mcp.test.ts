@@ -174,4 +174,37 @@ describe("the MCP endpoint", () => {
       else process.env.RATE_LIMIT_MCP = previous;
     }
   });
+
+  it("leaves the same database state for the same write through the page, the assistant's tools and MCP", async () => {
+    const { runTool } = await import("./registry");
+    const { getPreferences } = await import("@/lib/db/queries/preferences");
+    const { answers } = await import("@/test/fixtures");
+    const write = {
+      expectedVersion: 0,
+      preferences: answers({ notes: "Trams, please", budget: { min: 600, max: 1400, hardLimit: true } }),
+    };
+    const stored = [];
+    for (const surface of ["page", "assistant", "MCP"] as const) {
+      const trip = await newTrip("Same write");
+      if (surface === "page") {
+        expect((await actions.savePreferences(trip.organizer.ctx, { tripId: trip.tripId, ...write })).ok).toBe(true);
+      } else if (surface === "assistant") {
+        const result = await runTool("savePreferences", write, { ctx: trip.organizer.ctx, tripId: trip.tripId });
+        expect(result.ok).toBe(true);
+      } else {
+        const client = await server.client((await connect(trip.organizer, trip.tripId, ["act"])).token);
+        expect((await client.callTool({ name: "savePreferences", arguments: write })).isError).toBe(false);
+        await client.close();
+      }
+      const { member } = await requireMember(trip.organizer.ctx, trip.tripId);
+      const row = await getPreferences({ memberId: member.id });
+      stored.push({ version: row?.version, data: row?.data });
+    }
+    expect(stored[0]).toMatchObject({
+      version: 1,
+      data: { notes: "Trams, please", budget: { min: 600, max: 1400, hardLimit: true } },
+    });
+    expect(stored[1]).toEqual(stored[0]);
+    expect(stored[2]).toEqual(stored[0]);
+  });
 });
