@@ -297,3 +297,18 @@ export async function leaveTripAction(input: unknown) {
   if (!result.ok) return result;
   redirect("/?notice=left-trip");
 }
+
+export async function createAiConnectionAction(
+  tripId: string,
+  input: { label: string; scopes: string[]; days: number },
+) {
+  const result = await actions.createAiConnection(await requestContext(), { tripId, ...input });
+  if (result.ok) revalidatePath(`/trips/${tripId}`);
+  return result;
+}
+
+export async function revokeAiConnectionAction(tripId: string, connectionId: string) {
+  const result = await actions.revokeAiConnection(await requestContext(), { tripId, connectionId });
+  if (result.ok) revalidatePath(`/trips/${tripId}`);
+  return result;
+}

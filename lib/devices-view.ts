@@ -1,5 +1,6 @@
 import type { DeviceView } from "@/lib/db/queries/devices";
 import type { DeviceOrigin } from "@/lib/db/schema";
+import type { AiScope } from "@/lib/schemas/ai-connections";
 
 /** A signed-in device as the member list and "Your devices" show it (plain data for client components). */
 export interface DeviceRow {
@@ -64,4 +65,32 @@ export function seenAgo(at: Date, now: Date): string {
   if (hours < 24) return `last seen ${hours} ${hours === 1 ? "hour" : "hours"} ago`;
   const days = Math.floor(hours / 24);
   return days === 1 ? "last seen yesterday" : `last seen ${days} days ago`;
+}
+
+export type AiConnectionRow = {
+  id: string;
+  label: string;
+  scopes: AiScope[];
+  /** "works until Dec 4" or "expired Nov 20". */
+  until: string;
+  expired: boolean;
+  lastUsed: string;
+};
+
+/** A member's AI connections as their devices card lists them (own only). */
+export function aiConnectionRows(
+  connections: { id: string; label: string; scopes: AiScope[]; expiresAt: Date; lastUsedAt: Date | null }[],
+  now: Date,
+): AiConnectionRow[] {
+  return connections.map((c) => {
+    const expired = c.expiresAt.getTime() <= now.getTime();
+    return {
+      id: c.id,
+      label: c.label,
+      scopes: c.scopes,
+      expired,
+      until: `${expired ? "expired" : "works until"} ${shortDateTime(c.expiresAt)}`,
+      lastUsed: c.lastUsedAt ? seenAgo(c.lastUsedAt, now).replace("last seen", "last used") : "not used yet",
+    };
+  });
 }

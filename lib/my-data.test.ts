@@ -84,6 +84,21 @@ const exportPath = (tripId: string) => `/trips/${tripId}/me/export`;
 describe("download my data", () => {
   it("gives a member a JSON file of their own data, and nothing of anyone else's", async () => {
     const trip = await tripWithEveryone();
+    // Mia and Zebulon each connected an AI app: hers is in her file (never its token), his isn't.
+    const app = await actions.createAiConnection(trip.mia.ctx, {
+      tripId: trip.tripId,
+      label: "Mia's assistant",
+      scopes: ["read", "act"],
+      days: 7,
+    });
+    if (!app.ok) throw new Error(app.message);
+    const zedApp = await actions.createAiConnection(trip.zebulon.ctx, {
+      tripId: trip.tripId,
+      label: "Zebulon bot",
+      scopes: ["read"],
+      days: 1,
+    });
+    expect(zedApp.ok).toBe(true);
     const response = await server.get(exportPath(trip.tripId), trip.mia, trip.tripId);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -107,6 +122,21 @@ describe("download my data", () => {
     expect(data.devices).toEqual([
       { label: "A browser", signedInAt: expect.any(String), lastSeenAt: expect.any(String) },
     ]);
+    expect(data.aiConnections).toEqual([
+      {
+        label: "Mia's assistant",
+        scopes: ["read", "act"],
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        lastUsedAt: null,
+      },
+    ]);
+    const [made] = data.aiConnections;
+    expect(Date.parse(made?.expiresAt ?? "") - Date.parse(made?.createdAt ?? "")).toBeGreaterThan(
+      7 * 86_400_000 - 60_000,
+    );
+    expect(text).not.toContain(app.data.token);
+    expect(text).not.toContain(hashToken(app.data.token));
     expect(text).not.toContain(hashToken(deviceToken(trip.mia, trip.tripId) ?? ""));
     expect(text).not.toMatch(/token/i);
 

@@ -61,6 +61,13 @@ export async function myData(caller: Caller): Promise<MyDataExport> {
       signedInAt: d.createdAt.toISOString(),
       lastSeenAt: d.lastSeenAt.toISOString(),
     })),
+    aiConnections: own.connections.map((c) => ({
+      label: c.label,
+      scopes: c.scopes,
+      createdAt: c.createdAt.toISOString(),
+      expiresAt: c.expiresAt.toISOString(),
+      lastUsedAt: c.lastUsedAt?.toISOString() ?? null,
+    })),
     notifications: {
       email: own.notifications?.email ?? null,
       topics: own.notifications?.topics ?? [],

@@ -33,6 +33,7 @@ export const PLANTED = {
   flagNote: "Too early for Bartholomew's knees",
   suggestion: "a zamboni ride",
   email: "bartholomew.trams@example.org",
+  aiConnection: "Tramspotter assistant",
 } as const;
 
 const JUNE = { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] };
@@ -118,6 +119,9 @@ export async function plantedTrip() {
   // His email address and what he hears about: private to him, and gone with his answers.
   const email = { tripId, email: PLANTED.email, topics: ["request", "vote", "plan", "final"] } as const;
   expect((await actions.saveNotificationSettings(bartholomew.ctx, email)).ok).toBe(true);
+  // An AI app connected as him.
+  const app = { tripId, label: PLANTED.aiConnection, scopes: ["read", "act"], days: 30 } as const;
+  expect((await actions.createAiConnection(bartholomew.ctx, app)).ok).toBe(true);
   await settleLocalRuns();
   const sheets = await costSheetsOf(bartId);
   // The trip's outputs really hold his cost sheets (in packs, cards on progress rows, plans).

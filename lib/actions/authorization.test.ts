@@ -1,7 +1,8 @@
 import { count, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import type { ActionResult } from "@/lib/actions/define";
+import { runTool, TOOLS } from "@/lib/assistant/registry";
 import { requireMember } from "@/lib/auth/guards";
 import { tripCookieName } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
@@ -14,6 +15,7 @@ import { getPreferences } from "@/lib/db/queries/preferences";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { saveRequest } from "@/lib/db/queries/requests";
 import {
+  aiConnections,
   conflictDecisions,
   destinationVotes,
   feedbackItems,
@@ -30,10 +32,12 @@ import {
 import { factsFor } from "@/lib/facts";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
 import { applyHandEdit, type HandEdit } from "@/lib/planning/hand-edits";
+import { AI_SCOPES } from "@/lib/schemas/ai-connections";
 import { SLOTS } from "@/lib/schemas/itinerary";
 import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
+import { startMcpServer } from "@/test/mcp-server";
 import { runPipeline } from "@/test/pipeline";
 
 withTestDatabase();
@@ -160,6 +164,25 @@ const matrix: Record<keyof typeof actions, Row> = {
     refusal: { member: ALREADY_CONFIRMED, organizer: ALREADY_CONFIRMED },
   },
   renewPersonalLink: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId }) },
+  createAiConnection: {
+    allowed: MEMBERS,
+    input: (trip) => ({ tripId: trip.tripId, label: "Claude on my laptop", scopes: ["read", "act"], days: 7 }),
+  },
+  // Each allowed caller revokes a connection of their own; the others try the member's.
+  revokeAiConnection: {
+    allowed: MEMBERS,
+    input: async (trip, who) => {
+      const owner = callers[MEMBERS.includes(who) ? who : "member"];
+      const made = await actions.createAiConnection(owner.clone().ctx, {
+        tripId: trip.tripId,
+        label: `For ${who}`,
+        scopes: ["read"],
+        days: 1,
+      });
+      if (!made.ok) throw new Error(made.message);
+      return { tripId: trip.tripId, connectionId: made.data.connectionId };
+    },
+  },
   createDeviceLink: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId }) },
   // Each allowed caller has a spare device to sign out.
   signOutOtherDevices: {
@@ -541,6 +564,12 @@ async function fingerprint(tripId: string) {
     .innerJoin(members, eq(members.id, memberDevices.memberId))
     .where(eq(members.tripId, tripId))
     .orderBy(memberDevices.id);
+  const connections = await db
+    .select({ id: aiConnections.id })
+    .from(aiConnections)
+    .innerJoin(members, eq(members.id, aiConnections.memberId))
+    .where(eq(members.tripId, tripId))
+    .orderBy(aiConnections.id);
   const notifications = await db
     .select()
     .from(notificationSettings)
@@ -557,6 +586,7 @@ async function fingerprint(tripId: string) {
     plans,
     feedback,
     devices,
+    connections,
     decisions,
     requests,
     notifications,
@@ -601,49 +631,133 @@ async function helpedDevice(trip: Trip, name: string): Promise<TestBrowser> {
 
 let callers: Record<Who, TestBrowser>;
 
-describe("authorization matrix", () => {
-  let trip: Trip;
+/**
+ * Where a call comes from. The page calls the action; the assistant's tools call it through
+ * the registry's runner (the trip bound from the context); MCP calls it over HTTP with an AI
+ * connection's bearer token (one per caller, every scope), where a caller with no token for
+ * this trip is answered 401 and a destructive tool is refused until confirmed on the page.
+ */
+type Surface = "page" | "assistant tools" | "MCP";
+const SURFACES: Surface[] = ["page", "assistant tools", "MCP"];
+const MCP_UNAUTHORIZED = "unauthorized:token";
 
-  beforeAll(async () => {
-    trip = await newTrip("Matrix");
-    const other = await newTrip("Somewhere else");
-    callers = {
-      "no cookie": browser(),
-      "member of another trip": await other.join("Outsider"),
-      "helped device": await helpedDevice(trip, "Hal"),
-      member: await trip.join("Mia"),
-      organizer: trip.organizer,
-    };
-  });
-
-  for (const [name, row] of Object.entries(matrix) as [keyof typeof actions, Row][]) {
-    for (const who of WHO) {
-      const allowed = row.allowed.includes(who);
-      it(`${name} by ${who}: ${allowed ? "allowed" : "refused"}`, async () => {
-        const input = await row.input(trip, who);
-        const caller = row.caller ? await row.caller(trip, who) : callers[who];
-        const before = await fingerprint(trip.tripId);
-        // biome-ignore lint/performance/noDynamicNamespaceImportAccess: walking every action is the point of the matrix.
-        const result = (await actions[name](caller.clone().ctx, input)) as ActionResult<unknown>;
-        if (allowed) {
-          expect(result).toMatchObject({ ok: true });
-        } else {
-          expect(result.ok).toBe(false);
-          if (!result.ok) {
-            const refusal = row.refusal?.[who];
-            expect(result.code).toBe(refusal?.code ?? usualRefusal[who]);
-            if (refusal) expect(result.message).toMatch(refusal.message);
-          }
-          expect(await fingerprint(trip.tripId)).toEqual(before);
-        }
-      });
-    }
-  }
-
-  it("covers every action the app exposes", () => {
-    expect(Object.keys(matrix).sort()).toEqual(Object.keys(actions).sort());
-  });
+let mcp: Awaited<ReturnType<typeof startMcpServer>> | undefined;
+afterAll(async () => {
+  await mcp?.close();
 });
+
+async function callThrough(
+  surface: Surface,
+  name: keyof typeof actions,
+  caller: TestBrowser,
+  input: unknown,
+  clients: Map<TestBrowser, Promise<MCPClientOf | null>>,
+  tripId: string,
+): Promise<ActionResult<unknown>> {
+  // biome-ignore lint/performance/noDynamicNamespaceImportAccess: walking every action is the point of the matrix.
+  const action = actions[name];
+  if (surface === "page" || !TOOLS.has(name)) return (await action(caller.clone().ctx, input)) as ActionResult<unknown>;
+  const { tripId: _bound, ...args } = input as { tripId?: string };
+  if (surface === "assistant tools") return runTool(name, args, { ctx: caller.clone().ctx, tripId });
+  const client = await clientFor(caller, clients, tripId);
+  if (!client) return { ok: false, code: MCP_UNAUTHORIZED, message: "No AI connection for this trip." };
+  try {
+    const result = await client.callTool({ name, arguments: args });
+    return JSON.parse((result.content as { text: string }[])[0]?.text ?? "{}") as ActionResult<unknown>;
+  } catch (error) {
+    // Refused before anything runs (HTTP 403): the role's own refusal.
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, code: /organizer/.test(message) ? "forbidden:organizer" : "forbidden:scope", message };
+  }
+}
+
+/** The caller's MCP client with every scope (made once, before the cell's "before"), or null when it can't have one. */
+async function clientFor(
+  caller: TestBrowser,
+  clients: Map<TestBrowser, Promise<MCPClientOf | null>>,
+  tripId: string,
+): Promise<MCPClientOf | null> {
+  mcp ??= await startMcpServer();
+  const server = mcp;
+  if (!clients.has(caller)) {
+    clients.set(
+      caller,
+      (async () => {
+        const made = await actions.createAiConnection(caller.clone().ctx, {
+          tripId,
+          label: "Matrix app",
+          scopes: [...AI_SCOPES],
+          days: 1,
+        });
+        return made.ok ? server.client(made.data.token) : null;
+      })(),
+    );
+  }
+  return (await clients.get(caller)) ?? null;
+}
+type MCPClientOf = Awaited<ReturnType<Awaited<ReturnType<typeof startMcpServer>>["client"]>>;
+
+for (const surface of SURFACES) {
+  describe(`authorization matrix through ${surface === "page" ? "the pages' actions" : surface}`, () => {
+    let trip: Trip;
+    const clients = new Map<TestBrowser, Promise<MCPClientOf | null>>();
+
+    beforeAll(async () => {
+      trip = await newTrip("Matrix");
+      const other = await newTrip("Somewhere else");
+      callers = {
+        "no cookie": browser(),
+        "member of another trip": await other.join("Outsider"),
+        "helped device": await helpedDevice(trip, "Hal"),
+        member: await trip.join("Mia"),
+        organizer: trip.organizer,
+      };
+    });
+    afterAll(async () => {
+      for (const client of clients.values()) await (await client)?.close();
+    });
+
+    for (const [name, row] of Object.entries(matrix) as [keyof typeof actions, Row][]) {
+      for (const who of WHO) {
+        const tool = TOOLS.get(name);
+        const viaMcp = surface === "MCP" && tool !== undefined;
+        // Over MCP a destructive tool is refused until the person confirms on the trip page.
+        const confirmFirst = viaMcp && tool.definition.effect === "destructive";
+        const allowed = row.allowed.includes(who) && !confirmFirst;
+        it(`${name} by ${who}: ${allowed ? "allowed" : "refused"}`, async () => {
+          const input = await row.input(trip, who);
+          const caller = row.caller ? await row.caller(trip, who) : callers[who];
+          if (viaMcp) await clientFor(caller, clients, trip.tripId);
+          const before = await fingerprint(trip.tripId);
+          const result = await callThrough(surface, name, caller, input, clients, trip.tripId);
+          if (allowed) {
+            expect(result).toMatchObject({ ok: true });
+          } else {
+            expect(result.ok).toBe(false);
+            if (!result.ok) {
+              const refusal = row.refusal?.[who];
+              // Over MCP nobody outside the trip holds a token for it, and a helped device can't make one.
+              const outside = viaMcp && (who === "no cookie" || who === "helped device");
+              if (outside || (viaMcp && who === "member of another trip")) expect(result.code).toBe(MCP_UNAUTHORIZED);
+              // A tool the caller's role may use: refused at the confirmation, before the action's own checks.
+              else if (confirmFirst && (row.allowed.includes(who) || tool.definition.access === "member"))
+                expect(result.code).toBe("forbidden:confirm");
+              else {
+                expect(result.code).toBe(refusal?.code ?? usualRefusal[who]);
+                if (refusal) expect(result.message).toMatch(refusal.message);
+              }
+            }
+            expect(await fingerprint(trip.tripId)).toEqual(before);
+          }
+        });
+      }
+    }
+
+    it("covers every action the app exposes", () => {
+      expect(Object.keys(matrix).sort()).toEqual(Object.keys(actions).sort());
+    });
+  });
+}
 
 describe("members only ever touch their own preferences", () => {
   it("saving writes the caller's row, and a smuggled memberId is refused", async () => {

@@ -1,7 +1,9 @@
 import "server-only";
+import { findAiConnection } from "@/lib/db/queries/ai-connections";
 import { findCaller } from "@/lib/db/queries/members";
 import type { Member, MemberDevice, Trip } from "@/lib/db/schema";
 import { AppError, tripNotFound } from "@/lib/errors";
+import type { AiScope } from "@/lib/schemas/ai-connections";
 import { TripId } from "@/lib/schemas/trip";
 import { type RequestContext, readTripToken, tripIdFromCookieName } from "./session";
 import { hashToken, looksLikeToken } from "./tokens";
@@ -12,6 +14,8 @@ export interface Caller {
   /** The signed-in browser the request came from. */
   device: MemberDevice;
   isOrganizer: boolean;
+  /** Set when the caller is an AI connection (MCP): which one, and its scopes. */
+  connection?: { id: string; scopes: AiScope[] };
 }
 
 /**
@@ -43,11 +47,41 @@ export async function requireDeviceAwaitingProof(ctx: RequestContext, tripId: st
 }
 
 async function anyDevice(ctx: RequestContext, tripId: string): Promise<Caller> {
+  if (ctx.bearer !== undefined) return aiConnectionCaller(ctx.bearer, tripId);
   const token = readTripToken(ctx, tripId);
   if (!TripId.safeParse(tripId).success || !looksLikeToken(token)) throw tripNotFound();
   const found = await findCaller({ tripId, tokenHash: hashToken(token) });
   if (!found) throw tripNotFound();
   return { ...found, isOrganizer: found.member.role === "organizer" };
+}
+
+/**
+ * The member an AI connection acts for, from its bearer token: refused like a missing trip
+ * when the token is unknown, expired, revoked or of another trip. It stands in the place of
+ * a device (its id is the connection's), never awaiting proof.
+ */
+export async function aiConnectionCaller(bearer: string, tripId: string): Promise<Caller> {
+  if (!TripId.safeParse(tripId).success || !looksLikeToken(bearer)) throw tripNotFound();
+  const found = await findAiConnection({ tokenHash: hashToken(bearer) });
+  if (!found || found.trip.id !== tripId) throw tripNotFound();
+  const { connection, member, trip } = found;
+  return {
+    trip,
+    member,
+    isOrganizer: member.role === "organizer",
+    connection: { id: connection.id, scopes: connection.scopes },
+    device: {
+      id: connection.id,
+      memberId: member.id,
+      tokenHash: connection.tokenHash,
+      label: connection.label,
+      addedVia: null,
+      awaitingProof: false,
+      startedOverAt: null,
+      createdAt: connection.createdAt,
+      lastSeenAt: connection.lastUsedAt ?? connection.createdAt,
+    },
+  };
 }
 
 function unconfirmedDevice(): AppError {

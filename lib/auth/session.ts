@@ -26,6 +26,12 @@ export interface RequestContext {
   client?: string;
   /** The browser's User-Agent, only to label its device for the member ("Firefox on Android"). */
   userAgent?: string;
+  /**
+   * An AI connection's token from an `Authorization: Bearer` header (the MCP endpoint). When
+   * present it is the only credential: the cookies are not read, and it is looked up only
+   * among AI connections (a device's cookie token never works here, nor this one as a cookie).
+   */
+  bearer?: string;
 }
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;

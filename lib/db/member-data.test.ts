@@ -16,7 +16,7 @@ const BUDGET_WORDS = [PLANTED.budget.min, PLANTED.budget.max].flatMap((n) => [St
 /** What his answers were: gone from everywhere once he erases them. */
 const ANSWERS = [PLANTED.origin, PLANTED.notes, PLANTED.hardNo, PLANTED.mustHave, PLANTED.email, ...BUDGET_WORDS];
 /** Everything he put in the trip: gone from everywhere once he leaves or is removed. */
-const EVERYTHING = [...ANSWERS, PLANTED.name, PLANTED.flagNote, PLANTED.suggestion];
+const EVERYTHING = [...ANSWERS, PLANTED.name, PLANTED.flagNote, PLANTED.suggestion, PLANTED.aiConnection];
 
 const where = (hits: Hit[]) => [...new Set(hits.map((h) => `${h.table}${h.path} (${h.found})`))];
 
@@ -58,12 +58,13 @@ describe("nothing of a member is left anywhere", () => {
       data: { erased: true },
     });
     const hits = await findMember({ id: trip.bartId, words: [...ANSWERS, PLANTED.name], sheets: trip.sheets });
-    // He is still a member: his row, devices, links, vote, flags and the request he was sent name him,
+    // He is still a member: his row, devices, AI connections, links, vote, flags and the request he was sent name him,
     // the live channel says he joined and answered, and packs say he had answered when they were made.
     const membership = new Set([
       "members.id",
       "members.name",
       "member_devices.member_id",
+      "ai_connections.member_id",
       "sign_in_links.member_id",
       "destination_votes.member_id",
       "feedback_items.member_id",

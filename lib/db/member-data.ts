@@ -86,6 +86,7 @@ const {
   members,
   memberDevices,
   signInLinks,
+  aiConnections,
   preferences,
   pipelineRuns,
   runSteps,
@@ -157,6 +158,11 @@ export const MEMBER_DATA: MemberDataDeclaration = {
   memberDevices: {
     holds: "member data",
     columns: ownRow<typeof memberDevices>("memberId", [], memberDevices),
+    onTripDeleted: "cascade",
+  },
+  aiConnections: {
+    holds: "member data",
+    columns: ownRow<typeof aiConnections>("memberId", [], aiConnections),
     onTripDeleted: "cascade",
   },
   signInLinks: {

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { AiScope } from "@/lib/schemas/ai-connections";
 import type { DestinationFacts, FACT_SOURCES, SearchSuggestion, Source } from "@/lib/schemas/catalog";
 import { type ConflictDecision, DECISION_KINDS } from "@/lib/schemas/decisions";
 import type { FeedbackOutcome, FlagReason, Itinerary } from "@/lib/schemas/itinerary";
@@ -161,6 +162,33 @@ export const memberDevices = pgTable(
   ],
 );
 export type MemberDevice = typeof memberDevices.$inferSelect;
+
+/**
+ * A member's AI connections (an AI app using the MCP endpoint as them): listed and revocable
+ * with their devices, gone with the member. Only the bearer token's SHA-256 is stored; it is
+ * looked up only from an `Authorization: Bearer` header, never from a cookie, and a device's
+ * cookie token is never looked up here.
+ */
+export const aiConnections = pgTable(
+  "ai_connections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    label: text("label").notNull(),
+    scopes: jsonb("scopes").$type<AiScope[]>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("ai_connections_token_hash_idx").on(t.tokenHash),
+    index("ai_connections_member_idx").on(t.memberId),
+  ],
+);
+export type AiConnection = typeof aiConnections.$inferSelect;
 
 export const SIGN_IN_LINK_KINDS = ["personal", "device", "helper"] as const;
 export type SignInLinkKind = (typeof SIGN_IN_LINK_KINDS)[number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FEEDBACK_KINDS, FEEDBACK_STATUSES } from "@/lib/db/schema";
+import { AI_SCOPES } from "@/lib/schemas/ai-connections";
 import { FlagReason } from "@/lib/schemas/itinerary";
 import { NotificationTopic } from "@/lib/schemas/notifications";
 import { MemberPreferences } from "@/lib/schemas/preferences";
@@ -51,6 +52,18 @@ export const MyDataExport = z
     ),
     /** Browsers signed in as them: what each said it is and when; never the token or its hash. */
     devices: z.array(z.object({ label: z.string(), signedInAt: Timestamp, lastSeenAt: Timestamp }).strict()),
+    /** AI apps connected as them (MCP): label, scopes, when made, until when, last used; never the token or its hash. */
+    aiConnections: z.array(
+      z
+        .object({
+          label: z.string(),
+          scopes: z.array(z.enum(AI_SCOPES)),
+          createdAt: Timestamp,
+          expiresAt: Timestamp,
+          lastUsedAt: Timestamp.nullable(),
+        })
+        .strict(),
+    ),
     /** Their email address and what they chose to hear about (null: none given), and the notifications queued for them. */
     notifications: z
       .object({

@@ -18,6 +18,7 @@ import {
 } from "@/components/dashboard/summaries";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
+import { AiConnections } from "@/components/trip/ai-connections";
 import { ConfirmDevice } from "@/components/trip/confirm-device";
 import { DeviceList } from "@/components/trip/device-list";
 import { HeldBackNotice } from "@/components/trip/held-back-notice";
@@ -34,9 +35,10 @@ import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { requireDeviceAwaitingProof, requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
 import { loadDashboard } from "@/lib/dashboard";
+import { listAiConnections } from "@/lib/db/queries/ai-connections";
 import { listDevices } from "@/lib/db/queries/devices";
 import { getNotificationSettings } from "@/lib/db/queries/notifications";
-import { deviceRows } from "@/lib/devices-view";
+import { aiConnectionRows, deviceRows } from "@/lib/devices-view";
 import { plural } from "@/lib/format";
 import { liveCursor } from "@/lib/live/stream";
 import { loadRecommendationsView } from "@/lib/recommendations-view";
@@ -70,6 +72,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     recommendations,
     deviceList,
     notificationSettings,
+    aiConnectionList,
   ] = await Promise.all([
     loadDashboard(caller),
     loadRecommendationsView(caller),
@@ -77,7 +80,10 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     listDevices({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
     // The viewer's own address only: nobody else's is ever read for this page.
     getNotificationSettings({ memberId: caller.member.id }),
+    // The viewer's own AI connections only.
+    listAiConnections({ memberId: caller.member.id }),
   ]);
+  const aiConnections = aiConnectionRows(aiConnectionList, new Date());
   const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
   const turn = await loadYourTurn(caller, { trip, viewer, members, requests }, recommendations);
   const respondentCount = profile.respondedIds.length;
@@ -194,6 +200,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
         description="Where you're signed in to this trip. Your personal link, or a link made here, signs in one more."
       >
         <DeviceList tripId={trip.id} devices={devices.filter((d) => d.memberId === viewer.memberId)} />
+        <AiConnections tripId={trip.id} connections={aiConnections} />
       </CollapsibleCard>
 
       <CollapsibleCard

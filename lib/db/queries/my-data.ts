@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { listAiConnections } from "@/lib/db/queries/ai-connections";
 import {
   destinationVotes,
   feedbackItems,
@@ -17,7 +18,7 @@ import {
  */
 export async function memberOwnRows({ tripId, memberId }: { tripId: string; memberId: string }) {
   const db = await getDb();
-  const [answers, votes, feedback, devices, notifications, outbox] = await Promise.all([
+  const [answers, votes, feedback, devices, notifications, outbox, connections] = await Promise.all([
     db
       .select({ data: preferences.data, updatedAt: preferences.updatedAt })
       .from(preferences)
@@ -58,6 +59,15 @@ export async function memberOwnRows({ tripId, memberId }: { tripId: string; memb
       .from(notificationOutbox)
       .where(eq(notificationOutbox.memberId, memberId))
       .orderBy(asc(notificationOutbox.createdAt)),
+    listAiConnections({ memberId }),
   ]);
-  return { answers: answers[0] ?? null, votes, feedback, devices, notifications: notifications[0] ?? null, outbox };
+  return {
+    answers: answers[0] ?? null,
+    votes,
+    feedback,
+    devices,
+    notifications: notifications[0] ?? null,
+    outbox,
+    connections,
+  };
 }

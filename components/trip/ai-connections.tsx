@@ -1,0 +1,162 @@
+"use client";
+
+import { Bot, Trash2 } from "lucide-react";
+import { useState, useTransition } from "react";
+import { createAiConnectionAction, revokeAiConnectionAction } from "@/app/actions";
+import { Button } from "@/components/ui/button";
+import { FormMessage, TextField } from "@/components/ui/field";
+import type { AiConnectionRow } from "@/lib/devices-view";
+import {
+  AI_CONNECTION_DAYS,
+  AI_SCOPE_LABELS,
+  AI_SCOPES,
+  type AiScope,
+  MAX_AI_LABEL,
+} from "@/lib/schemas/ai-connections";
+
+/**
+ * The member's AI connections, with their devices: an AI app (through MCP) that may read or
+ * act on the trip as them, within the scopes chosen here. The token is shown once.
+ */
+export function AiConnections({ tripId, connections }: { tripId: string; connections: AiConnectionRow[] }) {
+  const [label, setLabel] = useState("");
+  const [scopes, setScopes] = useState<AiScope[]>(["read"]);
+  const [days, setDays] = useState<number>(30);
+  const [made, setMade] = useState<{ token: string; label: string } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  function create(event: React.FormEvent) {
+    event.preventDefault();
+    startTransition(async () => {
+      const result = await createAiConnectionAction(tripId, { label, scopes, days });
+      if (result.ok) {
+        setMade({ token: result.data.token, label: result.data.label });
+        setLabel("");
+        setErrors({});
+        setError(null);
+      } else {
+        setErrors(result.fieldErrors ?? {});
+        setError(result.message);
+      }
+    });
+  }
+
+  function revoke(row: AiConnectionRow) {
+    if (!window.confirm(`Revoke “${row.label}”? The app it was given to can't use this trip any more.`)) return;
+    startTransition(async () => {
+      const result = await revokeAiConnectionAction(tripId, row.id);
+      setError(result.ok ? null : result.message);
+    });
+  }
+
+  function toggle(scope: AiScope, on: boolean) {
+    setScopes((current) => (on ? [...new Set([...current, scope])] : current.filter((s) => s !== scope)));
+  }
+
+  return (
+    <section className="space-y-3 border-t border-slate-100 pt-4" aria-labelledby="ai-connections-heading">
+      <h3 id="ai-connections-heading" className="text-sm font-semibold text-slate-900">
+        AI connections
+      </h3>
+      <p className="text-xs text-slate-600">
+        Let an AI app (one that speaks MCP) use this trip as you: it can never do more than you can, and changes that
+        can't be undone still need you here.
+      </p>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {connections.length === 0 ? (
+        <p className="text-sm text-slate-600">No AI connections yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Your AI connections">
+          {connections.map((c) => (
+            <li key={c.id} className="flex items-center justify-between gap-2 py-2">
+              <span className="flex min-w-0 items-center gap-2 text-sm">
+                <Bot aria-hidden className="size-4 shrink-0 text-slate-500" />
+                <span className="truncate">
+                  <span className="font-medium text-slate-900">{c.label}</span>
+                  <span className="text-slate-600"> · {c.scopes.join(", ")}</span>
+                  <span className={`block text-xs ${c.expired ? "text-amber-700" : "text-slate-600"}`}>
+                    {c.until} · {c.lastUsed}
+                  </span>
+                </span>
+              </span>
+              <Button variant="ghost" onClick={() => revoke(c)} disabled={pending} aria-label={`Revoke ${c.label}`}>
+                <Trash2 aria-hidden className="size-4" />
+                <span className="hidden sm:inline">Revoke</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {made ? (
+        <div className="space-y-2" role="status">
+          <label htmlFor="ai-token" className="block text-sm font-medium text-slate-800">
+            Token for {made.label}
+          </label>
+          <textarea
+            id="ai-token"
+            readOnly
+            rows={2}
+            value={made.token}
+            onFocus={(e) => e.currentTarget.select()}
+            className="w-full resize-none break-all rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800"
+          />
+          <p className="text-xs text-slate-600">
+            Copy it now: it is shown only once. In the app, connect to <code>/api/mcp</code> on this site with the
+            header <code>Authorization: Bearer</code> and this token.
+          </p>
+        </div>
+      ) : null}
+      <form onSubmit={create} className="space-y-3" aria-label="New AI connection">
+        <TextField
+          label="Name"
+          name="ai-label"
+          value={label}
+          maxLength={MAX_AI_LABEL}
+          placeholder="Claude on my laptop"
+          onChange={(e) => setLabel(e.target.value)}
+          error={errors.label}
+          required
+        />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">It may</legend>
+          <div className="mt-1 space-y-1">
+            {AI_SCOPES.map((scope) => (
+              <label key={scope} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  name="ai-scope"
+                  value={scope}
+                  checked={scopes.includes(scope)}
+                  onChange={(e) => toggle(scope, e.target.checked)}
+                  className="size-4"
+                />
+                {AI_SCOPE_LABELS[scope]}
+              </label>
+            ))}
+          </div>
+          {errors.scopes ? <p className="mt-1 text-xs text-red-700">{errors.scopes}</p> : null}
+        </fieldset>
+        <label className="block text-sm font-medium text-slate-800">
+          Works for
+          <select
+            name="ai-days"
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value))}
+            className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          >
+            {AI_CONNECTION_DAYS.map((d) => (
+              <option key={d} value={d}>
+                {d === 1 ? "1 day" : `${d} days`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="secondary" disabled={pending}>
+          Connect an AI app
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { createMCPClient } from "@ai-sdk/mcp";
+import { expect, test } from "@playwright/test";
+import { DashboardPage } from "./pages/dashboard-page";
+import { HomePage } from "./pages/home-page";
+
+/**
+ * An AI connection end to end on the running app: the organizer connects an AI app on the
+ * trip page (its token shown once), an MCP client (the maintained @ai-sdk/mcp, over real
+ * HTTP to /api/mcp) lists the tools of its scopes and renames the trip as the organizer,
+ * the page shows the new name; once revoked on the page, the endpoint answers 401.
+ */
+test("an AI connection made on the trip page works over MCP until it is revoked", async ({ page, baseURL }) => {
+  page.on("dialog", (dialog) => dialog.accept());
+  const tripId = await new HomePage(page).createTrip("Connected weekend", "Olga");
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto(tripId);
+  // On a wide screen the trip's cards start open.
+  const form = page.getByRole("form", { name: "New AI connection" });
+  await expect(page.getByText("No AI connections yet.")).toBeVisible();
+  await form.getByLabel("Name").fill("Claude on my laptop");
+  await form.getByLabel("Make changes as me").check();
+  await form.getByRole("button", { name: "Connect an AI app" }).click();
+  const tokenField = page.getByRole("textbox", { name: "Token for Claude on my laptop" });
+  await expect(tokenField).toHaveValue(/^[A-Za-z0-9_-]{43}$/);
+  const token = await tokenField.inputValue();
+  const listed = page.getByRole("list", { name: "Your AI connections" });
+  await expect(listed.getByRole("listitem")).toHaveCount(1);
+  await expect(listed).toContainText("Claude on my laptop · read, act");
+
+  const url = `${baseURL}/api/mcp`;
+  const client = await createMCPClient({
+    transport: { type: "http", url, headers: { authorization: `Bearer ${token}` } },
+  });
+  const names = (await client.listTools()).tools.map((t) => t.name);
+  expect(names).toContain("renameTrip");
+  expect(names).toContain("readPlan");
+  expect(names).not.toContain("generateRecommendations");
+  expect(names).not.toContain("deleteTrip");
+  const renamed = await client.callTool({ name: "renameTrip", arguments: { name: "Porto, renamed by my AI" } });
+  expect(renamed.isError).toBe(false);
+  await client.close();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Porto, renamed by my AI" })).toBeVisible();
+
+  // A browser's cookie is no bearer token.
+  const cookie = (await page.context().cookies()).find((c) => c.name === `tripsync_${tripId}`);
+  const init = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } },
+  };
+  const post = (authorization: string) =>
+    fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization },
+      body: JSON.stringify(init),
+    });
+  expect((await post(`Bearer ${cookie?.value}`)).status).toBe(401);
+
+  await page.getByRole("button", { name: "Revoke Claude on my laptop" }).click();
+  await expect(page.getByText("No AI connections yet.")).toBeVisible();
+  expect((await post(`Bearer ${token}`)).status).toBe(401);
+});

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { TripId } from "@/lib/schemas/trip";
+
+/**
+ * An AI connection: a member lets an AI app (through MCP) read or act on the trip as them,
+ * within scopes, never beyond the member's role. Each scope opens the tools of its effects
+ * (lib/assistant/scopes.ts): read → reading tools; act → writes; generate → starting a
+ * generation (model budget); manage → destructive tools (which MCP still refuses, asking the
+ * person to confirm on the trip page). Credential tools are never tools at all.
+ */
+export const AI_SCOPES = ["read", "act", "generate", "manage"] as const;
+export type AiScope = (typeof AI_SCOPES)[number];
+
+export const AI_SCOPE_LABELS: Record<AiScope, string> = {
+  read: "Read the trip as me",
+  act: "Make changes as me",
+  generate: "Start generations (uses the trip's daily AI allowance)",
+  manage: "Destructive changes (still confirmed on the trip page)",
+};
+
+export const AI_CONNECTION_DAYS = [1, 7, 30, 90] as const;
+export const MAX_AI_LABEL = 60;
+/** At most this many live connections per member. */
+export const MAX_AI_CONNECTIONS = 10;
+
+export const CreateAiConnectionInput = z
+  .object({
+    tripId: TripId,
+    label: z
+      .string("Name the connection")
+      .trim()
+      .min(1, "Name the connection (like “Claude on my laptop”)")
+      .max(MAX_AI_LABEL, `At most ${MAX_AI_LABEL} characters`)
+      .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), "Use letters, numbers and spaces")
+      .describe("What the member calls it, to tell connections apart."),
+    scopes: z
+      .array(z.enum(AI_SCOPES))
+      .min(1, "Choose at least one thing it may do")
+      .max(AI_SCOPES.length)
+      .describe("What it may do: read, act, generate, manage."),
+    days: z.union(AI_CONNECTION_DAYS.map((d) => z.literal(d))).describe("How many days it works: 1, 7, 30 or 90."),
+  })
+  .strict();
+export type CreateAiConnectionInput = z.input<typeof CreateAiConnectionInput>;
+
+export const RevokeAiConnectionInput = z
+  .object({ tripId: TripId, connectionId: z.uuid().describe("The AI connection to revoke (its id).") })
+  .strict();
