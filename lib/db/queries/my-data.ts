@@ -2,12 +2,15 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import {
+  assistantThreads,
+  contextEntries,
   destinationVotes,
   feedbackItems,
   memberDevices,
   notificationOutbox,
   notificationSettings,
   preferences,
+  unmetRequests,
 } from "@/lib/db/schema";
 
 /**
@@ -17,7 +20,7 @@ import {
  */
 export async function memberOwnRows({ tripId, memberId }: { tripId: string; memberId: string }) {
   const db = await getDb();
-  const [answers, votes, feedback, devices, notifications, outbox] = await Promise.all([
+  const [answers, votes, feedback, devices, notifications, outbox, threads, context, unmet] = await Promise.all([
     db
       .select({ data: preferences.data, updatedAt: preferences.updatedAt })
       .from(preferences)
@@ -58,6 +61,30 @@ export async function memberOwnRows({ tripId, memberId }: { tripId: string; memb
       .from(notificationOutbox)
       .where(eq(notificationOutbox.memberId, memberId))
       .orderBy(asc(notificationOutbox.createdAt)),
+    db
+      .select({ messages: assistantThreads.messages })
+      .from(assistantThreads)
+      .where(and(eq(assistantThreads.tripId, tripId), eq(assistantThreads.memberId, memberId))),
+    db
+      .select()
+      .from(contextEntries)
+      .where(and(eq(contextEntries.tripId, tripId), eq(contextEntries.authorId, memberId)))
+      .orderBy(asc(contextEntries.createdAt)),
+    db
+      .select()
+      .from(unmetRequests)
+      .where(and(eq(unmetRequests.tripId, tripId), eq(unmetRequests.memberId, memberId)))
+      .orderBy(asc(unmetRequests.createdAt)),
   ]);
-  return { answers: answers[0] ?? null, votes, feedback, devices, notifications: notifications[0] ?? null, outbox };
+  return {
+    answers: answers[0] ?? null,
+    votes,
+    feedback,
+    devices,
+    notifications: notifications[0] ?? null,
+    outbox,
+    assistantMessages: threads[0]?.messages ?? [],
+    contextEntries: context,
+    unmetRequests: unmet,
+  };
 }
