@@ -4,6 +4,7 @@
  * ship without its row in the matrix.
  */
 
+export { addContextEntry, deleteContextEntry, editContextEntry } from "./context";
 export { clearDecision, decideConflict } from "./decisions";
 export { deleteTrip, eraseMyAnswers, leaveTrip } from "./deletion";
 export { confirmHelpedDevice, createHelpLink, startOverOnHelpedDevice } from "./device-proof";
