@@ -19,6 +19,7 @@ import { AppError } from "@/lib/errors";
  * | save          | preference saves by one member                 | member                  |
  * | model         | model-spending actions (Generate, …)           | member, and trip        |
  * | read          | dashboard snapshots and other polled reads     | member                  |
+ * | assistant     | messages to the assistant (each a model turn)  | member                  |
  */
 
 export const LIMITS = {
@@ -28,6 +29,7 @@ export const LIMITS = {
   save: "RATE_LIMIT_SAVE",
   model: "RATE_LIMIT_MODEL",
   read: "RATE_LIMIT_READ",
+  assistant: "RATE_LIMIT_ASSISTANT",
 } as const satisfies Record<string, keyof Env>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -38,6 +40,7 @@ const MESSAGES: Record<LimitName, string> = {
   save: "You've saved a lot of times in a short time.",
   model: "The AI has been asked a lot for this trip in a short time.",
   read: "This page asked for updates too often.",
+  assistant: "You've sent the assistant a lot of messages in a short time.",
 };
 
 const globalKey = Symbol.for("tripsync.rateLimiters");
