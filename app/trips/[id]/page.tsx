@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AgreedList } from "@/components/assistant/agreed-list";
+import { AssistantSection } from "@/components/assistant/assistant-section";
 import { AvailabilityCalendar } from "@/components/dashboard/availability-calendar";
 import { BudgetBars } from "@/components/dashboard/budget-bars";
 import { ConflictList } from "@/components/dashboard/conflict-list";
@@ -33,6 +35,7 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { requireDeviceAwaitingProof, requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
+import { contextEntriesFor } from "@/lib/context-view";
 import { loadDashboard } from "@/lib/dashboard";
 import { listDevices } from "@/lib/db/queries/devices";
 import { getNotificationSettings } from "@/lib/db/queries/notifications";
@@ -70,6 +73,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     recommendations,
     deviceList,
     notificationSettings,
+    agreed,
   ] = await Promise.all([
     loadDashboard(caller),
     loadRecommendationsView(caller),
@@ -77,6 +81,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     listDevices({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
     // The viewer's own address only: nobody else's is ever read for this page.
     getNotificationSettings({ memberId: caller.member.id }),
+    contextEntriesFor(caller),
   ]);
   const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
   const turn = await loadYourTurn(caller, { trip, viewer, members, requests }, recommendations);
@@ -102,6 +107,16 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       </div>
 
       <YourTurnPanel turn={turn} />
+
+      <AssistantSection caller={caller} />
+
+      <CollapsibleCard
+        title="What we've agreed"
+        summary={agreed.length ? plural(agreed.length, "entry", "entries") : "Nothing yet."}
+        description="What the group has settled or learned. The assistant reads it before every answer."
+      >
+        <AgreedList tripId={trip.id} entries={agreed} />
+      </CollapsibleCard>
 
       <StatusStepper status={trip.status} />
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { assistantThreads, members, type UnmetCategory, unmetRequests } from "@/lib/db/schema";
 
@@ -56,23 +56,19 @@ export async function releaseThread({ memberId }: { memberId: string }) {
   await db.update(assistantThreads).set({ answeringUntil: null }).where(eq(assistantThreads.memberId, memberId));
 }
 
-/** "Clear conversation": the thread goes (not while a turn is answering). */
+/** "Clear conversation": the thread goes, unless a turn is answering (then `cleared` is false). */
 export async function clearThread({ memberId, now = new Date() }: { memberId: string; now?: Date }) {
   const db = await getDb();
-  const gone = await db
+  await db
     .delete(assistantThreads)
     .where(
       and(
         eq(assistantThreads.memberId, memberId),
         or(isNull(assistantThreads.answeringUntil), lt(assistantThreads.answeringUntil, now)),
       ),
-    )
-    .returning({ id: assistantThreads.id });
-  const [left] = await db
-    .select({ n: count() })
-    .from(assistantThreads)
-    .where(and(eq(assistantThreads.memberId, memberId), gt(assistantThreads.answeringUntil, now)));
-  return { cleared: gone.length > 0 || Number(left?.n ?? 0) === 0 };
+    );
+  const [left] = await db.select({ n: count() }).from(assistantThreads).where(eq(assistantThreads.memberId, memberId));
+  return { cleared: Number(left?.n ?? 0) === 0 };
 }
 
 export async function insertUnmetRequest(entry: {

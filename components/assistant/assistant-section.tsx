@@ -1,0 +1,44 @@
+import type { UIMessage } from "ai";
+import { CollapsibleCard } from "@/components/ui/collapsible-card";
+import { SUGGESTIONS } from "@/lib/ai/offline/assistant-grammar";
+import type { Caller } from "@/lib/auth/guards";
+import { getThread, listUnmetRequests } from "@/lib/db/queries/assistant";
+import { AssistantPanel } from "./assistant-panel";
+import { UnmetList } from "./unmet-list";
+
+/** The "Ask TripSync" card on the dashboard and the plan page: the caller's own conversation. */
+export async function AssistantSection({ caller }: { caller: Caller }) {
+  const [messages, unmet] = await Promise.all([
+    getThread({ tripId: caller.trip.id, memberId: caller.member.id }),
+    listUnmetRequests({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
+  ]);
+  return (
+    <CollapsibleCard
+      title="Ask TripSync"
+      summary={
+        messages.length ? "Your conversation with the assistant." : "Ask about the trip, or ask it to do things."
+      }
+      description="Private to you. It can do what you can do on these pages, and asks before anything that matters."
+    >
+      <div className="space-y-3">
+        <AssistantPanel
+          tripId={caller.trip.id}
+          tripName={caller.trip.name}
+          initialMessages={messages as UIMessage[]}
+          suggestions={caller.trip.isDemo ? SUGGESTIONS : SUGGESTIONS.slice(0, 3)}
+        />
+        {unmet.length ? (
+          <UnmetList
+            isOrganizer={caller.isOrganizer}
+            items={unmet.map((u) => ({
+              id: u.id,
+              summary: u.summary,
+              category: u.category,
+              by: caller.isOrganizer ? u.by : null,
+            }))}
+          />
+        ) : null}
+      </div>
+    </CollapsibleCard>
+  );
+}
