@@ -149,7 +149,8 @@ export function AssistantPanel({
       {note ? <FormMessage tone="info">{note}</FormMessage> : null}
 
       {messages.length === 0 && suggestions.length ? (
-        <div role="group" className="flex flex-wrap gap-2" aria-label="Suggestions">
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Suggestions</legend>
           {suggestions.map((s) => (
             <button
               key={s}
@@ -161,7 +162,7 @@ export function AssistantPanel({
               {s}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
 
       <form
