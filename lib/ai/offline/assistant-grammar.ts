@@ -36,14 +36,16 @@ export const SUGGESTIONS = [
 ];
 
 const PERSONAL = /\b(budget|answers?|notes?|costs?|home town|hometown|origin|dates|needs|diet)\b/;
-const OWN = /^(my|our|the|your|group|trip|this|a|an|their)$/;
+/** Words before "'s" that aren't a person ("what's my budget", "the trip's dates"). */
+const NOT_A_PERSON =
+  /^(my|our|the|your|group|trip|this|a|an|their|what|that|it|there|here|who|where|how|let|today|tomorrow|everyone|one|he|she)$/;
 
 export function planFor(message: string): Plan {
   const text = message.trim().replace(/\s+/g, " ");
   const lower = text.toLowerCase();
 
   const privacy = /\b([a-z]+)'s\b/.exec(lower);
-  if (privacy?.[1] && !OWN.test(privacy[1]) && PERSONAL.test(lower)) {
+  if (privacy?.[1] && !NOT_A_PERSON.test(privacy[1]) && PERSONAL.test(lower)) {
     return {
       kind: "say",
       text: "I can't show another member's answers, budget or costs: only they can see them. I can tell you where the group disagrees, without names, or go through your own answers.",
