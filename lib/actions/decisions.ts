@@ -15,6 +15,10 @@ const MAX_DECIDED_DAYS = 30;
  * the next recommendations. Replaced by deciding again, withdrawn by clearing it.
  */
 export const decideConflict = tripAction({
+  name: "decideConflict",
+  description:
+    "The organizer decides a conflict nobody's own change solves: plan for these dates anyway (who can't make all of them is shown with it), or go domestic / go abroad. Everyone sees the decision with a note, who decided and when; the next recommendations plan with it. Deciding again replaces it.",
+  effect: "write",
   access: "organizer",
   input: DecideConflictInput,
   async run({ input, caller }) {
@@ -42,6 +46,9 @@ export const decideConflict = tripAction({
 });
 
 export const clearDecision = tripAction({
+  name: "clearDecision",
+  description: "The organizer withdraws their decision on the dates or on domestic/abroad; the conflict is open again.",
+  effect: "write",
   access: "organizer",
   input: ClearDecisionInput,
   async run({ input, caller }) {

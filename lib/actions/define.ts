@@ -24,13 +24,60 @@ export type ActionResult<T> =
       retryAfterSeconds?: number;
     };
 
-export type Action<T> = (ctx: RequestContext, input: unknown) => Promise<ActionResult<T>>;
+/**
+ * What an action does, for whoever offers it to someone other than its page (the assistant's
+ * tools, the MCP endpoint): a read changes nothing; a write changes the trip in a way the
+ * group can change back; a destructive one erases or signs out and can't be undone; one that
+ * spends model budget starts a generation; a credential one mints a sign-in, invite or share link.
+ */
+export const EFFECTS = ["read", "write", "destructive", "spends-model", "credential"] as const;
+export type Effect = (typeof EFFECTS)[number];
 
-export function publicAction<S extends z.ZodType, T>(def: {
+export type Access = "public" | keyof typeof AUTHORIZE;
+
+/** The fields an action's context supplies rather than its caller: the trip it acts on. */
+export type BoundField = "tripId";
+
+/**
+ * An action as a value that can be listed and inspected: its name (the export's), a
+ * description in the group's own words, who may call it, what it does (`effect`), its input
+ * schema (every field described, limits kept) and the fields bound from context.
+ */
+export interface ActionDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  access: Access;
+  effect: Effect;
   input: S;
-  run(args: { input: z.output<S>; ctx: RequestContext }): Promise<T>;
-}): Action<T> {
-  return (ctx, raw) => settle(async () => def.run({ input: parseInput(def.input, raw), ctx }));
+  bound: readonly BoundField[];
+}
+
+/** Called like before (`action(ctx, input)`), and it carries its definition. */
+export type Action<T, S extends z.ZodType = z.ZodType> = ((
+  ctx: RequestContext,
+  input: unknown,
+) => Promise<ActionResult<T>>) & { readonly definition: ActionDefinition<S> };
+
+function withDefinition<T, S extends z.ZodType>(
+  definition: ActionDefinition<S>,
+  call: (ctx: RequestContext, input: unknown) => Promise<ActionResult<T>>,
+): Action<T, S> {
+  return Object.assign(call, { definition: Object.freeze(definition) });
+}
+
+/** A definition is inspected without its `run`: only what describes it. */
+type Described = { name: string; description: string; effect: Effect };
+
+export function publicAction<S extends z.ZodType, T>(
+  def: Described & {
+    input: S;
+    run(args: { input: z.output<S>; ctx: RequestContext }): Promise<T>;
+  },
+): Action<T, S> {
+  return withDefinition(
+    { name: def.name, description: def.description, access: "public", effect: def.effect, input: def.input, bound: [] },
+    (ctx, raw) => settle(async () => def.run({ input: parseInput(def.input, raw), ctx })),
+  );
 }
 
 const AUTHORIZE = {
@@ -40,28 +87,40 @@ const AUTHORIZE = {
   "awaiting-proof": requireDeviceAwaitingProof,
 } as const;
 
-export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(def: {
-  access: keyof typeof AUTHORIZE;
-  input: S;
-  run(args: { input: z.output<S>; caller: Caller; ctx: RequestContext }): Promise<T>;
-}): Action<T> {
+export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(
+  def: Described & {
+    access: keyof typeof AUTHORIZE;
+    input: S;
+    run(args: { input: z.output<S>; caller: Caller; ctx: RequestContext }): Promise<T>;
+  },
+): Action<T, S> {
   const authorize = AUTHORIZE[def.access];
-  return (ctx, raw) =>
-    settle(async () => {
-      const input = parseInput(def.input, raw);
-      const caller = await authorize(ctx, input.tripId);
-      try {
-        return await def.run({ input, caller, ctx });
-      } catch (error) {
-        // The trip or the caller's membership went away while this was being done (a deletion
-        // or removal committed first: on Postgres the write then fails on a foreign key, and a
-        // check may have read the trip half gone): answer what the same request gets now.
-        // Not for a device awaiting proof: its own action may sign it out (the last wrong
-        // guess), and that refusal is the answer it needs.
-        if (def.access !== "awaiting-proof") await authorize(ctx, input.tripId);
-        throw error;
-      }
-    });
+  return withDefinition(
+    {
+      name: def.name,
+      description: def.description,
+      access: def.access,
+      effect: def.effect,
+      input: def.input,
+      bound: ["tripId"],
+    },
+    (ctx, raw) =>
+      settle(async () => {
+        const input = parseInput(def.input, raw);
+        const caller = await authorize(ctx, input.tripId);
+        try {
+          return await def.run({ input, caller, ctx });
+        } catch (error) {
+          // The trip or the caller's membership went away while this was being done (a deletion
+          // or removal committed first: on Postgres the write then fails on a foreign key, and a
+          // check may have read the trip half gone): answer what the same request gets now.
+          // Not for a device awaiting proof: its own action may sign it out (the last wrong
+          // guess), and that refusal is the answer it needs.
+          if (def.access !== "awaiting-proof") await authorize(ctx, input.tripId);
+          throw error;
+        }
+      }),
+  );
 }
 
 function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {

@@ -6,6 +6,10 @@ import { tripAction } from "./define";
 
 /** The organizer deletes the trip and everything in it, after typing its name. */
 export const deleteTrip = tripAction({
+  name: "deleteTrip",
+  description:
+    "The organizer deletes the trip and everything in it, for everyone, after typing its name. It can't be undone.",
+  effect: "destructive",
   access: "organizer",
   input: DeleteTripInput,
   async run({ input, caller, ctx }) {
@@ -18,6 +22,10 @@ export const deleteTrip = tripAction({
 
 /** A member erases their own answers (there is no way to name another member); they stay in the trip. */
 export const eraseMyAnswers = tripAction({
+  name: "eraseMyAnswers",
+  description:
+    "Erase my own answers (dates, budget, wishes, hard no's, notes); I stay in the trip and can answer again.",
+  effect: "destructive",
   access: "member",
   input: TripOnlyInput,
   async run({ caller }) {
@@ -32,6 +40,10 @@ export const eraseMyAnswers = tripAction({
  * leave: they delete the trip instead.
  */
 export const leaveTrip = tripAction({
+  name: "leaveTrip",
+  description:
+    "Leave the trip: my answers, votes, feedback, devices and sign-in links are erased. The organizer can't leave; they delete the trip instead.",
+  effect: "destructive",
   access: "member",
   input: LeaveTripInput,
   async run({ caller, ctx }) {

@@ -39,6 +39,10 @@ import { issuePersonalLinkFor, signInPath } from "./devices";
 export const HELP_LINK_HOURS = 24;
 
 export const createHelpLink = tripAction({
+  name: "createHelpLink",
+  description:
+    "The organizer makes a one-time help link for a member who lost access: the device it signs in must prove it's the member's (their home town) or start over.",
+  effect: "credential",
   access: "organizer",
   input: MemberLinkInput,
   async run({ input, caller }) {
@@ -64,6 +68,10 @@ export function homeTownKey(text: string): string {
 
 /** A device added with a help link proves it is the member's by typing their home town. */
 export const confirmHelpedDevice = tripAction({
+  name: "confirmHelpedDevice",
+  description:
+    "On a device added with a help link: prove it's mine by typing the home town in my answers; I get a new personal link.",
+  effect: "credential",
   access: "awaiting-proof",
   input: ConfirmHomeTownInput,
   async run({ input, caller }) {
@@ -96,6 +104,10 @@ export const confirmHelpedDevice = tripAction({
  * as it was, and nothing private is ever readable from it.
  */
 export const startOverOnHelpedDevice = tripAction({
+  name: "startOverOnHelpedDevice",
+  description:
+    "On a device added with a help link: erase my answers and start over instead of proving it's me; I get a new personal link.",
+  effect: "credential",
   access: "awaiting-proof",
   input: StartOverInput,
   async run({ caller }) {

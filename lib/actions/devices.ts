@@ -32,6 +32,9 @@ export async function issuePersonalLinkFor(memberId: string): Promise<string> {
  * make a help link instead (lib/actions/device-proof.ts).
  */
 export const renewPersonalLink = tripAction({
+  name: "renewPersonalLink",
+  description: "A new personal sign-in link for me; the old one stops working, my devices stay signed in.",
+  effect: "credential",
   access: "member",
   input: TripOnlyInput,
   async run({ caller }) {
@@ -41,6 +44,9 @@ export const renewPersonalLink = tripAction({
 
 /** From a device already signed in: a one-time link that signs one more device in, for 15 minutes. */
 export const createDeviceLink = tripAction({
+  name: "createDeviceLink",
+  description: "A one-time link that signs one more of my devices in, for 15 minutes.",
+  effect: "credential",
   access: "member",
   input: TripOnlyInput,
   async run({ caller, ctx }) {
@@ -58,6 +64,10 @@ export const createDeviceLink = tripAction({
  * slip of the finger); another device can.
  */
 export const revokeDevice = tripAction({
+  name: "revokeDevice",
+  description:
+    "Sign a device out of the trip: one of my other devices (the organizer: anyone's). The device in use can't sign itself out.",
+  effect: "destructive",
   access: "member",
   input: RevokeDeviceInput,
   async run({ input, caller }) {
@@ -79,6 +89,9 @@ export const revokeDevice = tripAction({
  * link signed in that they don't recognise), keeping the one in hand.
  */
 export const signOutOtherDevices = tripAction({
+  name: "signOutOtherDevices",
+  description: "Sign out every other device of mine, keeping the one in use (a lost phone, devices I don't recognise).",
+  effect: "destructive",
   access: "member",
   input: TripOnlyInput,
   async run({ caller }) {

@@ -28,12 +28,18 @@ import { tripAction } from "./define";
  */
 
 export const removeItineraryItem = tripAction({
+  name: "removeItineraryItem",
+  description: "The organizer takes an item out of the plan (a new version; never uses a regeneration).",
+  effect: "write",
   access: "organizer",
   input: RemoveItemInput,
   run: ({ input, caller }) => edit(caller, input.version, { kind: "remove", itemKey: input.itemKey }),
 });
 
 export const moveItineraryItem = tripAction({
+  name: "moveItineraryItem",
+  description: "The organizer moves an item to another day and/or time of day (a new version).",
+  effect: "write",
   access: "organizer",
   input: MoveItemInput,
   run: ({ input, caller }) =>
@@ -41,6 +47,10 @@ export const moveItineraryItem = tripAction({
 });
 
 export const addItineraryActivity = tripAction({
+  name: "addItineraryActivity",
+  description:
+    "The organizer adds one of the destination's activities that suits everyone to a day and time of day (a new version).",
+  effect: "write",
   access: "organizer",
   input: AddActivityInput,
   run: ({ input, caller }) =>
@@ -48,6 +58,9 @@ export const addItineraryActivity = tripAction({
 });
 
 export const lockItineraryItem = tripAction({
+  name: "lockItineraryItem",
+  description: "The organizer locks an item so regenerations keep it where it is, or unlocks it.",
+  effect: "write",
   access: "organizer",
   input: LockItemInput,
   run: ({ input, caller }) =>
@@ -55,6 +68,10 @@ export const lockItineraryItem = tripAction({
 });
 
 export const swapItineraryItem = tripAction({
+  name: "swapItineraryItem",
+  description:
+    "The organizer swaps an item for another of the destination's activities, same day and time of day (a new version).",
+  effect: "write",
   access: "organizer",
   input: SwapItemInput,
   run: ({ input, caller }) =>
@@ -62,6 +79,10 @@ export const swapItineraryItem = tripAction({
 });
 
 export const addCustomItineraryItem = tripAction({
+  name: "addCustomItineraryItem",
+  description:
+    "The organizer adds something of their own to a day (a friend's dinner, a boat they booked): a title, when, what it costs each person and a note.",
+  effect: "write",
   access: "organizer",
   input: AddCustomItemInput,
   run: ({ input, caller }) => {

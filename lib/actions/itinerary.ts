@@ -35,6 +35,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** The organizer confirms (or changes) the trip's dates; both days must still be ahead. */
 export const setTripDates = tripAction({
+  name: "setTripDates",
+  description:
+    "The organizer confirms (or changes) the trip's dates: a first and last day, both after today, at most 30 nights.",
+  effect: "write",
   access: "organizer",
   input: SetTripDatesInput,
   async run({ input, caller }) {
@@ -48,6 +52,10 @@ export const setTripDates = tripAction({
 
 /** The organizer asks for the day-by-day plan (or a fresh one, which doesn't count as a regeneration). */
 export const generateItinerary = tripAction({
+  name: "generateItinerary",
+  description:
+    "The organizer asks for the day-by-day plan for the chosen destination and confirmed dates (uses the trip's daily generation allowance).",
+  effect: "spends-model",
   access: "organizer",
   input: TripOnlyInput,
   async run({ input, caller }) {
@@ -62,6 +70,10 @@ export const generateItinerary = tripAction({
  * refused past the limit in the transaction that starts it (lib/db/queries/runs.ts).
  */
 export const regenerateItinerary = tripAction({
+  name: "regenerateItinerary",
+  description:
+    "The organizer makes a new version of the plan that answers the open flags and suggestions; counts as one of the trip's 5 regenerations.",
+  effect: "spends-model",
   access: "organizer",
   input: TripOnlyInput,
   async run({ input, caller }) {
@@ -86,6 +98,10 @@ export const regenerateItinerary = tripAction({
  * answers both and counts.
  */
 export const replanWithNewAnswers = tripAction({
+  name: "replanWithNewAnswers",
+  description:
+    "Someone's answers changed since the plan was made: the organizer plans again with everyone's current answers, keeping what's locked. Doesn't use a regeneration.",
+  effect: "spends-model",
   access: "organizer",
   input: TripOnlyInput,
   async run({ input, caller }) {
@@ -117,6 +133,10 @@ export const replanWithNewAnswers = tripAction({
 
 /** Any member flags an item of the current plan, with why. */
 export const flagItineraryItem = tripAction({
+  name: "flagItineraryItem",
+  description:
+    "Flag an item of the current plan with why (too expensive, not accessible, not my thing, clashes with my diet, other) and a note.",
+  effect: "write",
   access: "member",
   input: FlagItemInput,
   async run({ input, caller }) {
@@ -140,6 +160,9 @@ export const flagItineraryItem = tripAction({
 
 /** Any member suggests an addition: one of the destination's activities, or in their own words. */
 export const suggestAddition = tripAction({
+  name: "suggestAddition",
+  description: "Suggest something for the current plan: one of the destination's activities, or in my own words.",
+  effect: "write",
   access: "member",
   input: SuggestInput,
   async run({ input, caller }) {
@@ -170,6 +193,9 @@ export const suggestAddition = tripAction({
 
 /** A member takes back their own open flag or suggestion, or lets go of their flag in force. */
 export const withdrawFeedback = tripAction({
+  name: "withdrawFeedback",
+  description: "Take back my own open flag or suggestion, or let go of my flag in force.",
+  effect: "write",
   access: "member",
   input: FeedbackIdInput,
   async run({ input, caller }) {
@@ -183,6 +209,10 @@ export const withdrawFeedback = tripAction({
  * the flag to everyone, and later versions may have its item again.
  */
 export const liftFlag = tripAction({
+  name: "liftFlag",
+  description:
+    "The organizer lifts a flag in force (anyone's), saying why; everyone sees the reason beside the flag and later versions may have the item again.",
+  effect: "write",
   access: "organizer",
   input: LiftFlagInput,
   async run({ input, caller }) {
@@ -206,6 +236,10 @@ export const liftFlag = tripAction({
  * with the restore as the reason everyone sees.
  */
 export const restoreItinerary = tripAction({
+  name: "restoreItinerary",
+  description:
+    "The organizer makes an earlier version of the plan current again (as a new version; not a regeneration). If it has items under flags in force it says which first, and restores only with liftFlags: true.",
+  effect: "write",
   access: "organizer",
   input: RestoreInput,
   async run({ input, caller }) {
@@ -241,6 +275,9 @@ export const restoreItinerary = tripAction({
 
 /** Back to the destination ideas (plans and feedback are kept). */
 export const reopenDestination = tripAction({
+  name: "reopenDestination",
+  description: "The organizer goes back to the destination ideas to choose again; plans and feedback are kept.",
+  effect: "write",
   access: "organizer",
   input: TripOnlyInput,
   async run({ caller }) {

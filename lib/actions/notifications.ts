@@ -9,6 +9,10 @@ import { tripAction } from "./define";
  * no way to name another member). An empty address removes it, with anything still waiting.
  */
 export const saveNotificationSettings = tripAction({
+  name: "saveNotificationSettings",
+  description:
+    "Set my own email address and what I hear about (requests, votes, plans, the final plan); an empty address removes it.",
+  effect: "write",
   access: "member",
   input: SaveNotificationSettingsInput,
   async run({ input, caller }) {

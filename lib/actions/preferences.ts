@@ -6,6 +6,10 @@ import { tripAction } from "./define";
 
 /** A member saves their own preferences; there is no way to name another member. */
 export const savePreferences = tripAction({
+  name: "savePreferences",
+  description:
+    "Save my own answers (dates, budget, trip length, interests, hard no's, pace, notes) from the version I last saw.",
+  effect: "write",
   access: "member",
   input: SavePreferencesInput,
   async run({ input, caller }) {

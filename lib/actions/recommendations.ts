@@ -17,6 +17,10 @@ export const ORGANIZER_ANSWERS_FIRST =
  * run already going.
  */
 export const generateRecommendations = tripAction({
+  name: "generateRecommendations",
+  description:
+    "The organizer asks for destination ideas for the group, once they have answered themselves (uses the trip's daily generation allowance).",
+  effect: "spends-model",
   access: "organizer",
   input: TripOnlyInput,
   async run({ input, caller }) {
@@ -29,6 +33,9 @@ export const generateRecommendations = tripAction({
 });
 
 export const voteForDestination = tripAction({
+  name: "voteForDestination",
+  description: "Vote for one of the recommended destinations (one vote each; voting again moves it).",
+  effect: "write",
   access: "member",
   input: DestinationChoiceInput,
   async run({ input, caller }) {
@@ -39,6 +46,9 @@ export const voteForDestination = tripAction({
 
 /** A member takes their vote back; like voting, refused once a destination is chosen. */
 export const withdrawVote = tripAction({
+  name: "withdrawVote",
+  description: "Take back my vote on the recommended destinations.",
+  effect: "write",
   access: "member",
   input: WithdrawVoteInput,
   async run({ input, caller }) {
@@ -48,6 +58,9 @@ export const withdrawVote = tripAction({
 
 /** The organizer's pick: the trip moves on to planning. */
 export const chooseDestination = tripAction({
+  name: "chooseDestination",
+  description: "The organizer picks the destination among the recommendations: the trip moves on to planning.",
+  effect: "write",
   access: "organizer",
   input: DestinationChoiceInput,
   async run({ input }) {

@@ -25,6 +25,9 @@ import { tripAction } from "./define";
  */
 
 export const applyResolution = tripAction({
+  name: "applyResolution",
+  description: "Apply one of my own fixes to a conflict: it changes only my own answers, from the version I saw.",
+  effect: "write",
   access: "member",
   input: ApplyResolutionInput,
   async run({ input, caller }) {
@@ -50,6 +53,9 @@ export const applyResolution = tripAction({
 });
 
 export const undoResolution = tripAction({
+  name: "undoResolution",
+  description: "Put back my answers as they were before a fix I applied.",
+  effect: "write",
   access: "member",
   input: UndoResolutionInput,
   async run({ input, caller }) {
@@ -83,6 +89,10 @@ async function changeOwnAnswers(caller: Caller, patch: AnswerPatch, expectedVers
  * dashboard until the conflict asks nothing more of them, or they decline.
  */
 export const askMemberToResolve = tripAction({
+  name: "askMemberToResolve",
+  description:
+    "The organizer asks a member to look at a conflict only that member's own answers can fix; it shows on their dashboard.",
+  effect: "write",
   access: "organizer",
   input: AskMemberInput,
   async run({ input, caller }) {
@@ -105,6 +115,9 @@ export const askMemberToResolve = tripAction({
 });
 
 export const declineResolutionRequest = tripAction({
+  name: "declineResolutionRequest",
+  description: "Decline the organizer's request to change my answers for a conflict.",
+  effect: "write",
   access: "member",
   input: DeclineRequestInput,
   async run({ input, caller }) {

@@ -9,6 +9,9 @@ import { tripAction } from "./define";
 
 /** The plan is final: feedback, regeneration and restore refuse until it is reopened. */
 export const finalizePlan = tripAction({
+  name: "finalizePlan",
+  description: "The organizer marks the plan final: feedback, regeneration and restore wait until it's reopened.",
+  effect: "write",
   access: "organizer",
   input: TripOnlyInput,
   async run({ caller }) {
@@ -19,6 +22,9 @@ export const finalizePlan = tripAction({
 
 /** Back to planning, with every version and all feedback kept. */
 export const reopenPlan = tripAction({
+  name: "reopenPlan",
+  description: "The organizer reopens a final plan for planning, with every version and all feedback kept.",
+  effect: "write",
   access: "organizer",
   input: TripOnlyInput,
   async run({ caller }) {
@@ -33,6 +39,9 @@ export const reopenPlan = tripAction({
  * organizer's browser keeps the token so the trip page can show the link again there.
  */
 export const createShareLink = tripAction({
+  name: "createShareLink",
+  description: "The organizer makes a read-only link to the plan for anyone; making another retires the old one.",
+  effect: "credential",
   access: "organizer",
   input: TripOnlyInput,
   async run({ caller, ctx }) {
@@ -45,6 +54,9 @@ export const createShareLink = tripAction({
 
 /** The share link stops working; a new one can be made later. */
 export const revokeShareLink = tripAction({
+  name: "revokeShareLink",
+  description: "The organizer turns the read-only share link off; a new one can be made later.",
+  effect: "destructive",
   access: "organizer",
   input: TripOnlyInput,
   async run({ caller, ctx }) {

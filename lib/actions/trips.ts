@@ -24,6 +24,9 @@ const NAME_NOT_INSTRUCTIONS = "Use a name here, not instructions for the AI.";
 
 /** Anyone can start a trip; they become its organizer on this browser. */
 export const createTrip = publicAction({
+  name: "createTrip",
+  description: "Start a new trip and become its organizer on this browser.",
+  effect: "credential",
   input: CreateTripInput,
   async run({ input, ctx }) {
     // Names are shown to everyone and reach the planner: they must not read as instructions to it.
@@ -42,6 +45,9 @@ export const createTrip = publicAction({
 
 /** A ready-made group with realistic disagreements, organized by whoever clicked. */
 export const createDemoTrip = publicAction({
+  name: "createDemoTrip",
+  description: "Start a demo trip with a sample group, organized by whoever clicked.",
+  effect: "credential",
   input: z.object({}).strict(),
   async run({ ctx }) {
     await limitTripCreation(ctx.client);
@@ -64,6 +70,9 @@ export const createDemoTrip = publicAction({
  * sign-in link back, to be shown once: it is how they get in on another device.
  */
 export const joinTrip = publicAction({
+  name: "joinTrip",
+  description: "Join a trip with its invite link, under a name the group sees.",
+  effect: "credential",
   input: JoinTripInput,
   async run({ input, ctx }) {
     refuseInstructions({ name: input.name }, NAME_NOT_INSTRUCTIONS);
@@ -113,6 +122,9 @@ async function limitTripCreation(client: string | undefined): Promise<void> {
  * The name goes into the planners' prompts, so it is screened like a new trip's name.
  */
 export const renameTrip = tripAction({
+  name: "renameTrip",
+  description: "The organizer renames the trip and/or changes its description.",
+  effect: "write",
   access: "organizer",
   input: RenameTripInput,
   async run({ input, caller }) {
@@ -126,6 +138,9 @@ export const renameTrip = tripAction({
 
 /** A leaked invite link stops working; members who already joined are unaffected. */
 export const rotateInviteLink = tripAction({
+  name: "rotateInviteLink",
+  description: "The organizer makes a new invite link; the old one stops working, members who joined stay.",
+  effect: "credential",
   access: "organizer",
   input: TripOnlyInput,
   async run({ caller }) {
@@ -140,6 +155,10 @@ export const rotateInviteLink = tripAction({
  * hash is kept, so it is shown once; making a new one retires the previous one.
  */
 export const createRecoveryLink = tripAction({
+  name: "createRecoveryLink",
+  description:
+    "The organizer gets a private link that opens the trip as them on another device; shown once, the previous one stops working.",
+  effect: "credential",
   access: "organizer",
   input: TripOnlyInput,
   async run({ caller }) {
@@ -151,6 +170,10 @@ export const createRecoveryLink = tripAction({
 
 /** The organizer removes a member: what they put in the trip is erased as when they leave it themselves. */
 export const removeMember = tripAction({
+  name: "removeMember",
+  description:
+    "The organizer removes a member from the trip; what they put in it is erased as when they leave themselves.",
+  effect: "destructive",
   access: "organizer",
   input: RemoveMemberInput,
   async run({ input, caller }) {

@@ -190,12 +190,17 @@ export const MAX_REGENERATIONS = 5;
 
 // ── Action inputs ───────────────────────────────────────────────────────────
 
-const TripIdInput = z.uuid("Not a trip id");
+const TripIdInput = z.uuid("Not a trip id").describe("The trip (bound from the page).");
+const PLAN_VERSION = "The version of the plan I was looking at (a stale one is refused).";
 export const MAX_FEEDBACK_TEXT = 300;
 
 /** The organizer confirms the trip's dates: a start and an end (inclusive), both still ahead. */
 export const SetTripDatesInput = z
-  .object({ tripId: TripIdInput, start: IsoDate, end: IsoDate })
+  .object({
+    tripId: TripIdInput,
+    start: IsoDate.describe("The trip's first day (YYYY-MM-DD), after today."),
+    end: IsoDate.describe("The trip's last day (YYYY-MM-DD), inclusive; at most 30 nights after the first."),
+  })
   .strict()
   .refine((d) => d.end >= d.start, { message: "The last day can't be before the first", path: ["end"] })
   .refine((d) => daysBetween(d.start, d.end) <= 30, { message: "A trip can be at most 30 nights", path: ["end"] });
@@ -205,10 +210,14 @@ export const FlagItemInput = z
   .object({
     tripId: TripIdInput,
     /** The version the member was looking at. */
-    version: versionNumber(),
-    itemKey: z.string().min(3).max(80),
-    reason: FlagReason,
-    note: typedText({ max: MAX_FEEDBACK_TEXT, multiline: true }),
+    version: versionNumber().describe(PLAN_VERSION),
+    itemKey: z.string().min(3).max(80).describe("The item's key in that version of the plan (like a:alfama-walk)."),
+    reason: FlagReason.describe(
+      "Why: too-expensive, not-accessible (for me), not-my-thing, diet-clash (with my diet), or other (then say what in the note).",
+    ),
+    note: typedText({ max: MAX_FEEDBACK_TEXT, multiline: true }).describe(
+      "What's wrong with it, in my words (may be empty unless the reason is other).",
+    ),
   })
   .strict()
   .refine((f) => f.reason !== "other" || f.note.length > 0, { message: "Say what's wrong with it", path: ["note"] });
@@ -218,12 +227,15 @@ export type FlagItemInput = z.input<typeof FlagItemInput>;
 export const SuggestInput = z
   .object({
     tripId: TripIdInput,
-    version: versionNumber(),
+    version: versionNumber().describe(PLAN_VERSION),
     activityId: z
       .string()
       .regex(/^[a-z0-9-]{1,80}$/, "Not an activity")
-      .nullable(),
-    text: typedText({ max: MAX_FEEDBACK_TEXT, multiline: true }),
+      .nullable()
+      .describe("One of the destination's activities (its id), or null to suggest something in my own words."),
+    text: typedText({ max: MAX_FEEDBACK_TEXT, multiline: true }).describe(
+      "What I'd like to add and why, in my words (may be empty when an activity is picked).",
+    ),
   })
   .strict()
   .refine((s) => s.activityId !== null || s.text.length > 0, {
@@ -232,8 +244,10 @@ export const SuggestInput = z
   });
 export type SuggestInput = z.input<typeof SuggestInput>;
 
-export const FeedbackIdInput = z.object({ tripId: TripIdInput, feedbackId: z.uuid() }).strict();
-export const VersionInput = z.object({ tripId: TripIdInput, version: versionNumber() }).strict();
+export const FeedbackIdInput = z
+  .object({ tripId: TripIdInput, feedbackId: z.uuid().describe("The flag or suggestion (its id).") })
+  .strict();
+export const VersionInput = z.object({ tripId: TripIdInput, version: versionNumber().describe(PLAN_VERSION) }).strict();
 
 /**
  * Restoring an earlier version. When it has items under flags in force, the restore is
@@ -241,7 +255,16 @@ export const VersionInput = z.object({ tripId: TripIdInput, version: versionNumb
  * restore as the reason everyone sees.
  */
 export const RestoreInput = z
-  .object({ tripId: TripIdInput, version: versionNumber(), liftFlags: z.boolean().optional() })
+  .object({
+    tripId: TripIdInput,
+    version: versionNumber().describe("The earlier version to make current again."),
+    liftFlags: z
+      .boolean()
+      .optional()
+      .describe(
+        "true once the organizer agreed that flags in force on that version's items are lifted; absent: ask first.",
+      ),
+  })
   .strict();
 export type RestoreInput = z.input<typeof RestoreInput>;
 
@@ -250,48 +273,60 @@ export const MAX_LIFT_REASON = 200;
 export const LiftFlagInput = z
   .object({
     tripId: TripIdInput,
-    feedbackId: z.uuid(),
+    feedbackId: z.uuid().describe("The flag in force (its id)."),
     reason: typedText({
       min: 3,
       max: MAX_LIFT_REASON,
       messages: { type: "Say why", required: "Say why you're lifting it, in a few words" },
-    }),
+    }).describe("Why the flag is lifted, in a few words everyone sees beside it."),
   })
   .strict();
 export type LiftFlagInput = z.input<typeof LiftFlagInput>;
 
 /** A hand edit names the version it was made on; a stale one is refused. */
-const EditBase = { tripId: TripIdInput, version: versionNumber() };
-const ItemKey = z.string().min(3).max(80);
-const DayNumber = z.number().int().min(1).max(31);
+const EditBase = {
+  tripId: TripIdInput,
+  version: versionNumber().describe("The version of the plan the edit is made on (a stale one is refused)."),
+};
+const ItemKey = z.string().min(3).max(80).describe("The item's key in that version of the plan (like a:alfama-walk).");
+const DayNumber = z.number().int().min(1).max(31).describe("The day of the trip: 1 is the first day.");
+const TimeOfDay = Slot.describe("The time of day: morning, afternoon or evening.");
+const ActivityId = z
+  .string()
+  .regex(/^[a-z0-9-]{1,80}$/, "Pick an activity")
+  .describe("One of the destination's activities (its id).");
 
 /** The organizer takes an item out of the plan. */
 export const RemoveItemInput = z.object({ ...EditBase, itemKey: ItemKey }).strict();
 export type RemoveItemInput = z.input<typeof RemoveItemInput>;
 
 /** The organizer moves an item to another day and/or time of day. */
-export const MoveItemInput = z.object({ ...EditBase, itemKey: ItemKey, day: DayNumber, slot: Slot }).strict();
+export const MoveItemInput = z.object({ ...EditBase, itemKey: ItemKey, day: DayNumber, slot: TimeOfDay }).strict();
 export type MoveItemInput = z.input<typeof MoveItemInput>;
 
 /** The organizer adds one of the destination's activities (one that suits everyone) to a day and time of day. */
 export const AddActivityInput = z
   .object({
     ...EditBase,
-    activityId: z.string().regex(/^[a-z0-9-]{1,80}$/, "Pick an activity"),
+    activityId: ActivityId,
     day: DayNumber,
-    slot: Slot,
+    slot: TimeOfDay,
   })
   .strict();
 export type AddActivityInput = z.input<typeof AddActivityInput>;
 
 /** The organizer locks an item (regenerations keep it where it is) or unlocks it. */
-export const LockItemInput = z.object({ ...EditBase, itemKey: ItemKey, locked: z.boolean() }).strict();
+export const LockItemInput = z
+  .object({
+    ...EditBase,
+    itemKey: ItemKey,
+    locked: z.boolean().describe("true: regenerations keep it where it is; false: unlock it."),
+  })
+  .strict();
 export type LockItemInput = z.input<typeof LockItemInput>;
 
 /** The organizer swaps an item for another of the destination's activities (same day and time of day). */
-export const SwapItemInput = z
-  .object({ ...EditBase, itemKey: ItemKey, activityId: z.string().regex(/^[a-z0-9-]{1,80}$/, "Pick an activity") })
-  .strict();
+export const SwapItemInput = z.object({ ...EditBase, itemKey: ItemKey, activityId: ActivityId }).strict();
 export type SwapItemInput = z.input<typeof SwapItemInput>;
 
 export const MAX_CUSTOM_TITLE = 80;
@@ -313,17 +348,20 @@ export const AddCustomItemInput = z
       min: 2,
       max: MAX_CUSTOM_TITLE,
       messages: { type: "Give it a title", required: "Give it a title of at least 2 characters" },
-    }),
+    }).describe("What it is (a friend's dinner, the boat we booked)."),
     day: DayNumber,
-    slot: Slot,
+    slot: TimeOfDay,
     /** Whole US dollars a person; null or absent: free. */
     costPerPerson: z
       .number("Enter the cost in whole dollars")
       .int("Enter the cost in whole dollars")
       .min(0, "The cost can't be negative")
       .max(MAX_CUSTOM_COST, `At most $${MAX_CUSTOM_COST.toLocaleString("en-US")} a person`)
-      .nullish(),
-    note: typedText({ max: MAX_CUSTOM_NOTE, multiline: true }).optional(),
+      .nullish()
+      .describe("What it costs each person, in whole US dollars; null or absent: free."),
+    note: typedText({ max: MAX_CUSTOM_NOTE, multiline: true })
+      .optional()
+      .describe("A note everyone sees with it (where to meet, what to bring)."),
   })
   .strict();
 export type AddCustomItemInput = z.input<typeof AddCustomItemInput>;

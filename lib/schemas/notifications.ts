@@ -33,11 +33,14 @@ export const EmailAddress = z
 export const SaveNotificationSettingsInput = z
   .object({
     tripId: TripId,
-    email: EmailAddress,
+    email: EmailAddress.describe("My email address; empty removes it (and anything still waiting)."),
     topics: z
       .array(NotificationTopic)
       .max(NOTIFICATION_TOPICS.length)
-      .default([...NOTIFICATION_TOPICS]),
+      .default([...NOTIFICATION_TOPICS])
+      .describe(
+        "What I hear about: request (the organizer asks me something), vote (ideas are ready), plan (a new version), final (the plan is final).",
+      ),
   })
   .strict();
 export type SaveNotificationSettingsInput = z.input<typeof SaveNotificationSettingsInput>;

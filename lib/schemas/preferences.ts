@@ -71,7 +71,10 @@ export const IsoDate = z
   .refine((value) => value >= "2000-01-01" && value <= "2100-12-31", "Pick a date between 2000 and 2100");
 
 export const DateWindow = z
-  .object({ start: IsoDate, end: IsoDate })
+  .object({
+    start: IsoDate.describe("The window's first day (YYYY-MM-DD)."),
+    end: IsoDate.describe("The window's last day (YYYY-MM-DD), inclusive."),
+  })
   .strict()
   .refine((w) => w.end >= w.start, { message: "End date must be on or after the start date", path: ["end"] })
   .refine((w) => daysBetweenInclusive(w.start, w.end) <= MAX_WINDOW_DAYS, {
@@ -92,12 +95,22 @@ export const MemberPreferences = z
   .object({
     dates: z
       .object({
-        flexible: z.boolean(),
-        windows: z.array(DateWindow).max(MAX_DATE_WINDOWS, `At most ${MAX_DATE_WINDOWS} date windows`),
+        flexible: z.boolean().describe("true: any dates work for me."),
+        windows: z
+          .array(DateWindow)
+          .max(MAX_DATE_WINDOWS, `At most ${MAX_DATE_WINDOWS} date windows`)
+          .describe("When I can travel (at least one unless flexible)."),
         /** "Jun 10–20, but flexible": each window may move this many days either way. */
-        flexibleDays: z.number().int().min(0).max(MAX_FLEXIBLE_DAYS, `At most ±${MAX_FLEXIBLE_DAYS} days`).optional(),
+        flexibleDays: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_FLEXIBLE_DAYS, `At most ±${MAX_FLEXIBLE_DAYS} days`)
+          .optional()
+          .describe("How many days each window may move either way."),
       })
       .strict()
+      .describe("When I can travel.")
       .refine((d) => d.flexible || d.windows.length > 0, {
         message: "Add at least one date window, or choose “I'm flexible”",
         path: ["windows"],
@@ -108,14 +121,17 @@ export const MemberPreferences = z
           .number("Enter a number of days")
           .int("Whole days only")
           .min(1, "At least 1 day")
-          .max(30, "At most 30 days"),
+          .max(30, "At most 30 days")
+          .describe("The shortest trip I'd go on, in days."),
         maxDays: z
           .number("Enter a number of days")
           .int("Whole days only")
           .min(1, "At least 1 day")
-          .max(30, "At most 30 days"),
+          .max(30, "At most 30 days")
+          .describe("The longest trip I'd go on, in days."),
       })
       .strict()
+      .describe("How long a trip I'd go on.")
       .refine((t) => t.minDays <= t.maxDays, {
         message: "The longest trip can't be shorter than the shortest",
         path: ["maxDays"],
@@ -126,29 +142,34 @@ export const MemberPreferences = z
           .number("Enter an amount in dollars")
           .int("Whole dollars only")
           .min(0, "Can't be negative")
-          .max(MAX_BUDGET, "That's over our limit"),
+          .max(MAX_BUDGET, "That's over our limit")
+          .describe("The least I expect to spend, whole US dollars for the whole trip."),
         max: z
           .number("Enter an amount in dollars")
           .int("Whole dollars only")
           .min(0, "Can't be negative")
-          .max(MAX_BUDGET, "That's over our limit"),
-        hardLimit: z.boolean(),
+          .max(MAX_BUDGET, "That's over our limit")
+          .describe("The most I want to spend, whole US dollars for the whole trip."),
+        hardLimit: z.boolean().describe("true: I can't go over the max at all."),
       })
       .strict()
       .refine((b) => b.max >= b.min, { message: "Max must be at least the min", path: ["max"] })
-      .nullable(),
-    vibes: z.array(Vibe).max(VIBES.length),
-    pace: z.enum(PACES).nullable(),
-    accommodation: z.enum(ACCOMMODATIONS).nullable(),
-    dietary: z.array(Dietary).max(DIETARY.length),
-    accessibility: z.array(Accessibility).max(ACCESSIBILITY.length),
-    hardNos: TagList,
-    mustHaves: TagList,
-    scope: z.enum(SCOPES),
+      .nullable()
+      .describe("My budget for the whole trip (private: others see only the group's range); null: no budget."),
+    vibes: z.array(Vibe).max(VIBES.length).describe("What I'd enjoy."),
+    pace: z.enum(PACES).nullable().describe("How full I like the days; null: no preference."),
+    accommodation: z.enum(ACCOMMODATIONS).nullable().describe("Where I'd like to stay; null: no preference."),
+    dietary: z.array(Dietary).max(DIETARY.length).describe("What I eat or can't eat."),
+    accessibility: z.array(Accessibility).max(ACCESSIBILITY.length).describe("What I need to get around."),
+    hardNos: TagList.describe("Things I won't do, in my words."),
+    mustHaves: TagList.describe("Things I really want, in my words."),
+    scope: z.enum(SCOPES).describe("Domestic, international, or either, as seen from my home."),
     origin: typedText({
       max: MAX_ORIGIN_LENGTH,
       messages: { tooLong: `At most ${MAX_ORIGIN_LENGTH} characters` },
-    }).nullable(),
+    })
+      .nullable()
+      .describe("The city I travel from (private); null: not said."),
     /**
      * "A place you'd love to go": one destination in the member's own words ("" = none).
      * Optional with a default, so answers saved before the field existed still parse.
@@ -156,12 +177,14 @@ export const MemberPreferences = z
     suggestedPlace: typedText({
       max: MAX_SUGGESTED_PLACE_LENGTH,
       messages: { tooLong: `Keep it under ${MAX_SUGGESTED_PLACE_LENGTH} characters: just the place's name` },
-    }).default(""),
+    })
+      .default("")
+      .describe("A place I'd love to go, its name (empty: none)."),
     notes: typedText({
       max: MAX_NOTES_LENGTH,
       multiline: true,
       messages: { tooLong: `At most ${MAX_NOTES_LENGTH} characters` },
-    }),
+    }).describe("Anything else the planner should know, in my words."),
   })
   .strict()
   .transform((p) => ({

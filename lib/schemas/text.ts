@@ -58,15 +58,20 @@ export function typedText({
   messages?: { type?: string; required?: string; tooLong?: string };
 }) {
   const control = multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
-  return z
-    .string(messages.type ?? "Enter some text")
-    .refine((value) => value.isWellFormed(), TEXT_MESSAGES.broken)
-    .refine((value) => !control.test(value), TEXT_MESSAGES.control)
-    .transform((value) => stripInvisible(value).normalize("NFC").trim())
-    .pipe(
-      z
-        .string()
-        .min(min, messages.required ?? "This can't be empty")
-        .max(max, messages.tooLong ?? `Keep it under ${max} characters`),
-    );
+  return (
+    z
+      .string(messages.type ?? "Enter some text")
+      .refine((value) => value.isWellFormed(), TEXT_MESSAGES.broken)
+      .refine((value) => !control.test(value), TEXT_MESSAGES.control)
+      .transform((value) => stripInvisible(value).normalize("NFC").trim())
+      .pipe(
+        z
+          .string()
+          .min(min, messages.required ?? "This can't be empty")
+          .max(max, messages.tooLong ?? `Keep it under ${max} characters`),
+      )
+      // The limits are checked on the cleaned text (inside the pipe); said here too, so the
+      // input's JSON Schema (the assistant's and MCP tools') keeps them.
+      .meta(min > 0 ? { minLength: min, maxLength: max } : { maxLength: max })
+  );
 }

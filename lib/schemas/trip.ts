@@ -9,7 +9,7 @@ export const MAX_TRIP_NAME = 80;
 export const MAX_MEMBER_NAME = 40;
 export const MAX_TRIP_DESCRIPTION = 500;
 
-export const TripId = z.uuid("Not a trip id");
+export const TripId = z.uuid("Not a trip id").describe("The trip (bound from the page).");
 
 const TripName = typedText({
   min: 1,
@@ -33,14 +33,20 @@ export type JoinTripInput = z.infer<typeof JoinTripInput>;
 
 export const TripOnlyInput = z.object({ tripId: TripId }).strict();
 
-export const RemoveMemberInput = z.object({ tripId: TripId, memberId: z.uuid() }).strict();
+const RecommendationId = z.uuid().describe("The set of destination ideas (its id, from the recommendations).");
+
+export const RemoveMemberInput = z
+  .object({ tripId: TripId, memberId: z.uuid().describe("The member to remove (their id).") })
+  .strict();
 
 export const SavePreferencesInput = z
   .object({
     tripId: TripId,
     /** The version the form was loaded with; 0 when the member had none yet. */
-    expectedVersion: versionNumber({ min: 0 }),
-    preferences: MemberPreferences,
+    expectedVersion: versionNumber({ min: 0 }).describe(
+      "The version of my answers I last saw (0 when I had none yet); a stale one is refused.",
+    ),
+    preferences: MemberPreferences.describe("All my answers, as a whole (what the form saves)."),
   })
   .strict();
 export type SavePreferencesInput = z.input<typeof SavePreferencesInput>;
@@ -49,14 +55,17 @@ export type SavePreferencesInput = z.input<typeof SavePreferencesInput>;
 export const DestinationChoiceInput = z
   .object({
     tripId: TripId,
-    recommendationId: z.uuid(),
-    slug: z.string().regex(/^[a-z0-9-]{1,80}$/, "Not a destination"),
+    recommendationId: RecommendationId,
+    slug: z
+      .string()
+      .regex(/^[a-z0-9-]{1,80}$/, "Not a destination")
+      .describe("The destination among those ideas (its slug, like lisbon)."),
   })
   .strict();
 export type DestinationChoiceInput = z.infer<typeof DestinationChoiceInput>;
 
 /** A member takes back their vote on a trip's set of recommended destinations. */
-export const WithdrawVoteInput = z.object({ tripId: TripId, recommendationId: z.uuid() }).strict();
+export const WithdrawVoteInput = z.object({ tripId: TripId, recommendationId: RecommendationId }).strict();
 
 /** The organizer issues `memberId` a new personal sign-in link (the previous one stops working). */
 export const MemberLinkInput = z.object({ tripId: TripId, memberId: z.uuid() }).strict();
@@ -72,11 +81,19 @@ export const StartOverInput = z
   .strict();
 
 /** Signing a device out of the trip: the member's own, or any member's for the organizer. */
-export const RevokeDeviceInput = z.object({ tripId: TripId, deviceId: z.uuid() }).strict();
+export const RevokeDeviceInput = z
+  .object({ tripId: TripId, deviceId: z.uuid().describe("The device to sign out (its id).") })
+  .strict();
 
 /** The organizer deletes the trip, confirming by typing its name. */
 export const DeleteTripInput = z
-  .object({ tripId: TripId, confirmName: z.string().max(MAX_TRIP_NAME * 2, "That isn't the trip's name") })
+  .object({
+    tripId: TripId,
+    confirmName: z
+      .string()
+      .max(MAX_TRIP_NAME * 2, "That isn't the trip's name")
+      .describe("The trip's name, typed by the organizer to confirm."),
+  })
   .strict();
 export type DeleteTripInput = z.infer<typeof DeleteTripInput>;
 
@@ -84,8 +101,10 @@ export type DeleteTripInput = z.infer<typeof DeleteTripInput>;
 export const RenameTripInput = z
   .object({
     tripId: TripId,
-    name: TripName,
-    description: typedText({ max: MAX_TRIP_DESCRIPTION, multiline: true }).optional(),
+    name: TripName.describe("The trip's name everyone sees."),
+    description: typedText({ max: MAX_TRIP_DESCRIPTION, multiline: true })
+      .optional()
+      .describe("What the trip is about, for the group (empty: none)."),
   })
   .strict();
 export type RenameTripInput = z.input<typeof RenameTripInput>;
@@ -95,6 +114,11 @@ export type RenameTripInput = z.input<typeof RenameTripInput>;
  * button sends after the member saw what leaving erases; anything else is refused.
  */
 export const LeaveTripInput = z
-  .object({ tripId: TripId, confirm: z.literal(true, "Confirm that you want to leave the trip") })
+  .object({
+    tripId: TripId,
+    confirm: z
+      .literal(true, "Confirm that you want to leave the trip")
+      .describe("true: the member saw what leaving erases and wants to leave."),
+  })
   .strict();
 export type LeaveTripInput = z.infer<typeof LeaveTripInput>;
