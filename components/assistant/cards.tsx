@@ -9,13 +9,13 @@ import type { ToolView } from "./tool-result";
 function whatItDoes(tool: ToolView): string {
   const input = tool.input ?? {};
   switch (tool.name) {
-    case "add_agreed":
+    case "addContextEntry":
       return `Add to "What we've agreed": ${String(input.text ?? "")}`;
-    case "delete_agreed":
+    case "deleteContextEntry":
       return `Delete an entry from "What we've agreed".`;
-    case "delete_trip":
+    case "deleteTrip":
       return "Delete this trip for everyone: every answer, vote, plan and conversation. This can't be undone.";
-    case "generate_recommendations":
+    case "generateRecommendations":
       return "Start destination recommendations for the group.";
     default:
       return tool.name.replaceAll("_", " ");
@@ -37,7 +37,7 @@ export function ApprovalCard({
   onAnswer(approved: boolean, confirmName?: string): void;
 }) {
   const [typed, setTyped] = useState("");
-  const needsName = tool.name === "delete_trip";
+  const needsName = tool.name === "deleteTrip";
   const headingId = `approval-${tool.name}`;
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-amber-300 bg-amber-50 p-3">

@@ -14,12 +14,20 @@ export type ToolView = {
   output?: unknown;
 };
 
+/** Text a tool output carries for people: product words bare, people's words wrapped, held-back text left out. */
+function words(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && "untrusted_text" in value) return String(value.untrusted_text);
+  return "(held back)";
+}
+
 const READ_LABELS: Record<string, string> = {
-  read_trip: "Read the trip",
-  read_conflicts: "Read the conflicts",
-  read_my_answers: "Read your answers",
-  read_plan: "Read the plan",
-  read_agreed: "Read what we've agreed",
+  readTrip: "Read the trip",
+  readRecommendations: "Read the destination ideas",
+  readConflicts: "Read the conflicts",
+  readMyAnswers: "Read your answers",
+  readPlan: "Read the plan",
+  readAgreed: "Read what we've agreed",
   record_unmet_request: "Noted the request for the organizer",
 };
 
@@ -52,40 +60,43 @@ export function ToolResult({ tool }: { tool: ToolView }) {
     return <p className="text-xs text-red-700">Refused: {result.message}</p>;
   }
   const data = result?.data ?? {};
-  if (tool.name === "read_conflicts" && Array.isArray(data.conflicts)) {
-    const conflicts = data.conflicts as { kind: string; severity: string; summary: string }[];
+  if (tool.name === "readConflicts" && Array.isArray(data.conflicts)) {
+    const conflicts = data.conflicts as { kind: string; severity: string; summary: unknown }[];
     return (
       <ul aria-label="Conflicts" className="space-y-1">
         {conflicts.map((c) => (
           <li
-            key={`${c.kind}-${c.summary}`}
+            key={`${c.kind}-${words(c.summary)}`}
             className="rounded-lg border border-amber-200 bg-amber-50 px-2 py-1 text-xs"
           >
-            <span className="font-medium capitalize">{c.kind}</span>: {c.summary}
+            <span className="font-medium capitalize">{c.kind}</span>: {words(c.summary)}
           </li>
         ))}
       </ul>
     );
   }
-  if (tool.name === "read_agreed" && Array.isArray(data.entries)) {
-    const entries = data.entries as { id: string; kind: keyof typeof CONTEXT_KIND_LABELS; text: string }[];
+  if (tool.name === "readAgreed" && Array.isArray(data.entries)) {
+    const entries = data.entries as { entryId: string; kind: keyof typeof CONTEXT_KIND_LABELS; text: unknown }[];
     return (
       <ul aria-label="What we've agreed" className="space-y-1">
         {entries.map((e) => (
-          <li key={e.id} className="rounded-lg border border-slate-200 bg-white px-2 py-1 text-xs">
-            <span className="font-medium">{CONTEXT_KIND_LABELS[e.kind] ?? e.kind}</span>: {e.text}
+          <li key={e.entryId} className="rounded-lg border border-slate-200 bg-white px-2 py-1 text-xs">
+            <span className="font-medium">{CONTEXT_KIND_LABELS[e.kind] ?? e.kind}</span>: {words(e.text)}
           </li>
         ))}
       </ul>
     );
   }
-  if (tool.name === "read_plan" && Array.isArray(data.days)) {
-    const days = data.days as { date: string; items: string[] }[];
+  const plan = data.plan as { days?: { day: number; title: unknown; items: { title: unknown }[] }[] } | null;
+  if (tool.name === "readPlan" && plan && Array.isArray(plan.days)) {
     return (
       <ul aria-label="Plan days" className="space-y-1">
-        {days.slice(0, 7).map((d) => (
-          <li key={d.date} className="rounded-lg border border-slate-200 bg-white px-2 py-1 text-xs">
-            <span className="font-medium">{d.date}</span>: {d.items.join(", ")}
+        {plan.days.slice(0, 7).map((d) => (
+          <li key={d.day} className="rounded-lg border border-slate-200 bg-white px-2 py-1 text-xs">
+            <span className="font-medium">
+              Day {d.day}: {words(d.title)}
+            </span>{" "}
+            — {d.items.map((i) => words(i.title)).join(", ")}
           </li>
         ))}
       </ul>

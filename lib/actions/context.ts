@@ -14,7 +14,11 @@ import { tripAction } from "./define";
 const NOT_INSTRUCTIONS = "Write what the group agreed, not instructions for the AI.";
 
 export const addContextEntry = tripAction({
+  name: "addContextEntry",
+  description:
+    'Adds an entry to "What we\'ve agreed": something the group decided, a preference, a booking or an open question, with why.',
   access: "member",
+  effect: "write",
   input: AddContextEntryInput,
   async run({ input, caller }) {
     refuseInstructions({ text: input.text, why: input.why }, NOT_INSTRUCTIONS);
@@ -32,7 +36,10 @@ export const addContextEntry = tripAction({
 });
 
 export const editContextEntry = tripAction({
+  name: "editContextEntry",
+  description: 'Changes an entry of "What we\'ve agreed" (its author or the organizer).',
   access: "member",
+  effect: "write",
   input: EditContextEntryInput,
   async run({ input, caller }) {
     refuseInstructions({ text: input.text, why: input.why }, NOT_INSTRUCTIONS);
@@ -49,7 +56,10 @@ export const editContextEntry = tripAction({
 });
 
 export const deleteContextEntry = tripAction({
+  name: "deleteContextEntry",
+  description: 'Deletes an entry of "What we\'ve agreed" (its author or the organizer).',
   access: "member",
+  effect: "destructive",
   input: DeleteContextEntryInput,
   async run({ input, caller }) {
     await consume("save", caller.member.id);

@@ -3,6 +3,8 @@ import {
   convertToModelMessages,
   generateId,
   hasToolCall,
+  type JSONSchema7,
+  jsonSchema,
   type ModelMessage,
   stepCountIs,
   streamText,
@@ -13,18 +15,20 @@ import {
 } from "ai";
 import { z } from "zod";
 import type { ModelSet } from "@/lib/ai/models";
-import { type Caller, requireMember } from "@/lib/auth/guards";
+import type { Caller } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
 import { contextEntriesFor } from "@/lib/context-view";
-import { claimThread, getThread, releaseThread, saveThread } from "@/lib/db/queries/assistant";
+import { claimThread, getThread, insertUnmetRequest, releaseThread, saveThread } from "@/lib/db/queries/assistant";
 import { recordModelSpend } from "@/lib/db/queries/spend";
+import { UNMET_CATEGORIES } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { ASSISTANT_AGENT, ensureAssistantTurnAllowed, tripAllowance } from "@/lib/limits/budget";
+import { ASSISTANT_AGENT, ensureAssistantTurnAllowed } from "@/lib/limits/budget";
 import { log } from "@/lib/log";
 import type { AssistantRequest } from "@/lib/schemas/assistant";
 import { COMPLETE_STATUSES } from "@/lib/schemas/assistant";
+import { approvalReason, needsApproval, specsFor } from "./approval";
 import { instructionsFor } from "./instructions";
-import { type AssistantToolSpec, needsApproval, specsFor } from "./tool-specs";
+import { runTool } from "./registry";
 
 /**
  * One turn of Ask TripSync: the person's message (or their answer to an approval card) is
@@ -75,8 +79,7 @@ export async function assistantTurn({
     const messages = withRequest(stored, request, caller, approved);
     await ensureAssistantTurnAllowed({ tripId, memberId });
 
-    const specs = specsFor(caller);
-    const tools = await toolsFor(specs, ctx, tripId, approved);
+    const tools = toolsFor(caller, ctx, approved);
     const context = await contextEntriesFor(caller);
     const modelMessages = await convertToModelMessages(summarizeOld(messages), {
       tools,
@@ -90,7 +93,7 @@ export async function assistantTurn({
       instructions: instructionsFor(context),
       messages: modelMessages as ModelMessage[],
       tools,
-      toolApproval: await approvalsFor(specs, tripId),
+      toolApproval: approvalsFor(caller),
       stopWhen: [stepCountIs(MAX_STEPS), hasToolCall("complete_task")],
       timeout: { stepMs: settings.timeoutMs },
       maxRetries: 0,
@@ -179,7 +182,7 @@ export function withRequest(
   }
   const waiting = parts.find((p) => p.state === "approval-requested" && p.approval?.id === request.approval.id);
   if (!waiting) throw new AppError("forbidden:approval", FORGED);
-  if (request.approval.approved && waiting.type === "tool-delete_trip") {
+  if (request.approval.approved && waiting.type === "tool-deleteTrip") {
     if ((request.approval.confirmName ?? "").trim() !== caller.trip.name) {
       throw new AppError("invalid:input", "Some fields need another look.", {
         confirmName: "Type the trip's name exactly to delete it",
@@ -212,26 +215,31 @@ export function summarizeOld(messages: UIMessage[]): UIMessage[] {
   });
 }
 
-async function toolsFor(
-  specs: AssistantToolSpec[],
-  ctx: RequestContext,
-  tripId: string,
-  approved: { confirmName: string },
-): Promise<ToolSet> {
+/** The registry's tools this caller's role may use, the unmet-request note, and the two tools that end a turn. */
+function toolsFor(caller: Caller, ctx: RequestContext, approved: { confirmName: string }): ToolSet {
+  const tripId = caller.trip.id;
   const tools: ToolSet = {};
-  for (const spec of specs) {
+  for (const spec of specsFor(caller)) {
     tools[spec.name] = tool({
       description: spec.description,
-      inputSchema: spec.input,
-      execute: async (input: Record<string, unknown>) => {
-        // The caller as of now: a rename, a removal or a role change mid-turn is seen.
-        const caller = await requireMember(ctx, tripId).catch(() => null);
-        if (!caller) return { ok: false, code: "not_found:trip", message: "This trip isn't there for you any more." };
-        const args = spec.name === "delete_trip" ? { confirmName: approved.confirmName } : input;
-        return spec.run(args, { caller, ctx });
-      },
+      inputSchema: jsonSchema<Record<string, unknown>>(spec.inputSchema as JSONSchema7),
+      // The action itself, as the person: its own authorization, validation, limits and messages.
+      execute: (input: Record<string, unknown>) =>
+        runTool(spec.name, boundArgs(spec.name, input, approved), { ctx, tripId }),
     });
   }
+  tools.record_unmet_request = tool({
+    description:
+      "Records, in one line, a request no tool can do (booking, payments, messaging, outside data, account), so the organizer can see what people need.",
+    inputSchema: z.object({
+      summary: z.string().min(1).max(140).describe("The request in one line"),
+      category: z.enum(UNMET_CATEGORIES).describe("What kind of thing was asked"),
+    }),
+    execute: async (input) => {
+      await insertUnmetRequest({ tripId, memberId: caller.member.id, ...input });
+      return { ok: true, data: { recorded: true } };
+    },
+  });
   tools.complete_task = tool({
     description: "Ends the turn: a one-line summary of what was done and whether it succeeded.",
     inputSchema: z.object({
@@ -252,19 +260,22 @@ async function toolsFor(
   return tools;
 }
 
+/**
+ * What the person, not the model, decides: the trip's name typed in the deletion card, and
+ * that an entry the assistant adds is marked as its proposal.
+ */
+function boundArgs(name: string, input: Record<string, unknown>, approved: { confirmName: string }) {
+  if (name === "deleteTrip") return { confirmName: approved.confirmName };
+  if (name === "addContextEntry") return { ...input, proposedByAssistant: true };
+  return input;
+}
+
 /** Approval by stakes, with what the card should say. */
-async function approvalsFor(specs: AssistantToolSpec[], tripId: string) {
-  const config: Record<string, () => Promise<ToolApprovalStatus>> = {};
-  for (const spec of specs) {
+function approvalsFor(caller: Caller) {
+  const config: Record<string, (input: unknown) => Promise<ToolApprovalStatus>> = {};
+  for (const spec of specsFor(caller)) {
     if (!needsApproval(spec)) continue;
-    config[spec.name] = async () => {
-      if (spec.effect !== "spends-model") return { type: "user-approval", reason: spec.description };
-      const left = await tripAllowance({ tripId });
-      return {
-        type: "user-approval",
-        reason: `${spec.description} Left of today's AI allowance for this trip: ${left.calls} of ${left.totalCalls} model calls.`,
-      };
-    };
+    config[spec.name] = async (input) => ({ type: "user-approval", reason: await approvalReason(spec, input, caller) });
   }
   return config;
 }

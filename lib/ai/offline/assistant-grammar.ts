@@ -70,11 +70,9 @@ export function planFor(message: string): Plan {
     return {
       kind: "tools",
       reads: [],
-      act: { tool: "delete_trip", input: {} },
+      act: { tool: "deleteTrip", input: {} },
       say: (r) =>
-        isOk(r.delete_trip)
-          ? "The trip is deleted, for everyone."
-          : failure(r.delete_trip, "The trip was not deleted."),
+        isOk(r.deleteTrip) ? "The trip is deleted, for everyone." : failure(r.deleteTrip, "The trip was not deleted."),
       summary: "Deleting the trip",
     };
   }
@@ -88,12 +86,12 @@ export function planFor(message: string): Plan {
     return {
       kind: "tools",
       reads: [],
-      act: { tool: "add_agreed", input: { kind: kindOf(said), text: said, why: "Asked in the assistant" } },
-      readBack: { tool: "read_agreed", input: {} },
+      act: { tool: "addContextEntry", input: { kind: kindOf(said), text: said, why: "Asked in the assistant" } },
+      readBack: { tool: "readAgreed", input: {} },
       say: (r) =>
-        isOk(r.add_agreed)
-          ? `Saved to "What we've agreed". ${agreedText(r.read_agreed)}`
-          : failure(r.add_agreed, "Nothing was saved."),
+        isOk(r.addContextEntry)
+          ? `Saved to "What we've agreed". ${agreedText(r.readAgreed)}`
+          : failure(r.addContextEntry, "Nothing was saved."),
       summary: "Added an entry to What we've agreed",
     };
   }
@@ -105,11 +103,11 @@ export function planFor(message: string): Plan {
     const about = forget[1].toLowerCase().replace(/[.?!]$/, "");
     return {
       kind: "tools",
-      reads: [{ tool: "read_agreed", input: {} }],
+      reads: [{ tool: "readAgreed", input: {} }],
       act: (r) => {
-        const entries = entriesOf(r.read_agreed);
+        const entries = entriesOf(r.readAgreed);
         const match = entries.filter((e) => e.text.toLowerCase().includes(about));
-        if (match.length === 1 && match[0]) return { tool: "delete_agreed", input: { entryId: match[0].id } };
+        if (match.length === 1 && match[0]) return { tool: "deleteContextEntry", input: { entryId: match[0].id } };
         return {
           kind: "clarify",
           question: "Which entry should I delete?",
@@ -118,11 +116,11 @@ export function planFor(message: string): Plan {
           choices: (match.length ? match : entries).slice(0, 4).map((e) => `Delete the note about ${e.text}`),
         };
       },
-      readBack: { tool: "read_agreed", input: {} },
+      readBack: { tool: "readAgreed", input: {} },
       say: (r) =>
-        isOk(r.delete_agreed)
-          ? `Deleted. ${agreedText(r.read_agreed)}`
-          : failure(r.delete_agreed, "Nothing was deleted."),
+        isOk(r.deleteContextEntry)
+          ? `Deleted. ${agreedText(r.readAgreed)}`
+          : failure(r.deleteContextEntry, "Nothing was deleted."),
       summary: "Deleted an entry from What we've agreed",
     };
   }
@@ -135,12 +133,12 @@ export function planFor(message: string): Plan {
     return {
       kind: "tools",
       reads: [],
-      act: { tool: "rename_trip", input: { name } },
-      readBack: { tool: "read_trip", input: {} },
+      act: { tool: "renameTrip", input: { name } },
+      readBack: { tool: "readTrip", input: {} },
       say: (r) =>
-        isOk(r.rename_trip)
-          ? `Done: the trip is now called ${field(r.read_trip, "name") ?? name}.`
-          : failure(r.rename_trip, "The name is unchanged."),
+        isOk(r.renameTrip)
+          ? `Done: the trip is now called ${tripName(r.readTrip) ?? name}.`
+          : failure(r.renameTrip, "The name is unchanged."),
       summary: "Renamed the trip",
     };
   }
@@ -149,11 +147,11 @@ export function planFor(message: string): Plan {
     return {
       kind: "tools",
       reads: [],
-      act: { tool: "generate_recommendations", input: {} },
+      act: { tool: "generateRecommendations", input: {} },
       say: (r) =>
-        isOk(r.generate_recommendations)
+        isOk(r.generateRecommendations)
           ? "Recommendations are on their way: the timeline on the dashboard shows each step."
-          : failure(r.generate_recommendations, "Nothing was started."),
+          : failure(r.generateRecommendations, "Nothing was started."),
       summary: "Started destination recommendations",
     };
   }
@@ -164,10 +162,10 @@ export function planFor(message: string): Plan {
     return {
       kind: "tools",
       reads: [
-        { tool: "read_conflicts", input: {} },
-        { tool: "read_my_answers", input: {} },
+        { tool: "readConflicts", input: {} },
+        { tool: "readMyAnswers", input: {} },
       ],
-      say: (r) => fixFirstText(r.read_conflicts, r.read_my_answers),
+      say: (r) => fixFirstText(r.readConflicts, r.readMyAnswers),
       summary: "Compared the open conflicts with your answers",
     };
   }
@@ -175,8 +173,8 @@ export function planFor(message: string): Plan {
   if (/\b(disagree|conflicts?|clash|differ)\b/.test(lower)) {
     return {
       kind: "tools",
-      reads: [{ tool: "read_conflicts", input: {} }],
-      say: (r) => conflictsText(r.read_conflicts),
+      reads: [{ tool: "readConflicts", input: {} }],
+      say: (r) => conflictsText(r.readConflicts),
       summary: "Listed where the group disagrees",
     };
   }
@@ -184,8 +182,8 @@ export function planFor(message: string): Plan {
   if (/\b(agreed|decided|agreements?)\b/.test(lower)) {
     return {
       kind: "tools",
-      reads: [{ tool: "read_agreed", input: {} }],
-      say: (r) => agreedText(r.read_agreed),
+      reads: [{ tool: "readAgreed", input: {} }],
+      say: (r) => agreedText(r.readAgreed),
       summary: "Listed what the group has agreed",
     };
   }
@@ -193,8 +191,8 @@ export function planFor(message: string): Plan {
   if (/\b(plan|itinerary|schedule|day \d+)\b/.test(lower) && !/\b(move|swap|change|add|remove)\b/.test(lower)) {
     return {
       kind: "tools",
-      reads: [{ tool: "read_plan", input: {} }],
-      say: (r) => planText(r.read_plan),
+      reads: [{ tool: "readPlan", input: {} }],
+      say: (r) => planText(r.readPlan),
       summary: "Read the plan",
     };
   }
@@ -202,8 +200,8 @@ export function planFor(message: string): Plan {
   if (/\bmy (answers|budget|dates)\b/.test(lower)) {
     return {
       kind: "tools",
-      reads: [{ tool: "read_my_answers", input: {} }],
-      say: (r) => myAnswersText(r.read_my_answers),
+      reads: [{ tool: "readMyAnswers", input: {} }],
+      say: (r) => myAnswersText(r.readMyAnswers),
       summary: "Read your answers",
     };
   }
@@ -215,8 +213,8 @@ export function planFor(message: string): Plan {
   ) {
     return {
       kind: "tools",
-      reads: [{ tool: "read_trip", input: {} }],
-      say: (r) => tripText(r.read_trip),
+      reads: [{ tool: "readTrip", input: {} }],
+      say: (r) => tripText(r.readTrip),
       summary: "Said where the trip stands",
     };
   }
@@ -307,9 +305,25 @@ function dataOf(r: unknown): Record<string, unknown> {
   return d && typeof d === "object" ? (d as Record<string, unknown>) : {};
 }
 
-function field(r: unknown, name: string): string | undefined {
-  const v = dataOf(r)[name];
-  return typeof v === "string" ? v : undefined;
+/**
+ * Text from a tool output: product words are bare strings; what people wrote comes wrapped
+ * (`{ untrusted_text }`) and is quoted only when it doesn't read as instructions — otherwise,
+ * like held-back text (`{ withheld }`), it is left out.
+ */
+export function plain(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && "untrusted_text" in value) {
+    const text = String((value as { untrusted_text: unknown }).untrusted_text);
+    return looksLikeInstructions(text) ? "(held back)" : text;
+  }
+  return "(held back)";
+}
+
+const INSTRUCTION_WORDS =
+  /\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompt|above|previous)\b|\bsystem prompt\b|\byou are now\b|\bcall the\b.{0,20}\btool\b|<\/?[a-z][^>]*>|!\[|https?:\/\//i;
+
+function looksLikeInstructions(text: string): boolean {
+  return INSTRUCTION_WORDS.test(text);
 }
 
 /** What a refused or failed call said (its own message), and that nothing else changed. */
@@ -318,9 +332,21 @@ export function failure(r: unknown, fallback: string): string {
   return message ? `That didn't work: ${message} ${fallback}` : fallback;
 }
 
+function listOf<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
 function entriesOf(r: unknown): { id: string; kind: string; text: string }[] {
-  const entries = dataOf(r).entries;
-  return Array.isArray(entries) ? (entries as { id: string; kind: string; text: string }[]) : [];
+  return listOf<{ entryId: string; kind: string; text: unknown }>(dataOf(r).entries).map((e) => ({
+    id: e.entryId,
+    kind: e.kind,
+    text: plain(e.text),
+  }));
+}
+
+function tripName(r: unknown): string | undefined {
+  const trip = dataOf(r).trip as { name?: unknown } | undefined;
+  return trip?.name === undefined ? undefined : plain(trip.name);
 }
 
 const KIND_WORDS: Record<string, string> = {
@@ -340,8 +366,11 @@ function agreedText(r: unknown): string {
 type ConflictOut = { kind: string; severity: string; summary: string };
 
 function conflictsOf(r: unknown): ConflictOut[] {
-  const c = dataOf(r).conflicts;
-  return Array.isArray(c) ? (c as ConflictOut[]) : [];
+  return listOf<{ kind: string; severity: string; summary: unknown }>(dataOf(r).conflicts).map((c) => ({
+    kind: c.kind,
+    severity: c.severity,
+    summary: plain(c.summary),
+  }));
 }
 
 function conflictsText(r: unknown): string {
@@ -354,8 +383,7 @@ function conflictsText(r: unknown): string {
 
 function fixFirstText(conflictsResult: unknown, answers: unknown): string {
   const conflicts = conflictsOf(conflictsResult);
-  const fixes = dataOf(conflictsResult).yourFixes;
-  const mine = Array.isArray(fixes) ? (fixes as { conflict: string; label: string }[]) : [];
+  const mine = listOf<{ conflict: string; label: string }>(dataOf(conflictsResult).myFixes);
   if (dataOf(answers).answered === false) return "You haven't answered yet: your answers come first.";
   if (conflicts.length === 0) return "No open conflicts: there is nothing for you to fix.";
   const order = ["critical", "high", "medium", "low"];
@@ -367,32 +395,38 @@ function fixFirstText(conflictsResult: unknown, answers: unknown): string {
       ? `Your own fix for it: ${fix.label}.`
       : "Your answers aren't what stands in the way here; the organizer can decide it.",
   );
-  if (mine.length > (fix ? 1 : 0))
-    lines.push(
-      `You could also: ${mine
-        .filter((f) => f !== fix)
-        .map((f) => f.label)
-        .join("; ")}.`,
-    );
+  const others = mine.filter((f) => f !== fix);
+  if (others.length) lines.push(`You could also: ${others.map((f) => f.label).join("; ")}.`);
   return lines.join("\n");
 }
 
 function planText(r: unknown): string {
   const d = dataOf(r);
-  if (d.plan === null) return "There's no plan yet: it comes after the group chooses a destination.";
-  const days = Array.isArray(d.days) ? (d.days as { date: string; items: string[] }[]) : [];
-  const head = `The plan for ${d.destination ?? "the trip"} has ${days.length} day${days.length === 1 ? "" : "s"}.`;
-  return [head, ...days.slice(0, 7).map((day) => `- ${day.date}: ${day.items.slice(0, 4).join(", ")}`)].join("\n");
+  const plan = d.plan as { days?: unknown } | null | undefined;
+  if (!plan) return "There's no plan yet: it comes after the group chooses a destination.";
+  const days = listOf<{ day: number; date: string | null; items: { title: unknown }[] }>(plan.days);
+  const head = `The plan has ${days.length} day${days.length === 1 ? "" : "s"}.`;
+  return [
+    head,
+    ...days.slice(0, 7).map(
+      (day) =>
+        `- Day ${day.day}: ${day.items
+          .slice(0, 4)
+          .map((i) => plain(i.title))
+          .join(", ")}`,
+    ),
+  ].join("\n");
 }
 
 function myAnswersText(r: unknown): string {
   const d = dataOf(r);
   if (d.answered === false) return "You haven't answered yet.";
-  const budget = d.budget as { min: number; max: number } | null;
+  const answers = (d.answers ?? {}) as { budget?: { min: number; max: number } | null; scope?: string };
+  const budget = answers.budget;
   return [
     "Your answers:",
     `- Budget: ${budget ? `$${budget.min}–$${budget.max}` : "not given"}`,
-    `- Domestic or abroad: ${String(d.scope)}`,
+    `- Domestic or abroad: ${String(answers.scope)}`,
   ].join("\n");
 }
 
@@ -405,11 +439,13 @@ const STAGE_WORDS: Record<string, string> = {
 
 function tripText(r: unknown): string {
   const d = dataOf(r);
-  const members = Array.isArray(d.members) ? (d.members as { name: string; answered: boolean }[]) : [];
-  const waiting = members.filter((m) => !m.answered).map((m) => m.name);
-  const stage = STAGE_WORDS[String(d.status)] ?? String(d.status);
-  const lines = [`${d.name ?? "The trip"} is at: ${stage}.`];
+  const trip = (d.trip ?? {}) as { status?: string };
+  const members = listOf<{ name: unknown; answered: boolean }>(d.members);
+  const waiting = members.filter((m) => !m.answered).map((m) => plain(m.name));
+  const stage = STAGE_WORDS[String(trip.status)] ?? String(trip.status);
+  const lines = [`${tripName(r) ?? "The trip"} is at: ${stage}.`];
   lines.push(waiting.length ? `Still to answer: ${waiting.join(", ")}.` : "Everyone has answered.");
-  if (typeof d.conflicts === "number" && d.conflicts > 0) lines.push(`There are ${d.conflicts} open conflicts.`);
+  const turn = listOf<{ title: string }>(d.myTurn);
+  if (turn.length) lines.push(`Your next step: ${turn[0]?.title}.`);
   return lines.join(" ");
 }
