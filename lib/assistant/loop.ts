@@ -1,6 +1,8 @@
 import "server-only";
 import {
   convertToModelMessages,
+  createUIMessageStream,
+  createUIMessageStreamResponse,
   generateId,
   hasToolCall,
   type JSONSchema7,
@@ -117,22 +119,43 @@ export async function assistantTurn({
     });
 
     streaming = true;
-    return result.toUIMessageStreamResponse({
+    const stream = createUIMessageStream({
       originalMessages: messages,
-      generateMessageId: generateId,
-      headers: { "Cache-Control": "no-store" },
-      onError: () => {
-        failed = true;
-        return endedEarly(done);
+      generateId,
+      execute: async ({ writer }) => {
+        // A timeout or an outage ends the stream early: instead of the bare abort, the person
+        // reads what was done and that nothing else changed (and it is kept in the thread).
+        for await (const chunk of result.toUIMessageStream({
+          originalMessages: messages,
+          generateMessageId: generateId,
+          onError: () => {
+            failed = true;
+            return "";
+          },
+        })) {
+          if (chunk.type === "abort" || chunk.type === "error") {
+            failed = true;
+            continue;
+          }
+          if (chunk.type === "finish" && failed) continue;
+          writer.write(chunk);
+        }
+        if (failed) {
+          const id = generateId();
+          writer.write({ type: "text-start", id });
+          writer.write({ type: "text-delta", id, delta: endedEarly(done) });
+          writer.write({ type: "text-end", id });
+          writer.write({ type: "finish" });
+        }
       },
-      onFinish: async ({ messages: finished }) => {
-        const kept = failed ? withNote(finished, endedEarly(done)) : finished;
-        await saveThread({ memberId, messages: kept }).catch((err) => {
+      onEnd: async ({ messages: finished }) => {
+        await saveThread({ memberId, messages: finished }).catch((err) => {
           log.error({ err }, "assistant thread not saved");
           return releaseThread({ memberId });
         });
       },
     });
+    return createUIMessageStreamResponse({ stream, headers: { "Cache-Control": "no-store" } });
   } finally {
     if (!streaming) await releaseThread({ memberId });
   }
@@ -143,14 +166,6 @@ function endedEarly(done: string[]): string {
   const did = done.filter((n) => n !== "complete_task");
   const what = did.length ? `Done before it stopped: ${[...new Set(did)].join(", ")}.` : "Nothing was done.";
   return `The assistant stopped before finishing (the AI didn't answer in time). ${what} Nothing else changed.`;
-}
-
-function withNote(messages: UIMessage[], note: string): UIMessage[] {
-  const last = messages.at(-1);
-  if (last?.role === "assistant") {
-    return [...messages.slice(0, -1), { ...last, parts: [...last.parts, { type: "text", text: note }] }];
-  }
-  return [...messages, { id: generateId(), role: "assistant", parts: [{ type: "text", text: note }] }];
 }
 
 /**
