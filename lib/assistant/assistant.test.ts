@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { getThread } from "@/lib/db/queries/assistant";
 import { assistantThreads, contextEntries, members, trips, unmetRequests } from "@/lib/db/schema";
 import { myData } from "@/lib/my-data";
+import { loadStatus } from "@/lib/status";
 import { ask, pendingApproval } from "@/test/assistant";
 import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
@@ -213,5 +214,25 @@ describe("the conversation is the member's", () => {
     expect(await db.select().from(contextEntries).where(eq(contextEntries.authorId, memberId))).toHaveLength(0);
     expect(await db.select().from(unmetRequests).where(eq(unmetRequests.memberId, memberId))).toHaveLength(0);
     expect(await db.select().from(members).where(eq(members.id, memberId))).toHaveLength(0);
+  });
+});
+
+describe("requests it can't fulfil", () => {
+  it("are listed for the organizer (the trip's) and each member (their own); /status counts them by category only", async () => {
+    const { tripId, organizer, join } = await newTrip();
+    const sam = await join("Sam");
+    await ask(sam, tripId, "Book flights to Lisbon for everyone");
+    await ask(organizer, tripId, "Pay Sam back for the hotel deposit");
+    const organizerView = await (await getAssistant({ ctx: organizer.ctx, tripId })).json();
+    const samView = await (await getAssistant({ ctx: sam.ctx, tripId })).json();
+    expect(organizerView.unmet.map((u: { summary: string; by: string }) => [u.summary, u.by])).toEqual([
+      ["Pay Sam back for the hotel deposit", "Olga"],
+      ["Book flights to Lisbon for everyone", "Sam"],
+    ]);
+    expect(samView.unmet.map((u: { summary: string; by: string | null }) => [u.summary, u.by])).toEqual([
+      ["Book flights to Lisbon for everyone", null],
+    ]);
+    const status = await loadStatus();
+    expect(status.unmet).toEqual({ booking: 1, payments: 1 });
   });
 });

@@ -52,7 +52,7 @@ describe("planted instructions in tool outputs", () => {
     const [row] = await db.select().from(preferences).where(eq(preferences.memberId, samId));
     await db
       .update(preferences)
-      .set({ data: { ...(row?.data as object), notes: PLANTED.notes } })
+      .set({ data: { ...(row?.data as NonNullable<typeof row>["data"]), notes: PLANTED.notes } })
       .where(eq(preferences.memberId, samId));
 
     const requests: [typeof organizer, string, string[]][] = [
