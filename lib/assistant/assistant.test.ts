@@ -135,6 +135,20 @@ describe("approvals are bound to the stored thread", () => {
     expect(await db.select().from(contextEntries).where(eq(contextEntries.tripId, tripId))).toHaveLength(1);
   });
 
+  it("a new message instead of an answer declines the waiting card, and the turn goes on", async () => {
+    const { tripId, organizer } = await newTrip();
+    const asked = await ask(organizer, tripId, "Remember that we fly out on Friday evening");
+    const card = pendingApproval(asked);
+    const next = await ask(organizer, tripId, "What do we still disagree on?");
+    expect(next.tools.map((t) => t.name)).toEqual(["readConflicts", "complete_task"]);
+    const memberId = (await requireMember(organizer.ctx, tripId)).member.id;
+    expect(JSON.stringify(await getThread({ tripId, memberId }))).toContain('"state":"output-denied"');
+    const late = await post(organizer, tripId, { approval: { id: card?.id ?? "", approved: true } });
+    expect(late.response.status).toBe(403);
+    const db = await getDb();
+    expect(await db.select().from(contextEntries).where(eq(contextEntries.tripId, tripId))).toHaveLength(0);
+  });
+
   it("another member can't answer my approval card", async () => {
     const { tripId, organizer, join } = await newTrip();
     const sam = await join("Sam");
