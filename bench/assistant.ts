@@ -32,12 +32,15 @@ export async function benchAssistant(): Promise<void> {
   const wrapped = {
     ...models,
     model: (role: Parameters<typeof models.model>[0]) => {
-      const model = models.model(role) as unknown as { doStream: (o: { prompt: unknown }) => Promise<unknown> };
+      const model = models.model(role) as unknown as {
+        doStream: (o: { prompt: unknown; tools?: unknown }) => Promise<unknown>;
+      };
       return new Proxy(model, {
         get(target, key) {
           if (key !== "doStream") return Reflect.get(target, key);
-          return (o: { prompt: unknown }) => {
-            promptChars = Math.max(promptChars, JSON.stringify(o.prompt).length);
+          return (o: { prompt: unknown; tools?: unknown }) => {
+            // What a real model is sent: the messages and every tool's name, description and schema.
+            promptChars = Math.max(promptChars, JSON.stringify(o.prompt).length + JSON.stringify(o.tools ?? []).length);
             return target.doStream(o);
           };
         },
