@@ -1,4 +1,5 @@
 import type { UIMessage } from "ai";
+import type { ReactNode } from "react";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { SUGGESTIONS } from "@/lib/ai/offline/assistant-grammar";
 import type { Caller } from "@/lib/auth/guards";
@@ -7,13 +8,16 @@ import { AssistantPanel } from "./assistant-panel";
 import { UnmetList } from "./unmet-list";
 
 /** The "Ask TripSync" card on the dashboard and the plan page: the caller's own conversation. */
-export async function AssistantSection({ caller }: { caller: Caller }) {
+export async function AssistantSection({ caller, children }: { caller: Caller; children?: ReactNode }) {
   const [messages, unmet] = await Promise.all([
     getThread({ tripId: caller.trip.id, memberId: caller.member.id }),
     listUnmetRequests({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
   ]);
   return (
+    // On a phone it is a small button fixed at the bottom corner that opens as a sheet (it adds
+    // nothing to the page's length); on a wide screen, a card like the others.
     <CollapsibleCard
+      className="fixed right-2 bottom-2 z-30 max-h-[85vh] max-w-[calc(100%-1rem)] overflow-y-auto shadow-lg has-[details[open]]:left-2 max-lg:[&_summary_p]:hidden lg:static lg:max-h-none lg:max-w-none lg:overflow-visible lg:shadow-sm"
       title="Ask TripSync"
       summary={
         messages.length ? "Your conversation with the assistant." : "Ask about the trip, or ask it to do things."
@@ -38,6 +42,7 @@ export async function AssistantSection({ caller }: { caller: Caller }) {
             }))}
           />
         ) : null}
+        {children}
       </div>
     </CollapsibleCard>
   );

@@ -108,15 +108,29 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
 
       <YourTurnPanel turn={turn} />
 
-      <AssistantSection caller={caller} />
+      {/* With nothing agreed yet, adding the first entry is inside the assistant's card (one card less on a phone). */}
+      <AssistantSection caller={caller}>
+        {agreed.length === 0 ? (
+          <details className="rounded-lg border border-slate-200 p-3">
+            <summary className="cursor-pointer text-sm font-medium text-slate-800">
+              What we've agreed: nothing yet
+            </summary>
+            <div className="mt-3">
+              <AgreedList tripId={trip.id} entries={agreed} />
+            </div>
+          </details>
+        ) : null}
+      </AssistantSection>
 
-      <CollapsibleCard
-        title="What we've agreed"
-        summary={agreed.length ? plural(agreed.length, "entry", "entries") : "Nothing yet."}
-        description="What the group has settled or learned. The assistant reads it before every answer."
-      >
-        <AgreedList tripId={trip.id} entries={agreed} />
-      </CollapsibleCard>
+      {agreed.length > 0 ? (
+        <CollapsibleCard
+          title="What we've agreed"
+          summary={plural(agreed.length, "entry", "entries")}
+          description="What the group has settled or learned. The assistant reads it before every answer."
+        >
+          <AgreedList tripId={trip.id} entries={agreed} />
+        </CollapsibleCard>
+      ) : null}
 
       <StatusStepper status={trip.status} />
 
