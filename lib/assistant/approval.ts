@@ -14,8 +14,12 @@ import { type ToolSpec, toolSpecs } from "./registry";
 const ANSWERS = new Set(["savePreferences", "applyResolution", "undoResolution", "eraseMyAnswers"]);
 const ALSO_ASK = new Set([...ANSWERS, "addContextEntry", "editContextEntry"]);
 
+/** The registry's specs, worked out once per process (a JSON Schema per action is not free). */
+let specs: ToolSpec[] | undefined;
+
 export function specsFor(caller: Caller): ToolSpec[] {
-  return toolSpecs().filter((s) => s.access === "member" || (s.access === "organizer" && caller.isOrganizer));
+  specs ??= toolSpecs();
+  return specs.filter((s) => s.access === "member" || (s.access === "organizer" && caller.isOrganizer));
 }
 
 export function needsApproval(spec: Pick<ToolSpec, "name" | "effect">): boolean {
