@@ -312,3 +312,27 @@ export async function revokeAiConnectionAction(tripId: string, connectionId: str
   if (result.ok) revalidatePath(`/trips/${tripId}`);
   return result;
 }
+
+export async function addContextEntryAction(input: { tripId: string; kind: string; text: string; why?: string }) {
+  const result = await actions.addContextEntry(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}
+
+export async function editContextEntryAction(input: {
+  tripId: string;
+  entryId: string;
+  kind: string;
+  text: string;
+  why?: string;
+}) {
+  const result = await actions.editContextEntry(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}
+
+export async function deleteContextEntryAction(input: { tripId: string; entryId: string }) {
+  const result = await actions.deleteContextEntry(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}`);
+  return result;
+}

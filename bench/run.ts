@@ -3,6 +3,7 @@
  * only those. Add new ones to the list.
  */
 import { benchAggregation } from "./aggregation";
+import { benchAssistant } from "./assistant";
 import { benchDashboard } from "./dashboard";
 import { benchGroupWatching } from "./group-watching";
 import { benchHomes } from "./homes";
@@ -22,6 +23,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   itinerary: benchItinerary,
   projection: benchProjection,
   share: benchShare,
+  assistant: benchAssistant,
 };
 
 const asked = process.argv.slice(2);

@@ -81,6 +81,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_MODEL: RateLimit.prefault("6/600"),
   RATE_LIMIT_READ: RateLimit.prefault("300/60"),
   RATE_LIMIT_MCP: RateLimit.prefault("120/60"),
+  /** Messages to the assistant per member (each one is a turn of model calls). */
+  RATE_LIMIT_ASSISTANT: RateLimit.prefault("20/600"),
   /** Model budget per trip per UTC day, and for the whole server per UTC day (calls and tokens). */
   MODEL_BUDGET_TRIP_CALLS: z.coerce.number().int().min(0).default(300),
   MODEL_BUDGET_TRIP_TOKENS: z.coerce.number().int().min(0).default(600_000),

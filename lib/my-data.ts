@@ -78,7 +78,31 @@ export async function myData(caller: Caller): Promise<MyDataExport> {
         sentAt: n.sentAt?.toISOString() ?? null,
       })),
     },
+    assistant: { messages: own.assistantMessages.map(exportedMessage) },
+    contextEntries: own.contextEntries.map((e) => ({
+      kind: e.kind,
+      text: e.text,
+      why: e.why,
+      proposedByAssistant: e.proposedByAssistant,
+      createdAt: e.createdAt.toISOString(),
+      updatedAt: e.updatedAt.toISOString(),
+    })),
+    unmetRequests: own.unmetRequests.map((u) => ({
+      summary: u.summary,
+      category: u.category,
+      askedAt: u.createdAt.toISOString(),
+    })),
   });
+}
+
+/** A stored UI message with only the fields the file promises (id, role, parts). */
+function exportedMessage(value: unknown): { id: string; role: string; parts: unknown[] } {
+  const m = (value ?? {}) as { id?: unknown; role?: unknown; parts?: unknown };
+  return {
+    id: String(m.id ?? ""),
+    role: String(m.role ?? ""),
+    parts: Array.isArray(m.parts) ? m.parts : [],
+  };
 }
 
 /** "Lisbon in June!" → "lisbon-in-june"; letters outside a–z are dropped, never an empty name. */

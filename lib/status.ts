@@ -1,6 +1,7 @@
 import "server-only";
 import { modelKind } from "@/lib/ai/models";
 import { databaseDriver, statementsIssued } from "@/lib/db/client";
+import { unmetCountsByCategory } from "@/lib/db/queries/assistant";
 import { pingDatabase } from "@/lib/db/queries/health";
 import { outboxCounts } from "@/lib/db/queries/notifications";
 import { listProgressEvents, listRecentRuns } from "@/lib/db/queries/runs";
@@ -88,6 +89,8 @@ export interface StatusView {
   runs: RunSummary[];
   /** Notification emails waiting, waiting after a failed send, and sent: counts only. */
   outbox: { waiting: number; retrying: number; sent: number };
+  /** What people asked the assistant that it couldn't do, by category: counts only, no words, no names. */
+  unmet: Record<string, number>;
 }
 
 export async function loadStatus(): Promise<StatusView> {
@@ -105,13 +108,15 @@ export async function loadStatus(): Promise<StatusView> {
       live: { tripsListened: 0, subscribers: 0, openStreams: openStreamCount(), statements: statementsIssued() },
       runs: [],
       outbox: { waiting: 0, retrying: 0, sent: 0 },
+      unmet: {},
     };
   }
   const hub = (await tripHub()).stats();
   const runs = await listRecentRuns({ limit: RECENT_RUNS });
-  const [events, outbox] = await Promise.all([
+  const [events, outbox, unmet] = await Promise.all([
     Promise.all(runs.map((run) => listProgressEvents({ runId: run.id }))),
     outboxCounts(),
+    unmetCountsByCategory(),
   ]);
   return {
     health,
@@ -123,6 +128,7 @@ export async function loadStatus(): Promise<StatusView> {
       statements: statementsIssued(),
     },
     outbox,
+    unmet,
     runs: runs.map((run, i) => ({
       id: run.id,
       kind: run.kind,

@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** The operator page: adapters, health, the live channel's load, recent runs. No trip or member data. */
 export default async function StatusPage() {
-  const { health, adapters, live, runs, outbox } = await loadStatus();
+  const { health, adapters, live, runs, outbox, unmet } = await loadStatus();
   return (
     <div className="space-y-6">
       <div>
@@ -60,6 +60,23 @@ export default async function StatusPage() {
             <dt className="text-slate-700">Sent</dt>
             <dd className="text-slate-900">{outbox.sent}</dd>
           </dl>
+        </Card>
+        <Card
+          title="Asked of the assistant, not possible"
+          description="Requests the assistant couldn't fulfil, counted by category (never the words or who asked)."
+        >
+          {Object.keys(unmet).length === 0 ? (
+            <p className="text-sm text-slate-600">None so far.</p>
+          ) : (
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              {Object.entries(unmet).map(([category, n]) => (
+                <div key={category} className="contents">
+                  <dt className="text-slate-700">{category}</dt>
+                  <dd className="text-slate-900">{n}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </Card>
       </div>
 

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import type { ActionResult } from "@/lib/actions/define";
@@ -17,6 +17,7 @@ import { saveRequest } from "@/lib/db/queries/requests";
 import {
   aiConnections,
   conflictDecisions,
+  contextEntries,
   destinationVotes,
   feedbackItems,
   itineraries,
@@ -108,6 +109,26 @@ const matrix: Record<keyof typeof actions, Row> = {
     }),
   },
   clearDecision: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId, kind: "dates" }) },
+  addContextEntry: {
+    allowed: MEMBERS,
+    input: (trip) => ({ tripId: trip.tripId, kind: "decided", text: "We fly out on Friday evening" }),
+  },
+  // An entry the organizer wrote: only they (its author, and the organizer) may change it.
+  editContextEntry: {
+    allowed: ORGANIZER,
+    input: async (trip) => ({
+      tripId: trip.tripId,
+      entryId: await organizersEntry(trip),
+      kind: "booking",
+      text: "Flights booked for Friday",
+    }),
+    refusal: { member: { code: "forbidden:context-entry", message: /wrote it or the organizer/ } },
+  },
+  deleteContextEntry: {
+    allowed: ORGANIZER,
+    input: async (trip) => ({ tripId: trip.tripId, entryId: await organizersEntry(trip) }),
+    refusal: { member: { code: "forbidden:context-entry", message: /wrote it or the organizer/ } },
+  },
   // After the undo above, the callers want to stay domestic and "Abroad member" wants to go abroad.
   askMemberToResolve: {
     allowed: ORGANIZER,
@@ -419,6 +440,22 @@ async function scopeConflictFor(trip: Trip, who: Who): Promise<number> {
 }
 
 /** The id of the member with this name (names are unique in the matrix trips). */
+/** A "What we've agreed" entry written by the trip's organizer. */
+async function organizersEntry(trip: Trip): Promise<string> {
+  const db = await getDb();
+  const [organizer] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.tripId, trip.tripId), eq(members.role, "organizer")));
+  if (!organizer) throw new Error("no organizer");
+  const [row] = await db
+    .insert(contextEntries)
+    .values({ tripId: trip.tripId, authorId: organizer.id, kind: "decided", text: "Lisbon it is" })
+    .returning({ id: contextEntries.id });
+  if (!row) throw new Error("no entry");
+  return row.id;
+}
+
 async function memberIdNamed(name: string): Promise<string> {
   const db = await getDb();
   const [row] = await db.select({ id: members.id }).from(members).where(eq(members.name, name));

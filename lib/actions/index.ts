@@ -5,6 +5,7 @@
  */
 
 export { createAiConnection, revokeAiConnection } from "./ai-connections";
+export { addContextEntry, deleteContextEntry, editContextEntry } from "./context";
 export { clearDecision, decideConflict } from "./decisions";
 export { deleteTrip, eraseMyAnswers, leaveTrip } from "./deletion";
 export { confirmHelpedDevice, createHelpLink, startOverOnHelpedDevice } from "./device-proof";

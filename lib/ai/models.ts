@@ -1,6 +1,7 @@
 import { createGoogle } from "@ai-sdk/google";
 import type { LanguageModel, ToolSet } from "ai";
 import pLimit from "p-limit";
+import { OfflineAssistantModel, type OfflineAssistantOptions } from "@/lib/ai/offline/assistant-model";
 import { OfflineModel, type OfflineModelOptions } from "@/lib/ai/offline/model";
 import { readEnv } from "@/lib/env";
 
@@ -24,6 +25,7 @@ export const MODEL_ROLES = [
   "polisher",
   "coster",
   "extractor",
+  "assistant",
 ] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];
 
@@ -87,6 +89,12 @@ export const ROLE_SETTINGS: Record<ModelRole, RoleSettings> = {
     timeoutMs: 20_000,
     why: "extracts a researched place's facts, each with its source number, from grounded text (three calls at once: the place, its activities, its meals)",
   },
+  assistant: {
+    tier: "fast",
+    thinkingBudget: 0,
+    timeoutMs: 15_000,
+    why: "Ask TripSync: picks the next tool call and words short replies (a person is waiting on each step)",
+  },
 };
 
 export interface ModelSet {
@@ -129,15 +137,24 @@ export function geminiModels(options: {
 }
 
 export function offlineModels(
-  options: OfflineModelOptions & { timeoutMs?: number; ids?: Partial<ModelIds>; concurrency?: number } = {},
+  options: OfflineModelOptions & {
+    timeoutMs?: number;
+    ids?: Partial<ModelIds>;
+    concurrency?: number;
+    /** The assistant's offline model (its latency, word pace and faults). */
+    assistant?: OfflineAssistantOptions;
+  } = {},
 ): ModelSet {
   const model = new OfflineModel(options);
+  const assistant = new OfflineAssistantModel(
+    options.assistant ?? { latencyMs: typeof options.latencyMs === "number" ? options.latencyMs : 0 },
+  );
   const settings = settingsWith(options.timeoutMs);
   const ids: ModelIds = { fast: DEFAULT_MODEL_IDS.fast, strong: DEFAULT_MODEL_IDS.strong, ...options.ids };
   const limiter = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
   return {
     kind: "offline",
-    model: () => model,
+    model: (role) => (role === "assistant" ? assistant : model),
     // The model a Gemini run would use for the role: the latency projection reads it.
     modelId: (role) => ids[ROLE_SETTINGS[role].tier],
     settings,

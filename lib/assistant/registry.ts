@@ -3,6 +3,7 @@ import { z } from "zod";
 import * as actions from "@/lib/actions";
 import type { Action, ActionDefinition, ActionResult, Effect } from "@/lib/actions/define";
 import type { RequestContext } from "@/lib/auth/session";
+import { readAgreed } from "./context-reads";
 import { READ_ACTIONS } from "./reads";
 import { roleAllows } from "./scopes";
 
@@ -45,9 +46,10 @@ export const ACTIONS: Record<string, AnyAction> = { ...actions };
 
 /** The tools, by name: the actions that aren't exceptions, then the reading tools. */
 export const TOOLS: ReadonlyMap<ToolName, AnyAction> = new Map(
-  [...Object.entries(ACTIONS).filter(([name]) => !(name in NOT_TOOLS)), ...Object.entries(READ_ACTIONS)].map(
-    ([name, action]) => [name, action as AnyAction],
-  ),
+  [
+    ...Object.entries(ACTIONS).filter(([name]) => !(name in NOT_TOOLS)),
+    ...Object.entries({ ...READ_ACTIONS, readAgreed }),
+  ].map(([name, action]) => [name, action as AnyAction]),
 );
 
 /** MCP-style hints that follow from the effect (read-only, destructive, idempotent, open world). */

@@ -102,6 +102,9 @@ const {
   notificationSettings,
   notificationOutbox,
   unsubscribeLinks,
+  assistantThreads,
+  contextEntries,
+  unmetRequests,
 } = schema;
 
 /** The trip's runs (run steps and progress rows hang off runs). */
@@ -399,6 +402,24 @@ export const MEMBER_DATA: MemberDataDeclaration = {
     holds: "member data",
     columns: ownRow<typeof unsubscribeLinks>("memberId", [], unsubscribeLinks),
     ownRowsAreAnswers: true,
+    onTripDeleted: "cascade",
+  },
+  assistantThreads: {
+    holds: "member data",
+    // Their private conversation with the assistant: what they asked and what it read for them.
+    columns: ownRow<typeof assistantThreads>("memberId", ["tripId"], assistantThreads),
+    onTripDeleted: "cascade",
+  },
+  contextEntries: {
+    holds: "member data",
+    // "What we've agreed" entries they wrote (or approved from the assistant): their words go with them.
+    columns: ownRow<typeof contextEntries>("authorId", ["tripId"], contextEntries),
+    onTripDeleted: "cascade",
+  },
+  unmetRequests: {
+    holds: "member data",
+    // What they asked the assistant that it could not do, in one line.
+    columns: ownRow<typeof unmetRequests>("memberId", ["tripId"], unmetRequests),
     onTripDeleted: "cascade",
   },
   destinationResearch: {

@@ -643,3 +643,83 @@ export const unsubscribeLinks = pgTable("unsubscribe_links", {
     .references(() => members.id, { onDelete: "cascade" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Ask TripSync: one private conversation per member per trip, kept on the server. The
+ * messages are the AI SDK's UI messages (text, tool calls and their results); the client
+ * sends only its newest message, so what the model saw earlier can't be rewritten by it.
+ * `answeringUntil` is set while a turn runs: a second message then is refused (and a turn
+ * that crashed frees the thread when it passes). "Clear conversation" deletes the row.
+ */
+export const assistantThreads = pgTable(
+  "assistant_threads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    messages: jsonb("messages").$type<unknown[]>().notNull().default([]),
+    answeringUntil: timestamp("answering_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("assistant_threads_member_idx").on(t.memberId)],
+);
+export type AssistantThreadRow = typeof assistantThreads.$inferSelect;
+
+export const CONTEXT_KINDS = ["decided", "preference", "booking", "open-question"] as const;
+export type ContextKind = (typeof CONTEXT_KINDS)[number];
+
+/**
+ * "What we've agreed": what the group has learned or settled, visible to every member and
+ * editable by its author and the organizer. The assistant reads these at the start of every
+ * turn and adds one only with the person's approval (`proposedByAssistant`).
+ */
+export const contextEntries = pgTable(
+  "context_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: CONTEXT_KINDS }).notNull(),
+    text: text("text").notNull(),
+    why: text("why"),
+    proposedByAssistant: boolean("proposed_by_assistant").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("context_entries_trip_idx").on(t.tripId),
+    check("context_entries_kind_check", sql`${t.kind} in ('decided', 'preference', 'booking', 'open-question')`),
+  ],
+);
+export type ContextEntryRow = typeof contextEntries.$inferSelect;
+
+export const UNMET_CATEGORIES = ["booking", "payments", "outside-data", "messaging", "account", "other"] as const;
+export type UnmetCategory = (typeof UNMET_CATEGORIES)[number];
+
+/** What a member asked the assistant that it could not do: a one-line summary and a category. */
+export const unmetRequests = pgTable(
+  "unmet_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    summary: text("summary").notNull(),
+    category: text("category", { enum: UNMET_CATEGORIES }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index("unmet_requests_trip_idx").on(t.tripId)],
+);
+export type UnmetRequestRow = typeof unmetRequests.$inferSelect;

@@ -99,3 +99,55 @@ async function budgetRefusal({ tripId, now }: { tripId: string; now: Date }): Pr
 function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
+
+/** The agent name the assistant's model spend is recorded under. */
+export const ASSISTANT_AGENT = "assistant";
+
+/**
+ * Before an assistant turn: the member's own assistant rate limit, then the assistant's
+ * share of the trip's budget for today — at most half of it, so chat can never starve
+ * Generate — and the trip's and the server's whole budgets.
+ */
+export async function ensureAssistantTurnAllowed({
+  tripId,
+  memberId,
+  now = new Date(),
+}: {
+  tripId: string;
+  memberId: string;
+  now?: Date;
+}): Promise<void> {
+  await consume("assistant", `member:${memberId}`);
+  const left = await assistantAllowance({ tripId, now });
+  if (left.calls <= 0 || left.tokens <= 0) {
+    const retryAfterSeconds = Math.ceil((startOfUtcDay(now).getTime() + 86_400_000 - now.getTime()) / 1000);
+    throw new AppError(
+      "too_many:assistant-budget",
+      `The assistant has used its share of this trip's AI allowance for today. It resets at midnight UTC, ${inAbout(retryAfterSeconds)}. Everything on the trip's pages still works.`,
+      undefined,
+      { retryAfterSeconds },
+    );
+  }
+  const refusal = await budgetRefusal({ tripId, now });
+  if (refusal) throw refusal;
+}
+
+/** What is left today of the assistant's half of the trip's model budget. */
+export async function assistantAllowance({ tripId, now = new Date() }: { tripId: string; now?: Date }) {
+  const env = readEnv();
+  const spent = await modelSpendSince({ since: startOfUtcDay(now), tripId, agent: ASSISTANT_AGENT });
+  return {
+    calls: Math.floor(env.MODEL_BUDGET_TRIP_CALLS / 2) - spent.calls,
+    tokens: Math.floor(env.MODEL_BUDGET_TRIP_TOKENS / 2) - spent.tokens,
+  };
+}
+
+/** What is left of the trip's whole model budget today (for a model-spending approval card). */
+export async function tripAllowance({ tripId, now = new Date() }: { tripId: string; now?: Date }) {
+  const env = readEnv();
+  const spent = await modelSpendSince({ since: startOfUtcDay(now), tripId });
+  return {
+    calls: Math.max(0, env.MODEL_BUDGET_TRIP_CALLS - spent.calls),
+    totalCalls: env.MODEL_BUDGET_TRIP_CALLS,
+  };
+}

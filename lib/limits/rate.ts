@@ -20,6 +20,7 @@ import { AppError } from "@/lib/errors";
  * | model         | model-spending actions (Generate, …)           | member, and trip        |
  * | read          | dashboard snapshots and other polled reads     | member                  |
  * | mcp           | requests through one AI connection (MCP)       | AI connection           |
+ * | assistant     | messages to the assistant (each a model turn)  | member                  |
  */
 
 export const LIMITS = {
@@ -30,6 +31,7 @@ export const LIMITS = {
   model: "RATE_LIMIT_MODEL",
   read: "RATE_LIMIT_READ",
   mcp: "RATE_LIMIT_MCP",
+  assistant: "RATE_LIMIT_ASSISTANT",
 } as const satisfies Record<string, keyof Env>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -41,6 +43,7 @@ const MESSAGES: Record<LimitName, string> = {
   model: "The AI has been asked a lot for this trip in a short time.",
   read: "This page asked for updates too often.",
   mcp: "This AI connection has made a lot of requests in a short time.",
+  assistant: "You've sent the assistant a lot of messages in a short time.",
 };
 
 const globalKey = Symbol.for("tripsync.rateLimiters");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FEEDBACK_KINDS, FEEDBACK_STATUSES } from "@/lib/db/schema";
+import { CONTEXT_KINDS, FEEDBACK_KINDS, FEEDBACK_STATUSES, UNMET_CATEGORIES } from "@/lib/db/schema";
 import { AI_SCOPES } from "@/lib/schemas/ai-connections";
 import { FlagReason } from "@/lib/schemas/itinerary";
 import { NotificationTopic } from "@/lib/schemas/notifications";
@@ -75,6 +75,29 @@ export const MyDataExport = z
         ),
       })
       .strict(),
+    /** Their private conversation with the assistant, message by message (the AI SDK's parts). */
+    assistant: z
+      .object({
+        messages: z.array(z.object({ id: z.string(), role: z.string(), parts: z.array(z.unknown()) }).strict()),
+      })
+      .strict(),
+    /** "What we've agreed" entries they wrote or approved. */
+    contextEntries: z.array(
+      z
+        .object({
+          kind: z.enum(CONTEXT_KINDS),
+          text: z.string(),
+          why: z.string().nullable(),
+          proposedByAssistant: z.boolean(),
+          createdAt: Timestamp,
+          updatedAt: Timestamp,
+        })
+        .strict(),
+    ),
+    /** What they asked the assistant that it could not do. */
+    unmetRequests: z.array(
+      z.object({ summary: z.string(), category: z.enum(UNMET_CATEGORIES), askedAt: Timestamp }).strict(),
+    ),
   })
   .strict();
 export type MyDataExport = z.infer<typeof MyDataExport>;

@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AgreedList } from "@/components/assistant/agreed-list";
+import { AssistantSection } from "@/components/assistant/assistant-section";
 import { AvailabilityCalendar } from "@/components/dashboard/availability-calendar";
 import { BudgetBars } from "@/components/dashboard/budget-bars";
 import { ConflictList } from "@/components/dashboard/conflict-list";
@@ -34,6 +36,7 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { requireDeviceAwaitingProof, requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
+import { contextEntriesFor } from "@/lib/context-view";
 import { loadDashboard } from "@/lib/dashboard";
 import { listAiConnections } from "@/lib/db/queries/ai-connections";
 import { listDevices } from "@/lib/db/queries/devices";
@@ -73,6 +76,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     deviceList,
     notificationSettings,
     aiConnectionList,
+    agreed,
   ] = await Promise.all([
     loadDashboard(caller),
     loadRecommendationsView(caller),
@@ -82,6 +86,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     getNotificationSettings({ memberId: caller.member.id }),
     // The viewer's own AI connections only.
     listAiConnections({ memberId: caller.member.id }),
+    contextEntriesFor(caller),
   ]);
   const aiConnections = aiConnectionRows(aiConnectionList, new Date());
   const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
@@ -108,6 +113,30 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       </div>
 
       <YourTurnPanel turn={turn} />
+
+      {/* With nothing agreed yet, adding the first entry is inside the assistant's card (one card less on a phone). */}
+      <AssistantSection caller={caller}>
+        {agreed.length === 0 ? (
+          <details className="rounded-lg border border-slate-200 p-3">
+            <summary className="cursor-pointer text-sm font-medium text-slate-800">
+              What we've agreed: nothing yet
+            </summary>
+            <div className="mt-3">
+              <AgreedList tripId={trip.id} entries={agreed} />
+            </div>
+          </details>
+        ) : null}
+      </AssistantSection>
+
+      {agreed.length > 0 ? (
+        <CollapsibleCard
+          title="What we've agreed"
+          summary={plural(agreed.length, "entry", "entries")}
+          description="What the group has settled or learned. The assistant reads it before every answer."
+        >
+          <AgreedList tripId={trip.id} entries={agreed} />
+        </CollapsibleCard>
+      ) : null}
 
       <StatusStepper status={trip.status} />
 

@@ -3,12 +3,15 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { listAiConnections } from "@/lib/db/queries/ai-connections";
 import {
+  assistantThreads,
+  contextEntries,
   destinationVotes,
   feedbackItems,
   memberDevices,
   notificationOutbox,
   notificationSettings,
   preferences,
+  unmetRequests,
 } from "@/lib/db/schema";
 
 /**
@@ -18,7 +21,8 @@ import {
  */
 export async function memberOwnRows({ tripId, memberId }: { tripId: string; memberId: string }) {
   const db = await getDb();
-  const [answers, votes, feedback, devices, notifications, outbox, connections] = await Promise.all([
+  const [answers, votes, feedback, devices, notifications, outbox, connections, threads, context, unmet] =
+    await Promise.all([
     db
       .select({ data: preferences.data, updatedAt: preferences.updatedAt })
       .from(preferences)
@@ -60,6 +64,20 @@ export async function memberOwnRows({ tripId, memberId }: { tripId: string; memb
       .where(eq(notificationOutbox.memberId, memberId))
       .orderBy(asc(notificationOutbox.createdAt)),
     listAiConnections({ memberId }),
+    db
+      .select({ messages: assistantThreads.messages })
+      .from(assistantThreads)
+      .where(and(eq(assistantThreads.tripId, tripId), eq(assistantThreads.memberId, memberId))),
+    db
+      .select()
+      .from(contextEntries)
+      .where(and(eq(contextEntries.tripId, tripId), eq(contextEntries.authorId, memberId)))
+      .orderBy(asc(contextEntries.createdAt)),
+    db
+      .select()
+      .from(unmetRequests)
+      .where(and(eq(unmetRequests.tripId, tripId), eq(unmetRequests.memberId, memberId)))
+      .orderBy(asc(unmetRequests.createdAt)),
   ]);
   return {
     answers: answers[0] ?? null,
@@ -69,5 +87,8 @@ export async function memberOwnRows({ tripId, memberId }: { tripId: string; memb
     notifications: notifications[0] ?? null,
     outbox,
     connections,
+    assistantMessages: threads[0]?.messages ?? [],
+    contextEntries: context,
+    unmetRequests: unmet,
   };
 }

@@ -19,9 +19,12 @@ export async function recordModelSpend(entry: {
 export async function modelSpendSince({
   since,
   tripId,
+  agent,
 }: {
   since: Date;
   tripId?: string;
+  /** Only this agent's spend (the assistant's share of a trip's budget). */
+  agent?: string;
 }): Promise<{ calls: number; tokens: number }> {
   const db = await getDb();
   const [row] = await db
@@ -30,6 +33,12 @@ export async function modelSpendSince({
       tokens: sql<number>`coalesce(sum(${modelSpend.inputTokens} + ${modelSpend.outputTokens}), 0)::bigint`,
     })
     .from(modelSpend)
-    .where(and(gte(modelSpend.createdAt, since), tripId ? eq(modelSpend.tripId, tripId) : undefined));
+    .where(
+      and(
+        gte(modelSpend.createdAt, since),
+        tripId ? eq(modelSpend.tripId, tripId) : undefined,
+        agent ? eq(modelSpend.agent, agent) : undefined,
+      ),
+    );
   return { calls: Number(row?.calls ?? 0), tokens: Number(row?.tokens ?? 0) };
 }

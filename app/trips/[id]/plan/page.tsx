@@ -2,6 +2,7 @@ import { ArrowLeft, Lock, RefreshCw } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AssistantSection } from "@/components/assistant/assistant-section";
 import { BeforeYouGoSection } from "@/components/destination/before-you-go";
 import {
   AddActivityForm,
@@ -134,6 +135,7 @@ export default async function PlanPage({
       <LiveTrip tripId={trip.id} after={after} page={organizer ? "organizer-plan" : "plan"} />
       {header}
       {trip.dates ? null : <DecidedNote decisions={view.decisions} />}
+      <AssistantSection caller={caller} />
 
       {finalized ? (
         <p className="flex items-start gap-2 rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950">

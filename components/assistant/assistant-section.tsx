@@ -1,0 +1,49 @@
+import type { UIMessage } from "ai";
+import type { ReactNode } from "react";
+import { CollapsibleCard } from "@/components/ui/collapsible-card";
+import { SUGGESTIONS } from "@/lib/ai/offline/assistant-grammar";
+import type { Caller } from "@/lib/auth/guards";
+import { getThread, listUnmetRequests } from "@/lib/db/queries/assistant";
+import { AssistantPanel } from "./assistant-panel";
+import { UnmetList } from "./unmet-list";
+
+/** The "Ask TripSync" card on the dashboard and the plan page: the caller's own conversation. */
+export async function AssistantSection({ caller, children }: { caller: Caller; children?: ReactNode }) {
+  const [messages, unmet] = await Promise.all([
+    getThread({ tripId: caller.trip.id, memberId: caller.member.id }),
+    listUnmetRequests({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
+  ]);
+  return (
+    // On a phone it is a small button fixed at the bottom corner that opens as a sheet (it adds
+    // nothing to the page's length); on a wide screen, a card like the others.
+    <CollapsibleCard
+      className="fixed right-2 bottom-2 z-30 max-h-[85vh] max-w-[calc(100%-1rem)] overflow-y-auto shadow-lg has-[details[open]]:left-2 max-lg:[&_summary_p]:hidden lg:static lg:max-h-none lg:max-w-none lg:overflow-visible lg:shadow-sm"
+      title="Ask TripSync"
+      summary={
+        messages.length ? "Your conversation with the assistant." : "Ask about the trip, or ask it to do things."
+      }
+      description="Private to you. It can do what you can do on these pages, and asks before anything that matters."
+    >
+      <div className="space-y-3">
+        <AssistantPanel
+          tripId={caller.trip.id}
+          tripName={caller.trip.name}
+          initialMessages={messages as UIMessage[]}
+          suggestions={caller.trip.isDemo ? SUGGESTIONS : SUGGESTIONS.slice(0, 3)}
+        />
+        {unmet.length ? (
+          <UnmetList
+            isOrganizer={caller.isOrganizer}
+            items={unmet.map((u) => ({
+              id: u.id,
+              summary: u.summary,
+              category: u.category,
+              by: caller.isOrganizer ? u.by : null,
+            }))}
+          />
+        ) : null}
+        {children}
+      </div>
+    </CollapsibleCard>
+  );
+}

@@ -1,0 +1,257 @@
+import {
+  APICallError,
+  type LanguageModelV4,
+  type LanguageModelV4CallOptions,
+  type LanguageModelV4Content,
+  type LanguageModelV4GenerateResult,
+  type LanguageModelV4Prompt,
+  type LanguageModelV4StreamPart,
+} from "@ai-sdk/provider";
+import { type Call, type Clarify, failure, isOk, type Plan, planFor, type Results } from "./assistant-grammar";
+
+/**
+ * The offline assistant: a real AI SDK LanguageModel that plays the assistant with no
+ * network. Each call reads the thread as the model would — the person's last message and
+ * the tool calls and results since — and takes the next step of a small state machine:
+ * read → act → read back → `complete_task`, or `ask_clarification` when something is
+ * missing. It emits real tool calls and streams its words one by one. For tests and
+ * benchmarks it takes the offline latency (before the first part, and per word) and faults.
+ */
+
+export type AssistantFault = { kind: "timeout" | "server-error" | "outage"; times?: number };
+
+export type OfflineAssistantOptions = {
+  /** Before the first streamed part of each call. */
+  latencyMs?: number;
+  /** Between streamed words. */
+  wordDelayMs?: number;
+  faults?: AssistantFault[];
+  onCall?: (call: { startedAt: number; endedAt: number; ok: boolean }) => void;
+};
+
+export class OfflineAssistantModel implements LanguageModelV4 {
+  readonly specificationVersion = "v4";
+  readonly provider = "tripsync.offline";
+  readonly modelId = "offline-assistant";
+  readonly supportedUrls = {};
+  private readonly faults: (AssistantFault & { left: number })[];
+
+  constructor(private readonly options: OfflineAssistantOptions = {}) {
+    this.faults = (options.faults ?? []).map((f) => ({
+      ...f,
+      left: f.times ?? (f.kind === "outage" ? Number.POSITIVE_INFINITY : 1),
+    }));
+  }
+
+  async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+    const startedAt = performance.now();
+    let ok = false;
+    try {
+      await this.beforeAnswer(options.abortSignal);
+      const content = nextStep(options);
+      ok = true;
+      return {
+        content,
+        finishReason: content.some((c) => c.type === "tool-call")
+          ? { unified: "tool-calls", raw: "tool-calls" }
+          : { unified: "stop", raw: "stop" },
+        usage: usage(options.prompt, content),
+        warnings: [],
+        response: { modelId: this.modelId, timestamp: new Date(0) },
+      };
+    } finally {
+      this.options.onCall?.({ startedAt, endedAt: performance.now(), ok });
+    }
+  }
+
+  async doStream(options: LanguageModelV4CallOptions) {
+    const result = await this.doGenerate(options);
+    const wordDelay = this.options.wordDelayMs ?? 0;
+    const signal = options.abortSignal;
+    return {
+      stream: new ReadableStream<LanguageModelV4StreamPart>({
+        async start(controller) {
+          try {
+            controller.enqueue({ type: "stream-start", warnings: [] });
+            for (const [i, part] of result.content.entries()) {
+              if (part.type === "text") {
+                const id = `t${i}`;
+                controller.enqueue({ type: "text-start", id });
+                for (const word of part.text.match(/\S+\s*|\s+/g) ?? []) {
+                  await sleep(wordDelay, signal);
+                  controller.enqueue({ type: "text-delta", id, delta: word });
+                }
+                controller.enqueue({ type: "text-end", id });
+              } else controller.enqueue(part as LanguageModelV4StreamPart);
+            }
+            controller.enqueue({ type: "finish", usage: result.usage, finishReason: result.finishReason });
+            controller.close();
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+      }),
+    };
+  }
+
+  private async beforeAnswer(signal?: AbortSignal) {
+    const fault = this.faults.find((f) => f.left > 0);
+    if (fault) fault.left--;
+    await sleep(this.options.latencyMs ?? 0, signal);
+    if (fault?.kind === "timeout") await waitForAbort(signal);
+    if (fault) {
+      throw new APICallError({
+        message: "The offline assistant is unavailable (simulated 503).",
+        url: "offline://assistant",
+        requestBodyValues: {},
+        statusCode: 503,
+        isRetryable: fault.kind === "server-error",
+      });
+    }
+  }
+}
+
+type Turn = {
+  message: string;
+  /** This turn's tool calls, in order, with their results (undefined: none yet). */
+  calls: { id: string; tool: string; result?: { type: string; value?: unknown } }[];
+  /** Tool calls in the whole thread (for fresh ids). */
+  totalCalls: number;
+};
+
+/** The thread as this step sees it: the person's last message and what happened since. */
+export function readTurn(prompt: LanguageModelV4Prompt): Turn {
+  let lastUser = -1;
+  let totalCalls = 0;
+  prompt.forEach((m, i) => {
+    if (m.role === "user") lastUser = i;
+    if (m.role === "assistant") totalCalls += m.content.filter((p) => p.type === "tool-call").length;
+  });
+  const user = prompt[lastUser];
+  const message =
+    user?.role === "user"
+      ? user.content
+          .map((p) => (p.type === "text" ? p.text : ""))
+          .join(" ")
+          .trim()
+      : "";
+  const calls: Turn["calls"] = [];
+  for (const m of prompt.slice(lastUser + 1)) {
+    if (m.role === "assistant") {
+      for (const p of m.content) if (p.type === "tool-call") calls.push({ id: p.toolCallId, tool: p.toolName });
+    }
+    if (m.role === "assistant" || m.role === "tool") {
+      for (const p of m.content) {
+        if (p.type !== "tool-result") continue;
+        const call = calls.find((c) => c.id === p.toolCallId);
+        if (call) call.result = p.output as { type: string; value?: unknown };
+      }
+    }
+  }
+  return { message, calls, totalCalls };
+}
+
+const END_TOOLS = new Set(["complete_task", "ask_clarification"]);
+
+export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "tools">): LanguageModelV4Content[] {
+  const turn = readTurn(options.prompt);
+  const available = new Set((options.tools ?? []).map((t) => t.name));
+  const ids = { n: turn.totalCalls };
+  const call = (tool: string, input: Record<string, unknown>): LanguageModelV4Content => ({
+    type: "tool-call",
+    toolCallId: `offline-${++ids.n}`,
+    toolName: tool,
+    input: JSON.stringify(input),
+  });
+  const end = (text: string, summary: string, status: "success" | "partial" | "blocked") => [
+    ...(text ? [{ type: "text" as const, text }] : []),
+    call("complete_task", { summary, status }),
+  ];
+  const clarify = (c: Clarify) => [
+    call("ask_clarification", { question: c.question, missing: c.missing, why: c.why, choices: c.choices }),
+  ];
+
+  // Already ended this turn (a tool without a stop condition would loop): say nothing more.
+  if (turn.calls.some((c) => END_TOOLS.has(c.tool))) return [{ type: "text", text: "" }];
+
+  const plan: Plan = planFor(turn.message);
+  if (plan.kind === "say") return end(plan.text, plan.summary, plan.status);
+  if (plan.kind === "clarify") return clarify(plan);
+
+  const results: Results = {};
+  for (const c of turn.calls) {
+    if (c.result?.type === "execution-denied") {
+      return end("Okay, I didn't do that. Nothing was changed.", "The person declined; nothing changed", "blocked");
+    }
+    results[c.tool] = c.result?.type === "json" ? c.result.value : { ok: false, message: textOf(c.result) };
+  }
+
+  const sequence: (Call | ((r: Results) => Call | Clarify))[] = [...plan.reads];
+  if (plan.act) sequence.push(plan.act);
+  const done = turn.calls.length;
+  const actIndex = plan.act ? plan.reads.length : -1;
+
+  // The action ran and failed: say so (its own words) and that nothing else changed.
+  if (actIndex >= 0 && done > actIndex) {
+    const actTool = turn.calls[actIndex]?.tool ?? "";
+    if (!isOk(results[actTool])) {
+      return end(failure(results[actTool], "Nothing else changed."), `${actTool} did not go through`, "partial");
+    }
+    if (plan.readBack) sequence.push(plan.readBack);
+  }
+
+  const next = sequence[done];
+  if (next) {
+    const resolved = typeof next === "function" ? next(results) : next;
+    if ("kind" in resolved) return clarify(resolved);
+    if (!available.has(resolved.tool)) {
+      return end(
+        "Only the trip's organizer can do that. I can tell you where things stand, or note it for the organizer in \"What we've agreed\".",
+        `Not allowed for this member: ${resolved.tool}`,
+        "blocked",
+      );
+    }
+    return [call(resolved.tool, resolved.input)];
+  }
+  return end(plan.say(results), plan.summary, plan.status ?? "success");
+}
+
+function textOf(output: { type: string; value?: unknown } | undefined): string {
+  if (!output) return "";
+  return typeof output.value === "string" ? output.value : JSON.stringify(output.value ?? "");
+}
+
+function usage(prompt: LanguageModelV4Prompt, content: LanguageModelV4Content[]) {
+  const input = Math.ceil(JSON.stringify(prompt).length / 4);
+  const out = Math.ceil(JSON.stringify(content).length / 4);
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: out, text: out, reasoning: 0 },
+  };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) {
+    signal?.throwIfAborted();
+    return Promise.resolve();
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+function waitForAbort(signal?: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (!signal) return;
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+}

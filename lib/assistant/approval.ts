@@ -1,0 +1,58 @@
+import "server-only";
+import type { Caller } from "@/lib/auth/guards";
+import { loadDashboard } from "@/lib/dashboard";
+import { getPreferences } from "@/lib/db/queries/preferences";
+import { tripAllowance } from "@/lib/limits/budget";
+import { type ToolSpec, toolSpecs } from "./registry";
+
+/**
+ * Which tools the caller's role gets, and which need the person's yes: destructive and
+ * model-spending ones, saving answers (with before → after), and an entry the assistant
+ * proposes for "What we've agreed".
+ */
+
+const ANSWERS = new Set(["savePreferences", "applyResolution", "undoResolution", "eraseMyAnswers"]);
+const ALSO_ASK = new Set([...ANSWERS, "addContextEntry", "editContextEntry"]);
+
+/** The registry's specs, worked out once per process (a JSON Schema per action is not free). */
+let specs: ToolSpec[] | undefined;
+
+export function specsFor(caller: Caller): ToolSpec[] {
+  specs ??= toolSpecs();
+  return specs.filter((s) => s.access === "member" || (s.access === "organizer" && caller.isOrganizer));
+}
+
+export function needsApproval(spec: Pick<ToolSpec, "name" | "effect">): boolean {
+  return spec.effect === "destructive" || spec.effect === "spends-model" || ALSO_ASK.has(spec.name);
+}
+
+/** What the approval card says besides the tool's own description. */
+export async function approvalReason(spec: ToolSpec, input: unknown, caller: Caller): Promise<string> {
+  if (spec.effect === "spends-model") {
+    const left = await tripAllowance({ tripId: caller.trip.id });
+    return `${spec.description} Left of today's AI allowance for this trip: ${left.calls} of ${left.totalCalls} model calls.`;
+  }
+  if (spec.name === "applyResolution") {
+    const id = (input as { resolutionId?: string })?.resolutionId;
+    const { fixes } = await loadDashboard(caller);
+    const fix = fixes.resolutions.find((r) => r.id === id);
+    if (fix)
+      return `Changes your answers: ${fix.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join("; ")}.`;
+  }
+  if (spec.name === "savePreferences") {
+    const before = (await getPreferences({ memberId: caller.member.id }))?.data as Record<string, unknown> | undefined;
+    const after = ((input as { preferences?: Record<string, unknown> })?.preferences ?? {}) as Record<string, unknown>;
+    const changed = Object.keys(after).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before?.[k]));
+    if (changed.length) {
+      return `Changes your answers: ${changed
+        .map((k) => `${k}: ${short(before?.[k])} → ${short(after[k])}`)
+        .join("; ")}.`;
+    }
+  }
+  return spec.description;
+}
+
+function short(value: unknown): string {
+  const text = value === undefined || value === null ? "none" : JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
