@@ -23,62 +23,66 @@ export async function memberOwnRows({ tripId, memberId }: { tripId: string; memb
   const db = await getDb();
   const [answers, votes, feedback, devices, notifications, outbox, connections, threads, context, unmet] =
     await Promise.all([
-    db
-      .select({ data: preferences.data, updatedAt: preferences.updatedAt })
-      .from(preferences)
-      .where(and(eq(preferences.tripId, tripId), eq(preferences.memberId, memberId))),
-    db
-      .select({
-        recommendationId: destinationVotes.recommendationId,
-        slug: destinationVotes.slug,
-        createdAt: destinationVotes.createdAt,
-      })
-      .from(destinationVotes)
-      .where(eq(destinationVotes.memberId, memberId))
-      .orderBy(asc(destinationVotes.createdAt)),
-    db
-      .select()
-      .from(feedbackItems)
-      .where(and(eq(feedbackItems.tripId, tripId), eq(feedbackItems.memberId, memberId)))
-      .orderBy(asc(feedbackItems.createdAt)),
-    db
-      .select({ label: memberDevices.label, createdAt: memberDevices.createdAt, lastSeenAt: memberDevices.lastSeenAt })
-      .from(memberDevices)
-      .where(eq(memberDevices.memberId, memberId))
-      .orderBy(asc(memberDevices.createdAt)),
-    db
-      .select({
-        email: notificationSettings.email,
-        topics: notificationSettings.topics,
-        lastSentAt: notificationSettings.lastSentAt,
-      })
-      .from(notificationSettings)
-      .where(eq(notificationSettings.memberId, memberId)),
-    db
-      .select({
-        topic: notificationOutbox.topic,
-        createdAt: notificationOutbox.createdAt,
-        sentAt: notificationOutbox.sentAt,
-      })
-      .from(notificationOutbox)
-      .where(eq(notificationOutbox.memberId, memberId))
-      .orderBy(asc(notificationOutbox.createdAt)),
-    listAiConnections({ memberId }),
-    db
-      .select({ messages: assistantThreads.messages })
-      .from(assistantThreads)
-      .where(and(eq(assistantThreads.tripId, tripId), eq(assistantThreads.memberId, memberId))),
-    db
-      .select()
-      .from(contextEntries)
-      .where(and(eq(contextEntries.tripId, tripId), eq(contextEntries.authorId, memberId)))
-      .orderBy(asc(contextEntries.createdAt)),
-    db
-      .select()
-      .from(unmetRequests)
-      .where(and(eq(unmetRequests.tripId, tripId), eq(unmetRequests.memberId, memberId)))
-      .orderBy(asc(unmetRequests.createdAt)),
-  ]);
+      db
+        .select({ data: preferences.data, updatedAt: preferences.updatedAt })
+        .from(preferences)
+        .where(and(eq(preferences.tripId, tripId), eq(preferences.memberId, memberId))),
+      db
+        .select({
+          recommendationId: destinationVotes.recommendationId,
+          slug: destinationVotes.slug,
+          createdAt: destinationVotes.createdAt,
+        })
+        .from(destinationVotes)
+        .where(eq(destinationVotes.memberId, memberId))
+        .orderBy(asc(destinationVotes.createdAt)),
+      db
+        .select()
+        .from(feedbackItems)
+        .where(and(eq(feedbackItems.tripId, tripId), eq(feedbackItems.memberId, memberId)))
+        .orderBy(asc(feedbackItems.createdAt)),
+      db
+        .select({
+          label: memberDevices.label,
+          createdAt: memberDevices.createdAt,
+          lastSeenAt: memberDevices.lastSeenAt,
+        })
+        .from(memberDevices)
+        .where(eq(memberDevices.memberId, memberId))
+        .orderBy(asc(memberDevices.createdAt)),
+      db
+        .select({
+          email: notificationSettings.email,
+          topics: notificationSettings.topics,
+          lastSentAt: notificationSettings.lastSentAt,
+        })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.memberId, memberId)),
+      db
+        .select({
+          topic: notificationOutbox.topic,
+          createdAt: notificationOutbox.createdAt,
+          sentAt: notificationOutbox.sentAt,
+        })
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.memberId, memberId))
+        .orderBy(asc(notificationOutbox.createdAt)),
+      listAiConnections({ memberId }),
+      db
+        .select({ messages: assistantThreads.messages })
+        .from(assistantThreads)
+        .where(and(eq(assistantThreads.tripId, tripId), eq(assistantThreads.memberId, memberId))),
+      db
+        .select()
+        .from(contextEntries)
+        .where(and(eq(contextEntries.tripId, tripId), eq(contextEntries.authorId, memberId)))
+        .orderBy(asc(contextEntries.createdAt)),
+      db
+        .select()
+        .from(unmetRequests)
+        .where(and(eq(unmetRequests.tripId, tripId), eq(unmetRequests.memberId, memberId)))
+        .orderBy(asc(unmetRequests.createdAt)),
+    ]);
   return {
     answers: answers[0] ?? null,
     votes,
