@@ -95,6 +95,7 @@ function judge({ members, frame, scopeApplies, decidedScope = null, places = [] 
       months,
       scopeApplies,
       decidedScope,
+      days: frame.maxDays,
     }).map(asReason);
     const activities = facts.activities.filter((a) => suitsEveryone(a, members));
     if (activities.length < MIN_ELIGIBLE_ACTIVITIES) {

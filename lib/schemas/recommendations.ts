@@ -3,7 +3,7 @@ import { addDays } from "@/lib/dates";
 import { SearchSuggestion, Source, TIMES_OF_DAY, WorldRegion } from "@/lib/schemas/catalog";
 import { Conflict, Severity } from "@/lib/schemas/group-profile";
 import { MemberCost } from "@/lib/schemas/money";
-import { IsoDate, VIBES } from "@/lib/schemas/preferences";
+import { ACCESSIBILITY, IsoDate, VIBES } from "@/lib/schemas/preferences";
 
 /**
  * What the recommendation pipeline hands the group (PRD Flow A): 3–5 destination
@@ -82,6 +82,17 @@ export const WebResearch = z.object({
 });
 export type WebResearch = z.infer<typeof WebResearch>;
 
+const Share = z.object({ accessible: z.number().int().nonnegative(), total: z.number().int().nonnegative() });
+
+export const AccessByVenue = z.object({
+  need: z.enum(ACCESSIBILITY),
+  activities: Share,
+  /** null where the need doesn't matter at a table. */
+  meals: Share.nullable(),
+  stayAreas: z.array(z.string()).min(1),
+});
+export type AccessByVenue = z.infer<typeof AccessByVenue>;
+
 export const DestinationOption = z.object({
   slug: z.string(),
   name: z.string(),
@@ -113,6 +124,12 @@ export const DestinationOption = z.object({
    * (each with a source), and what research said that no source backed, left out.
    */
   researched: z.object({ factsVersion: z.string(), unverified: z.array(z.string()) }).optional(),
+  /**
+   * Access needs someone in the group has that the place serves venue by venue, not as a
+   * whole: how many of its activities and places to eat serve the need, and where to stay.
+   * The plan uses only those venues. Needs in aggregate: nobody is named.
+   */
+  access: z.array(AccessByVenue).optional(),
 });
 export type DestinationOption = z.infer<typeof DestinationOption>;
 

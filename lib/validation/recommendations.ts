@@ -258,8 +258,23 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
 
   // Hard constraints, member by member.
   for (const member of ctx.respondents) {
-    for (const why of destinationBreaks(facts, member, months, ctx))
+    for (const why of destinationBreaks(facts, member, months, { ...ctx, days: trip.days }))
       v("hard-constraint", `${option.name}: ${member.name}: ${why}.`);
+  }
+  // A need the place serves venue by venue is named on the card, with counts that are true.
+  const partialNeeds = [...new Set(ctx.respondents.flatMap((m) => m.prefs.accessibility))].filter(
+    (need) => !facts.accessibility.includes(need),
+  );
+  for (const need of partialNeeds) {
+    const shown = option.access?.find((a) => a.need === need);
+    const activities = facts.activities.filter((a) => a.accessibility.includes(need)).length;
+    const areas = facts.practical.stayAreas.filter((x) => x.accessibility.includes(need)).map((x) => x.area);
+    if (!shown || shown.activities.accessible !== activities || shown.activities.total !== facts.activities.length)
+      v(
+        "access",
+        `${option.name}: say how many of its ${facts.activities.length} activities serve ${need} (${activities}).`,
+      );
+    else if (!sameSet(shown.stayAreas, areas)) v("access", `${option.name}: name where to stay for ${need}.`);
   }
   const homes = ctx.respondents.filter((m) => travelBetween(m.home, facts).mode === "home").map((m) => m.id);
   if (!sameSet(homes, option.homeMemberIds))
@@ -385,7 +400,7 @@ function checkExclusion(exclusion: Exclusion, pack: Pack, ctx: Context): Violati
         costFor(facts, member, days - 1, cardActivities(facts, days), ctx.groupTier).total > member.hardCap
       );
     }
-    return destinationBreaks(facts, member, months, ctx).length > 0;
+    return destinationBreaks(facts, member, months, { ...ctx, days: pack.frame.maxDays }).length > 0;
   });
   return justified ? [] : bad(`${exclusion.name} was left out, but no named member's own total or rule rules it out.`);
 }
