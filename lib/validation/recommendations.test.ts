@@ -129,6 +129,7 @@ function goodPack(): Extract<RecommendationsPack, { status: "ready" }> {
     frame: { window, minDays: 5, maxDays: 5, datesPending: false },
     plannedOn: "2026-11-21",
     taste: { liked: ["culture", "food"], disliked: [] },
+    openers: [],
   };
 }
 
