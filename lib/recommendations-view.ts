@@ -223,6 +223,10 @@ export function packForViewer(
       ),
     })),
     unverifiedOriginIds: own(base.unverifiedOriginIds),
+    // Another member's change is shown as its kind and what it opens: never whose, nor their figure or hard no.
+    openers: (base.openers ?? []).map((o) =>
+      o.memberId === viewer.memberId ? o : { ...o, memberId: null, budget: null, rule: null },
+    ),
     // Who suggested a place is for the organizer, like who needs what; a member sees their own.
     suggestions: base.suggestions.map((x) => ({ ...x, memberIds: own(x.memberIds) })),
   };

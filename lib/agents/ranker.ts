@@ -153,17 +153,34 @@ export const shortlister = defineAgent({
     const usable = state.candidates.filter(
       (c) => usableActivities(c.slug, state.rawPreferences, state.places).length >= 2,
     );
-    if (usable.length < MIN_OPTIONS) {
+    if (usable.length === 0) {
       return {
         patch: {
           shortlist: {
             picks: [],
-            tooFew: `Only ${usable.length} destination${usable.length === 1 ? "" : "s"} we know fit${usable.length === 1 ? "s" : ""} every member's hard constraints, and we won't suggest places that break one. "Why not other places?" shows whose constraint rules each one out; loosening one of them would open up more options.`,
+            tooFew: `No destination we know fits every member's hard constraints, and we won't suggest places that break one. "Why not other places?" shows whose constraint rules each one out, and the changes below would open the most places.`,
           },
         },
         inputSummary: `${state.candidates.length} candidates`,
         keyEvidence: [],
-        outputSummary: "Too few destinations fit every hard constraint",
+        outputSummary: "No destination fits every hard constraint",
+      };
+    }
+    if (usable.length < MIN_OPTIONS) {
+      // Fewer than three fit: each is shown (labelled as the only ones), not withheld.
+      return {
+        patch: {
+          shortlist: {
+            picks: usable.map((c) => ({
+              slug: c.slug,
+              reason: "One of the only places that fit every member's hard constraints.",
+            })),
+            tooFew: null,
+          },
+        },
+        inputSummary: `${state.candidates.length} candidates`,
+        keyEvidence: [],
+        outputSummary: `Only ${usable.map((c) => c.name).join(" and ")} fit every hard constraint`,
       };
     }
     const input = shortlistInput(state, usable);

@@ -61,7 +61,7 @@ export function validateRecommendations(pack: Pack, evidence: Evidence): Violati
   const violations: Violation[] = [...checkFrame(pack, ctx)];
   for (const exclusion of pack.excluded) violations.push(...checkExclusion(exclusion, pack, ctx));
   if (pack.status !== "ready") return violations;
-  violations.push(...checkSlate(pack.options, ctx));
+  violations.push(...checkSlate(pack.options, ctx, pack.onlyFit ?? null));
   for (const option of pack.options) violations.push(...validateOption(option, pack, ctx));
   return violations;
 }
@@ -331,9 +331,11 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
 
 // ── The slate as a whole ─────────────────────────────────────────────────────
 
-function checkSlate(options: DestinationOption[], ctx: Context): Violation[] {
+function checkSlate(options: DestinationOption[], ctx: Context, onlyFit: number | null): Violation[] {
   const v: Violation[] = [];
-  if (options.length < 3 || options.length > 5)
+  // Fewer than three only when the pack says only that many fit everyone (and shows no more than that).
+  const fewest = onlyFit !== null && onlyFit < 3 ? 1 : 3;
+  if (options.length < fewest || options.length > 5 || (onlyFit !== null && options.length > onlyFit))
     v.push({ slug: null, rule: "count", message: `Give 3 to 5 options, not ${options.length}.` });
   const slugs = options.map((o) => o.slug);
   for (const slug of new Set(slugs.filter((s, i) => slugs.indexOf(s) !== i))) {
