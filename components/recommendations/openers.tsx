@@ -42,15 +42,18 @@ export function Openers({
   openers,
   viewerId,
   nameOf,
+  id,
 }: {
   openers: Opener[];
   viewerId: string;
   nameOf: (id: string) => string;
+  /** Unique on the page (the dashboard shows the list twice: with the conflicts and the recommendations). */
+  id: string;
 }) {
   if (openers.length === 0) return null;
   return (
-    <section aria-labelledby="openers-title" className="rounded-xl border border-brand-100 bg-brand-50 p-3">
-      <h3 id="openers-title" className="flex items-center gap-1 text-sm font-semibold text-slate-900">
+    <section aria-labelledby={id} className="rounded-xl border border-brand-100 bg-brand-50 p-3">
+      <h3 id={id} className="flex items-center gap-1 text-sm font-semibold text-slate-900">
         <KeyRound aria-hidden className="size-4" />
         What would open more places
       </h3>

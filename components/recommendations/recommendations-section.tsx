@@ -130,7 +130,7 @@ export function RecommendationsSection({
               ) : (
                 <p className="text-sm text-slate-800">{pack.conflictReport.headline}</p>
               )}
-              <Openers openers={openers} viewerId={view.viewer.memberId} nameOf={nameOf} />
+              <Openers id="openers-pack" openers={openers} viewerId={view.viewer.memberId} nameOf={nameOf} />
               {pack.coverage.missing.length ? (
                 <details className="text-sm text-slate-600">
                   <summary className="cursor-pointer">

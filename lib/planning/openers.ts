@@ -96,6 +96,29 @@ export function openersFor(input: OpenersInput): Opener[] {
     .slice(0, MAX_OPENERS);
 }
 
+/**
+ * For the dashboard, live from the answers: how many places fit everyone when fewer than
+ * three do, with the changes that would open the most; null when three or more fit or
+ * nobody has answered. Remembered for its exact input (a watching group re-renders often).
+ */
+export function fewFitFor(input: OpenersInput): { fit: number; openers: Opener[] } | null {
+  if (!input.members.some((m) => m.preferences)) return null;
+  const key = JSON.stringify([input.members, input.decisions, input.today]);
+  const known = FEW_FIT.get(key);
+  if (known !== undefined) return known;
+  const fit = eligibleSlugs(input, input.members, true).length;
+  const result = fit < 3 ? { fit, openers: openersFor(input) } : null;
+  FEW_FIT.set(key, result);
+  if (FEW_FIT.size > 16) FEW_FIT.delete(FEW_FIT.keys().next().value as string);
+  return result;
+}
+const FEW_FIT = new Map<string, { fit: number; openers: Opener[] } | null>();
+
+/** As a member sees them: their own in full; another's as the kind of change and its count (whose, figure and hard no cut). */
+export function openersSeenBy(openers: readonly Opener[], memberId: string): Opener[] {
+  return openers.map((o) => (o.memberId === memberId ? o : { ...o, memberId: null, budget: null, rule: null }));
+}
+
 function roundUp(usd: number): number {
   return Math.ceil(usd / BUDGET_STEP) * BUDGET_STEP;
 }
