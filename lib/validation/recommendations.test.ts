@@ -365,3 +365,14 @@ describe("dates the organizer decided", () => {
     ]);
   });
 });
+
+describe("fewer than three cards", () => {
+  it("passes two cards when the pack says only two places fit, and not otherwise", () => {
+    const two = { ...goodPack(), options: goodPack().options.slice(0, 2) };
+    expect(validateRecommendations({ ...two, onlyFit: 2 }, EVIDENCE)).toEqual([]);
+    // Two cards with no word that only two fit: the group would think we held some back.
+    expect(rulesOf(two)).toContain("count");
+    // Three cards while saying only two fit is not honest either.
+    expect(rulesOf({ ...goodPack(), onlyFit: 2 })).toContain("count");
+  });
+});
