@@ -27,7 +27,9 @@ it("a wheelchair user's plan in Rome uses only wheelchair-accessible activities 
   const accessibleActivities = new Set(
     rome.activities.filter((a) => a.accessibility.includes("wheelchair")).map((a) => a.id),
   );
-  const accessibleMeals = new Set(rome.meals.filter((m) => m.accessibility.includes("wheelchair")).map((m) => m.id));
+  const accessibleMeals = new Set(
+    rome.meals.filter((m) => (m.accessibility as string[]).includes("wheelchair")).map((m) => m.id),
+  );
   expect(accessibleActivities.size).toBe(13);
   expect(accessibleMeals.size).toBe(4);
   const days = stored?.itinerary.days ?? [];
