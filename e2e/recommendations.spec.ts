@@ -170,7 +170,7 @@ test("when only two places fit, the group sees both cards, labelled, and the cha
   await new PreferencesPage(page).fillAndSave({
     windows: [{ start: "2027-06-01", end: "2027-06-30" }],
     tripLength: { min: 4, max: 6 },
-    vibes: ["city"],
+    vibes: ["City"],
     accessibility: ["Low vision"],
     hardNos: ["no Europe", "no New Orleans"],
   });
