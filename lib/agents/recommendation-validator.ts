@@ -58,7 +58,10 @@ export const recommendationValidator = defineAgent({
         ? { ...base, status: "ready", options: slate, onlyFit }
         : slate.length >= MIN_OPTIONS
           ? { ...base, status: "ready", options: slate }
-          : needsMoreInput(base, "Too few options passed our checks to show them. Try generating again.");
+          : needsMoreInput(
+              { ...base, openers: [] },
+              "Too few options passed our checks to show them. Try generating again.",
+            );
     const violations = validateRecommendations(pack, evidenceOf(state));
     const packLevel = violations.filter(
       (v) => v.slug === null || pack.excluded.some((x) => x.slug === v.slug && v.rule === "exclusion"),
@@ -83,7 +86,11 @@ export const recommendationValidator = defineAgent({
     const recommendations =
       kept.length >= MIN_OPTIONS || (pack.onlyFit && kept.length > 0)
         ? { ...pack, options: kept }
-        : needsMoreInput(base, "Too few options passed our safety checks to show them. Try generating again.");
+        : // Places fit, but their cards failed our checks: "what would open more places" would mislead here.
+          needsMoreInput(
+            { ...base, openers: [] },
+            "Too few options passed our safety checks to show them. Try generating again.",
+          );
     return {
       patch: { recommendations },
       inputSummary: `${pack.options.length} options`,
