@@ -8,10 +8,12 @@ import { getPreferences } from "@/lib/db/queries/preferences";
 import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
 import type { TripStatus } from "@/lib/db/schema";
 import { memberHome } from "@/lib/places/home";
+import { fewFitFor, openersSeenBy } from "@/lib/planning/openers";
 import { type Resolution, resolutionsFor } from "@/lib/resolutions";
 import type { DecisionView } from "@/lib/schemas/decisions";
 import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
 import { availableWindows, type MemberPreferences } from "@/lib/schemas/preferences";
+import type { Opener } from "@/lib/schemas/recommendations";
 import { type HeldBack, heldBackFor, heldBackReason, screenAnswers } from "@/lib/screened-answers";
 
 /**
@@ -61,6 +63,12 @@ export interface DashboardView {
    * their own words and why; the organizer whose answer it was, without the words.
    */
   heldBack: HeldBack[];
+  /**
+   * When fewer than three places fit everyone's hard constraints: how many do, and the single
+   * changes that would open the most (the real blocker first). A member sees their own
+   * changes in full and others' as the kind of change and its count (whose and how much cut).
+   */
+  fewFit: { fit: number; openers: Opener[] } | null;
 }
 
 export async function loadDashboard(caller: Caller): Promise<DashboardView> {
@@ -152,6 +160,11 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
         : [],
     ),
     heldBack,
+    fewFit: fewFitFor({
+      members: members.map(({ id, name, preferences }) => ({ id, name, preferences })),
+      decisions,
+      today: new Date().toISOString().slice(0, 10),
+    }),
   };
   return caller.isOrganizer ? view : withoutAttribution(view, caller.member.id);
 }
@@ -191,6 +204,10 @@ function withoutAttribution(view: DashboardView, viewerId: string): DashboardVie
       },
     },
     conflicts: withoutConstraintAttribution(view.conflicts),
+    fewFit: view.fewFit && {
+      fit: view.fewFit.fit,
+      openers: openersSeenBy(view.fewFit.openers, viewerId),
+    },
   };
 }
 

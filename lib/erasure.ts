@@ -100,6 +100,8 @@ export function packWithoutMember(
       .map((x) => ({ ...x, memberIds: x.memberIds.filter(other) }))
       .filter((x) => x.memberIds.length > 0),
     options: pack.options.map((o) => optionWithoutMember(o, memberId)),
+    // A change only they could make was about their answers (their cap, their hard no): it goes with them.
+    openers: (pack.openers ?? []).filter((o) => o.memberId !== memberId),
   } as RecommendationsPack;
 }
 

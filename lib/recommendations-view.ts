@@ -11,6 +11,7 @@ import { factsFor } from "@/lib/facts";
 import { beforeYouGoFor, type FlightSearch, type TravelerEssentials } from "@/lib/facts/essentials";
 import { modelSpendUnavailable } from "@/lib/limits/budget";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
+import { openersSeenBy } from "@/lib/planning/openers";
 import type { DecisionView } from "@/lib/schemas/decisions";
 import type { DecisionLogEntry, RunError, RunStatus } from "@/lib/schemas/pipeline";
 import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
@@ -223,6 +224,8 @@ export function packForViewer(
       ),
     })),
     unverifiedOriginIds: own(base.unverifiedOriginIds),
+    // Another member's change is shown as its kind and what it opens: never whose, nor their figure or hard no.
+    openers: openersSeenBy(base.openers ?? [], viewer.memberId),
     // Who suggested a place is for the organizer, like who needs what; a member sees their own.
     suggestions: base.suggestions.map((x) => ({ ...x, memberIds: own(x.memberIds) })),
   };

@@ -1,4 +1,5 @@
 import { BeforeYouGoDisclosure } from "@/components/destination/before-you-go";
+import { AccessNote } from "@/components/recommendations/access-note";
 import { Badge } from "@/components/ui/badge";
 import type { FlightSearch, TravelerEssentials } from "@/lib/facts/essentials";
 import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
@@ -108,6 +109,7 @@ export function DestinationCard({
           </p>
         ) : null}
         {option.whyItFits[0] ? <p className="line-clamp-1 text-sm text-slate-700">{option.whyItFits[0]}</p> : null}
+        <AccessNote access={option.access} name={option.name} />
       </div>
 
       <details className="group space-y-4" open={chosen}>

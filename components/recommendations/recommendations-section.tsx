@@ -10,6 +10,7 @@ import { DestinationCard } from "./destination-card";
 import { Exclusions } from "./exclusions";
 import { GenerateButton } from "./generate-button";
 import { LiveRecommendationsRun, UnlessRunning } from "./live-run";
+import { fewFitHeadline, Openers, openerText } from "./openers";
 import { VotingSummary } from "./voting-summary";
 
 /**
@@ -38,6 +39,14 @@ export function RecommendationsSection({
   const failed = view.run?.status === "failed" ? view.run.error : null;
   const current = view.current;
   const pack = current?.pack;
+  const openers = pack?.openers ?? [];
+  // How many places fit everyone, when fewer than three do (none: the pack asks for changes instead).
+  const fewFit =
+    pack?.status === "ready"
+      ? (pack.onlyFit ?? null)
+      : pack && openers.length > 0 && pack.options.length === 0 && pack.conflictReport.needsMoreInput
+        ? 0
+        : null;
   const decidedDates = decidedDatesOf(view.decisions);
 
   return (
@@ -112,7 +121,16 @@ export function RecommendationsSection({
             ) : null}
 
             <div className="space-y-2">
-              <p className="text-sm text-slate-800">{pack.conflictReport.headline}</p>
+              {/* When few places fit, the headline is the real blocker: the change that opens the most. */}
+              {fewFit !== null ? (
+                <p className="text-sm font-medium text-slate-900">
+                  {fewFitHeadline(fewFit)}
+                  {openers[0] ? ` The real blocker — ${openerText(openers[0], view.viewer.memberId, nameOf)}.` : ""}
+                </p>
+              ) : (
+                <p className="text-sm text-slate-800">{pack.conflictReport.headline}</p>
+              )}
+              <Openers id="openers-pack" openers={openers} viewerId={view.viewer.memberId} nameOf={nameOf} />
               {pack.coverage.missing.length ? (
                 <details className="text-sm text-slate-600">
                   <summary className="cursor-pointer">

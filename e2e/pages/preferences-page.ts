@@ -44,8 +44,10 @@ export class PreferencesPage {
     for (const need of answers.accessibility ?? [])
       await page.getByRole("checkbox", { name: need, exact: true }).check();
     for (const no of answers.hardNos ?? []) {
-      await page.getByLabel("Hard no's").fill(no);
-      await page.getByLabel("Hard no's").press("Enter");
+      // Once one is added, the list of them shares the label: the text box is the one to type in.
+      const box = page.getByRole("textbox", { name: "Hard no's" });
+      await box.fill(no);
+      await box.press("Enter");
     }
     if (answers.notes !== undefined) await page.getByLabel("Notes for the planner").fill(answers.notes);
   }

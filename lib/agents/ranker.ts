@@ -2,7 +2,7 @@ import { defineAgent } from "@/lib/agents/define-agent";
 import { packBase } from "@/lib/agents/recommendation-pack";
 import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
-import { suitsEveryone } from "@/lib/constraints/judge";
+import { accessByVenue, suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
 import { PermanentError } from "@/lib/errors";
 import { factsIn } from "@/lib/facts";
@@ -16,7 +16,8 @@ import {
   ShortlistOutput,
 } from "@/lib/schemas/agent-io";
 import type { Candidate, PipelineState } from "@/lib/schemas/pipeline";
-import type { DestinationOption } from "@/lib/schemas/recommendations";
+import type { Accessibility } from "@/lib/schemas/preferences";
+import type { AccessByVenue, DestinationOption } from "@/lib/schemas/recommendations";
 import { type Evidence, type Violation, validateRecommendations } from "@/lib/validation/recommendations";
 
 /**
@@ -36,8 +37,9 @@ export const MAX_OPTIONS = 5;
 
 export function assembleOptions(
   ranked: RankedOption[],
-  state: Pick<PipelineState, "candidates" | "research"> & Partial<Pick<PipelineState, "places">>,
+  state: Pick<PipelineState, "candidates" | "research"> & Partial<Pick<PipelineState, "places" | "rawPreferences">>,
 ): { options: DestinationOption[]; problems: string[] } {
+  const needs = [...new Set(respondentConstraints(state.rawPreferences ?? []).flatMap((m) => m.accessibility))];
   const options: DestinationOption[] = [];
   const problems: string[] = [];
   for (const r of ranked) {
@@ -48,9 +50,24 @@ export function assembleOptions(
       continue;
     }
     const place = state.places?.find((p) => p.facts.slug === r.slug);
-    options.push(optionOf(r, candidate, research, place));
+    options.push(optionOf(r, candidate, research, place, accessOf(factsIn(state.places, r.slug), needs, candidate)));
   }
   return { options, problems };
+}
+
+/** The group's access needs the place serves venue by venue rather than as a whole, with what serves them. */
+function accessOf(
+  facts: ReturnType<typeof factsIn>,
+  needs: Accessibility[],
+  candidate: Candidate,
+): AccessByVenue[] | undefined {
+  if (!facts) return undefined;
+  const partial = needs
+    .filter((need) => !facts.accessibility.includes(need))
+    .map((need) => ({ need, ...accessByVenue(facts, need, candidate.trip.days) }))
+    .filter((a) => a.enough)
+    .map(({ need, activities, meals, stayAreas }) => ({ need, activities, meals, stayAreas }));
+  return partial.length ? partial : undefined;
 }
 
 function optionOf(
@@ -58,6 +75,7 @@ function optionOf(
   candidate: Candidate,
   research: PipelineState["research"][string],
   place: PipelineState["places"][number] | undefined,
+  access: AccessByVenue[] | undefined,
 ): DestinationOption {
   const byUrl = new Map(research.sources.map((s) => [s.url, s]));
   const { costs, trip } = candidate;
@@ -90,6 +108,7 @@ function optionOf(
     sources: r.sourceUrls.map((url) => byUrl.get(url) ?? { title: url, url }),
     web: research.web ?? null,
     ...(place ? { researched: { factsVersion: place.facts.provenance.version, unverified: place.unverified } } : {}),
+    ...(access ? { access } : {}),
   };
 }
 
@@ -134,17 +153,34 @@ export const shortlister = defineAgent({
     const usable = state.candidates.filter(
       (c) => usableActivities(c.slug, state.rawPreferences, state.places).length >= 2,
     );
-    if (usable.length < MIN_OPTIONS) {
+    if (usable.length === 0) {
       return {
         patch: {
           shortlist: {
             picks: [],
-            tooFew: `Only ${usable.length} destination${usable.length === 1 ? "" : "s"} we know fit${usable.length === 1 ? "s" : ""} every member's hard constraints, and we won't suggest places that break one. "Why not other places?" shows whose constraint rules each one out; loosening one of them would open up more options.`,
+            tooFew: `No destination we know fits every member's hard constraints, and we won't suggest places that break one. "Why not other places?" shows whose constraint rules each one out, and the changes below would open the most places.`,
           },
         },
         inputSummary: `${state.candidates.length} candidates`,
         keyEvidence: [],
-        outputSummary: "Too few destinations fit every hard constraint",
+        outputSummary: "No destination fits every hard constraint",
+      };
+    }
+    if (usable.length < MIN_OPTIONS) {
+      // Fewer than three fit: each is shown (labelled as the only ones), not withheld.
+      return {
+        patch: {
+          shortlist: {
+            picks: usable.map((c) => ({
+              slug: c.slug,
+              reason: "One of the only places that fit every member's hard constraints.",
+            })),
+            tooFew: null,
+          },
+        },
+        inputSummary: `${state.candidates.length} candidates`,
+        keyEvidence: [],
+        outputSummary: `Only ${usable.map((c) => c.name).join(" and ")} fit every hard constraint`,
       };
     }
     const input = shortlistInput(state, usable);

@@ -62,6 +62,7 @@ export function packBase(
     frame: { window: frame.window, minDays: frame.minDays, maxDays: frame.maxDays, datesPending: frame.datesPending },
     plannedOn: state.tripContext.today,
     taste: (({ liked, disliked }) => ({ liked, disliked: [...disliked.keys()] }))(tasteOf(state.normalizedPreferences)),
+    openers: [],
   };
 }
 

@@ -2,6 +2,7 @@ import { defineAgent } from "@/lib/agents/define-agent";
 import { evidenceOf, MIN_OPTIONS, slateOf } from "@/lib/agents/ranker";
 import { needsMoreInput, packBase } from "@/lib/agents/recommendation-pack";
 import { PermanentError } from "@/lib/errors";
+import { openersFor } from "@/lib/planning/openers";
 import type { RecommendationsPack } from "@/lib/schemas/recommendations";
 import { validateRecommendations } from "@/lib/validation/recommendations";
 
@@ -32,8 +33,20 @@ export const recommendationValidator = defineAgent({
   ],
   writes: ["recommendations"],
   async run(state, ctx) {
-    const base = packBase(state, ctx.now());
     const slate = slateOf(state);
+    // Fewer than three places fit everyone: the cards that fit are shown, said to be the only ones.
+    const fit = state.shortlist.picks.length;
+    const onlyFit = fit > 0 && fit < MIN_OPTIONS ? fit : null;
+    const openers =
+      state.shortlist.tooFew || onlyFit
+        ? openersFor({
+            members: state.rawPreferences,
+            decisions: state.tripContext.decisions ?? [],
+            today: state.tripContext.today,
+            places: (state.places ?? []).map((p) => p.facts),
+          })
+        : [];
+    const base = { ...packBase(state, ctx.now()), openers };
     const pack: RecommendationsPack = state.shortlist.tooFew
       ? needsMoreInput(base, state.shortlist.tooFew, [
           {
@@ -41,9 +54,14 @@ export const recommendationValidator = defineAgent({
             question: "Could anyone relax a hard no, a hard budget cap, a flight limit or the trip scope?",
           },
         ])
-      : slate.length >= MIN_OPTIONS
-        ? { ...base, status: "ready", options: slate }
-        : needsMoreInput(base, "Too few options passed our checks to show them. Try generating again.");
+      : onlyFit && slate.length > 0
+        ? { ...base, status: "ready", options: slate, onlyFit }
+        : slate.length >= MIN_OPTIONS
+          ? { ...base, status: "ready", options: slate }
+          : needsMoreInput(
+              { ...base, openers: [] },
+              "Too few options passed our checks to show them. Try generating again.",
+            );
     const violations = validateRecommendations(pack, evidenceOf(state));
     const packLevel = violations.filter(
       (v) => v.slug === null || pack.excluded.some((x) => x.slug === v.slug && v.rule === "exclusion"),
@@ -66,9 +84,13 @@ export const recommendationValidator = defineAgent({
     const bad = new Set(violations.map((v) => v.slug));
     const kept = pack.options.filter((o) => !bad.has(o.slug));
     const recommendations =
-      kept.length >= MIN_OPTIONS
+      kept.length >= MIN_OPTIONS || (pack.onlyFit && kept.length > 0)
         ? { ...pack, options: kept }
-        : needsMoreInput(base, "Too few options passed our safety checks to show them. Try generating again.");
+        : // Places fit, but their cards failed our checks: "what would open more places" would mislead here.
+          needsMoreInput(
+            { ...base, openers: [] },
+            "Too few options passed our safety checks to show them. Try generating again.",
+          );
     return {
       patch: { recommendations },
       inputSummary: `${pack.options.length} options`,

@@ -4,6 +4,7 @@ import { containsPhrase, phraseKey, wordsOf } from "@/lib/constraints/text";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
 import { travelBetween } from "@/lib/facts/travel";
 import type { CatalogActivity } from "@/lib/schemas/catalog";
+import type { Accessibility } from "@/lib/schemas/preferences";
 
 /**
  * The planner's judgement of hard constraints, member by member: does this destination,
@@ -23,6 +24,8 @@ export type TravelContext = {
   scopeApplies: boolean;
   /** The organizer decided the scope: it applies to every member instead of their own answer. */
   decidedScope?: "domestic" | "international" | null;
+  /** Days of the trip: an access need the place doesn't serve as a whole needs this many accessible venues. */
+  days?: number;
 };
 
 /** Allergies are judged meal by meal; the other diets also need a destination that serves them. */
@@ -36,7 +39,7 @@ export function destinationBreaches(d: DestinationFacts, members: MemberConstrai
     const add = (rule: BreachRule, detail: string) => breaches.push({ memberId: m.memberId, rule, detail });
     const diets = m.dietary.filter((x) => !ALLERGIES.has(x) && !d.dietary.includes(x));
     if (diets.length) add("diet", `${diets.join(", ")} options are hard to find`);
-    const access = m.accessibility.filter((x) => !d.accessibility.includes(x));
+    const access = m.accessibility.filter((x) => !servesAccess(d, x, ctx.days ?? 1));
     if (access.length) add("access", `not ${access.join(", ")} friendly`);
     const home = m.origin.place?.countryCode ?? "US";
     const scope = ctx.decidedScope ?? (ctx.scopeApplies ? m.scope : "either");
@@ -58,6 +61,53 @@ export function destinationBreaches(d: DestinationFacts, members: MemberConstrai
     }
   }
   return breaches;
+}
+
+/** Activities a place needs for an access need it doesn't serve as a whole: one a day, never fewer than four. */
+export const MIN_ACCESSIBLE_ACTIVITIES = 4;
+/** Needs that matter at a table (seated meals suit limited walking, and nothing there depends on sight or hearing). */
+export const TABLE_NEEDS: readonly Accessibility[] = ["wheelchair", "step-free"];
+
+/**
+ * Whether a place can serve an access need for a trip of `days`: as a whole (transport,
+ * lodging and main sights), or venue by venue — enough accessible activities for the days
+ * (one a day, at least four), an accessible place for lunch and one for dinner when the need
+ * matters at a table, and a stay area that serves it. A wheelchair user can go to Rome when
+ * there is enough to do step-free and a flat area to stay in, though the city as a whole isn't.
+ */
+export function servesAccess(d: AccessFacts, need: Accessibility, days: number): boolean {
+  if (d.accessibility.includes(need)) return true;
+  return accessByVenue(d, need, days).enough;
+}
+
+type AccessFacts = Pick<DestinationFacts, "accessibility" | "activities" | "meals" | "practical">;
+
+/** How far the venues serve one need: accessible activities and meals of all, and the stay areas that serve it. */
+export function accessByVenue(
+  d: AccessFacts,
+  need: Accessibility,
+  days: number,
+): {
+  activities: { accessible: number; total: number };
+  meals: { accessible: number; total: number } | null;
+  stayAreas: string[];
+  enough: boolean;
+} {
+  const activities = d.activities.filter((a) => a.accessibility.includes(need)).length;
+  const atTable = TABLE_NEEDS.includes(need);
+  const meals = d.meals.filter((m) => m.accessibility.includes(need));
+  const mealsOk =
+    !atTable ||
+    (meals.length >= 2 &&
+      meals.some((m) => m.meals.includes("lunch")) &&
+      meals.some((m) => m.meals.includes("dinner")));
+  const stayAreas = d.practical.stayAreas.filter((s) => s.accessibility.includes(need)).map((s) => s.area);
+  return {
+    activities: { accessible: activities, total: d.activities.length },
+    meals: atTable ? { accessible: meals.length, total: d.meals.length } : null,
+    stayAreas,
+    enough: activities >= Math.max(MIN_ACCESSIBLE_ACTIVITIES, days) && mealsOk && stayAreas.length > 0,
+  };
 }
 
 function destinationBreaksRule(

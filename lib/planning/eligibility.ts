@@ -84,6 +84,11 @@ export function judgeDestinations(input: JudgeInput): Judged {
   return fresh;
 }
 
+/** The same judgement, worked out afresh and not remembered (for "what if" questions that would crowd out the run's). */
+export function judgeAfresh(input: JudgeInput): Judged {
+  return judge(input);
+}
+
 function judge({ members, frame, scopeApplies, decidedScope = null, places = [] }: JudgeInput): Judged {
   const groupTier = usualTier(members);
   const eligible: Judged["eligible"] = [];
@@ -95,6 +100,7 @@ function judge({ members, frame, scopeApplies, decidedScope = null, places = [] 
       months,
       scopeApplies,
       decidedScope,
+      days: frame.maxDays,
     }).map(asReason);
     const activities = facts.activities.filter((a) => suitsEveryone(a, members));
     if (activities.length < MIN_ELIGIBLE_ACTIVITIES) {

@@ -3,7 +3,7 @@ import { addDays } from "@/lib/dates";
 import { SearchSuggestion, Source, TIMES_OF_DAY, WorldRegion } from "@/lib/schemas/catalog";
 import { Conflict, Severity } from "@/lib/schemas/group-profile";
 import { MemberCost } from "@/lib/schemas/money";
-import { IsoDate, VIBES } from "@/lib/schemas/preferences";
+import { ACCESSIBILITY, IsoDate, VIBES } from "@/lib/schemas/preferences";
 
 /**
  * What the recommendation pipeline hands the group (PRD Flow A): 3–5 destination
@@ -82,6 +82,17 @@ export const WebResearch = z.object({
 });
 export type WebResearch = z.infer<typeof WebResearch>;
 
+const Share = z.object({ accessible: z.number().int().nonnegative(), total: z.number().int().nonnegative() });
+
+export const AccessByVenue = z.object({
+  need: z.enum(ACCESSIBILITY),
+  activities: Share,
+  /** null where the need doesn't matter at a table. */
+  meals: Share.nullable(),
+  stayAreas: z.array(z.string()).min(1),
+});
+export type AccessByVenue = z.infer<typeof AccessByVenue>;
+
 export const DestinationOption = z.object({
   slug: z.string(),
   name: z.string(),
@@ -113,6 +124,12 @@ export const DestinationOption = z.object({
    * (each with a source), and what research said that no source backed, left out.
    */
   researched: z.object({ factsVersion: z.string(), unverified: z.array(z.string()) }).optional(),
+  /**
+   * Access needs someone in the group has that the place serves venue by venue, not as a
+   * whole: how many of its activities and places to eat serve the need, and where to stay.
+   * The plan uses only those venues. Needs in aggregate: nobody is named.
+   */
+  access: z.array(AccessByVenue).optional(),
 });
 export type DestinationOption = z.infer<typeof DestinationOption>;
 
@@ -162,6 +179,22 @@ export const Suggestion = z.object({
 });
 export type Suggestion = z.infer<typeof Suggestion>;
 
+/**
+ * One member's single change that would open places nobody can go to now: a higher hard
+ * cap (`budget`), one hard no let go (`rule`: what our reading of it rules out), either
+ * side of home or abroad, or a day less or more. Who and the figure are for the organizer
+ * and that member; other members see the kind of change and how many places it opens.
+ */
+export const Opener = z.object({
+  memberId: z.string().nullable(),
+  change: z.enum(["budget", "hard-no", "scope", "shorter", "longer"]),
+  budget: z.number().int().positive().nullable(),
+  rule: z.string().nullable(),
+  opens: z.number().int().min(1),
+  slugs: z.array(z.string()),
+});
+export type Opener = z.infer<typeof Opener>;
+
 const PackBase = z.object({
   conflictReport: ConflictReport,
   coverage: Coverage,
@@ -189,12 +222,17 @@ const PackBase = z.object({
   plannedOn: IsoDate,
   /** What the group likes and what someone dislikes, as the planner read it (no names): the itinerary reuses it. */
   taste: z.object({ liked: z.array(z.enum(VIBES)), disliked: z.array(z.enum(VIBES)) }),
+  /** When fewer than three places fit: the single changes that would open the most, most first. */
+  openers: z.array(Opener).default([]),
 });
 
 export const RecommendationsPack = z.discriminatedUnion("status", [
   PackBase.extend({
     status: z.literal("ready"),
-    options: z.array(DestinationOption).min(3).max(5),
+    /** 3–5; fewer only when fewer places fit everyone's hard constraints (`onlyFit` says how many). */
+    options: z.array(DestinationOption).min(1).max(5),
+    /** Only this many places (1 or 2) fit every member's hard constraints: the cards say so. */
+    onlyFit: z.number().int().min(1).max(2).optional(),
   }),
   PackBase.extend({
     /** Planning can't go on: the questions say what's needed (no responses, or too few destinations fit). */

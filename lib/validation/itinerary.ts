@@ -117,7 +117,7 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
   const scopeSplit =
     members.some((m) => m.prefs.scope === "domestic") && members.some((m) => m.prefs.scope === "international");
   for (const m of members) {
-    for (const why of destinationBreaks(facts, m, months, { scopeSplit }))
+    for (const why of destinationBreaks(facts, m, months, { scopeSplit, days: dates.days }))
       v(null, "hard-constraint", `${m.name}: ${why}.`);
   }
 

@@ -129,6 +129,7 @@ function goodPack(): Extract<RecommendationsPack, { status: "ready" }> {
     frame: { window, minDays: 5, maxDays: 5, datesPending: false },
     plannedOn: "2026-11-21",
     taste: { liked: ["culture", "food"], disliked: [] },
+    openers: [],
   };
 }
 
@@ -424,5 +425,16 @@ describe("a home that isn't confirmed is never priced", () => {
       travel: { mode: "flight", km: 8000, hours: 10.8 },
     };
     expect(validateRecommendations(packWith(guessed), evidence).map((v) => v.rule)).toContain("cost");
+  });
+});
+
+describe("fewer than three cards", () => {
+  it("passes two cards when the pack says only two places fit, and not otherwise", () => {
+    const two = { ...goodPack(), options: goodPack().options.slice(0, 2) };
+    expect(validateRecommendations({ ...two, onlyFit: 2 }, EVIDENCE)).toEqual([]);
+    // Two cards with no word that only two fit: the group would think we held some back.
+    expect(rulesOf(two)).toContain("count");
+    // Three cards while saying only two fit is not honest either.
+    expect(rulesOf({ ...goodPack(), onlyFit: 2 })).toContain("count");
   });
 });

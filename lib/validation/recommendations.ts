@@ -61,7 +61,7 @@ export function validateRecommendations(pack: Pack, evidence: Evidence): Violati
   const violations: Violation[] = [...checkFrame(pack, ctx)];
   for (const exclusion of pack.excluded) violations.push(...checkExclusion(exclusion, pack, ctx));
   if (pack.status !== "ready") return violations;
-  violations.push(...checkSlate(pack.options, ctx));
+  violations.push(...checkSlate(pack.options, ctx, pack.onlyFit ?? null));
   for (const option of pack.options) violations.push(...validateOption(option, pack, ctx));
   return violations;
 }
@@ -262,8 +262,23 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
 
   // Hard constraints, member by member.
   for (const member of ctx.respondents) {
-    for (const why of destinationBreaks(facts, member, months, ctx))
+    for (const why of destinationBreaks(facts, member, months, { ...ctx, days: trip.days }))
       v("hard-constraint", `${option.name}: ${member.name}: ${why}.`);
+  }
+  // A need the place serves venue by venue is named on the card, with counts that are true.
+  const partialNeeds = [...new Set(ctx.respondents.flatMap((m) => m.prefs.accessibility))].filter(
+    (need) => !facts.accessibility.includes(need),
+  );
+  for (const need of partialNeeds) {
+    const shown = option.access?.find((a) => a.need === need);
+    const activities = facts.activities.filter((a) => a.accessibility.includes(need)).length;
+    const areas = facts.practical.stayAreas.filter((x) => x.accessibility.includes(need)).map((x) => x.area);
+    if (!shown || shown.activities.accessible !== activities || shown.activities.total !== facts.activities.length)
+      v(
+        "access",
+        `${option.name}: say how many of its ${facts.activities.length} activities serve ${need} (${activities}).`,
+      );
+    else if (!sameSet(shown.stayAreas, areas)) v("access", `${option.name}: name where to stay for ${need}.`);
   }
   const homes = ctx.respondents
     .filter((m) => m.homeKnown && travelBetween(m.home, facts).mode === "home")
@@ -322,9 +337,11 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
 
 // ── The slate as a whole ─────────────────────────────────────────────────────
 
-function checkSlate(options: DestinationOption[], ctx: Context): Violation[] {
+function checkSlate(options: DestinationOption[], ctx: Context, onlyFit: number | null): Violation[] {
   const v: Violation[] = [];
-  if (options.length < 3 || options.length > 5)
+  // Fewer than three only when the pack says only that many fit everyone (and shows no more than that).
+  const fewest = onlyFit !== null && onlyFit < 3 ? 1 : 3;
+  if (options.length < fewest || options.length > 5 || (onlyFit !== null && options.length > onlyFit))
     v.push({ slug: null, rule: "count", message: `Give 3 to 5 options, not ${options.length}.` });
   const slugs = options.map((o) => o.slug);
   for (const slug of new Set(slugs.filter((s, i) => slugs.indexOf(s) !== i))) {
@@ -391,7 +408,7 @@ function checkExclusion(exclusion: Exclusion, pack: Pack, ctx: Context): Violati
         costFor(facts, member, days - 1, cardActivities(facts, days), ctx.groupTier).total > member.hardCap
       );
     }
-    return destinationBreaks(facts, member, months, ctx).length > 0;
+    return destinationBreaks(facts, member, months, { ...ctx, days: pack.frame.maxDays }).length > 0;
   });
   return justified ? [] : bad(`${exclusion.name} was left out, but no named member's own total or rule rules it out.`);
 }

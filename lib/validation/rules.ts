@@ -77,18 +77,39 @@ export function destinationBreaks(
   m: MemberView,
   months: number[] | null,
   /** A decided scope applies to every member; otherwise each member's own, unless the group is split on it. */
-  ctx: { scopeSplit: boolean; decidedScope?: "domestic" | "international" | null },
+  ctx: { scopeSplit: boolean; decidedScope?: "domestic" | "international" | null; days?: number },
 ): string[] {
   const out: string[] = [];
   for (const diet of m.prefs.dietary) {
     if (!ALLERGIES.has(diet) && !facts.dietary.includes(diet)) out.push(`${diet} is hard to find`);
   }
-  for (const need of m.prefs.accessibility) if (!facts.accessibility.includes(need)) out.push(`not ${need} friendly`);
+  for (const need of m.prefs.accessibility)
+    if (!facts.accessibility.includes(need) && !venuesServe(facts, need, ctx.days ?? 1))
+      out.push(`not ${need} friendly`);
   const scope = ctx.decidedScope ?? (ctx.scopeSplit ? "either" : m.prefs.scope);
   if (scope === "domestic" && facts.countryCode !== m.home.countryCode) out.push("outside their country");
   if (scope === "international" && facts.countryCode === m.home.countryCode) out.push("in their own country");
   for (const rule of m.rules) if (ruleBreaks(facts, rule, m, months)) out.push(rule.label);
   return out;
+}
+
+/**
+ * A need the place doesn't serve as a whole is served venue by venue when, for a trip of
+ * `days`, it has an accessible activity a day (at least four), accessible places for lunch
+ * and for dinner where the need matters at a table (wheelchair, step-free), and an area to
+ * stay in that serves it.
+ */
+function venuesServe(facts: DestinationFacts, need: string, days: number): boolean {
+  const has = (list: readonly string[]) => list.includes(need);
+  const activities = facts.activities.filter((a) => has(a.accessibility)).length;
+  if (activities < Math.max(MIN_ACTIVITIES, days)) return false;
+  if (need === "wheelchair" || need === "step-free") {
+    const meals = facts.meals.filter((meal) => has(meal.accessibility));
+    if (meals.length < 2) return false;
+    if (!meals.some((meal) => meal.meals.includes("lunch")) || !meals.some((meal) => meal.meals.includes("dinner")))
+      return false;
+  }
+  return facts.practical.stayAreas.some((s) => has(s.accessibility));
 }
 
 function ruleBreaks(facts: DestinationFacts, rule: HardNoRule, m: MemberView, months: number[] | null): boolean {

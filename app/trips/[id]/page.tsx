@@ -19,6 +19,7 @@ import {
   vibesSummary,
 } from "@/components/dashboard/summaries";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
+import { fewFitHeadline, Openers, openerText } from "@/components/recommendations/openers";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
 import { AiConnections } from "@/components/trip/ai-connections";
 import { ConfirmDevice } from "@/components/trip/confirm-device";
@@ -71,7 +72,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     );
   }
   const [
-    { trip, viewer, members, profile, conflicts, decisions, requests, askable, fixes, availability, heldBack },
+    { trip, viewer, members, profile, conflicts, decisions, requests, askable, fixes, availability, heldBack, fewFit },
     recommendations,
     deviceList,
     notificationSettings,
@@ -92,6 +93,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
   const turn = await loadYourTurn(caller, { trip, viewer, members, requests }, recommendations);
   const respondentCount = profile.respondedIds.length;
+  const memberName = (id: string) => profile.members.find((m) => m.id === id)?.name ?? "Someone";
 
   return (
     <div className="space-y-4 sm:space-y-6">
@@ -149,8 +151,8 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       >
         {[
           ...(viewer.hasResponded ? [] : [{ href: `/trips/${trip.id}/preferences`, label: "Add my preferences" }]),
-          ...(respondentCount > 0 && conflicts.length > 0
-            ? [{ href: "#card-conflicts", label: `Conflicts (${conflicts.length})` }]
+          ...(respondentCount > 0 && (conflicts.length > 0 || fewFit)
+            ? [{ href: "#card-conflicts", label: `Conflicts (${conflicts.length + (fewFit ? 1 : 0)})` }]
             : []),
           ...(trip.status === "planning" || trip.status === "finalized"
             ? [{ href: `/trips/${trip.id}/plan`, label: "The plan" }]
@@ -258,10 +260,18 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
         <>
           <CollapsibleCard
             title="Conflicts"
-            summary={conflictsSummary(conflicts)}
+            summary={
+              // The real blocker leads: when few places fit, the change that opens the most, not the mildest conflict.
+              fewFit
+                ? `${fewFitHeadline(fewFit.fit)}${fewFit.openers[0] ? ` The real blocker — ${openerText(fewFit.openers[0], viewer.memberId, memberName)}.` : ""}`
+                : conflictsSummary(conflicts)
+            }
             description="Where the group disagrees, and the smallest change that would fix it."
-            defaultOpen={turn.mine.some((item) => item.id.startsWith("request-"))}
+            defaultOpen={Boolean(fewFit) || turn.mine.some((item) => item.id.startsWith("request-"))}
           >
+            {fewFit ? (
+              <Openers id="openers-now" openers={fewFit.openers} viewerId={viewer.memberId} nameOf={memberName} />
+            ) : null}
             <Decisions
               tripId={trip.id}
               decisions={decisions}

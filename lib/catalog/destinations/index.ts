@@ -36,7 +36,7 @@ import tulum from "./tulum.json";
  * when first used. Bump `CATALOG_VERSION` whenever a file changes, so runs and stored
  * plans can say which facts they were made from.
  */
-export const CATALOG_VERSION = "2026-11-23.2";
+export const CATALOG_VERSION = "2026-11-27.1";
 
 export const catalogSeed: CatalogDestinationInput[] = [
   newYorkCity as CatalogDestinationInput,
