@@ -2,6 +2,7 @@ import "server-only";
 import { type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
 import { allFacts } from "@/lib/facts";
 import { UNKNOWN_HOME } from "@/lib/facts/travel";
+import { type HomeCountry, homeCountryOf } from "@/lib/places/home-country";
 import { type Place, resolvePlace } from "@/lib/places/resolve";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
 
@@ -22,6 +23,8 @@ export type MemberView = {
   homeKnown: boolean;
   /** We have any place for them at all (resolved, or a region they named). */
   homePlaced: boolean;
+  /** The country they live in, from the gazetteer's fact lookup (null: their scope can't be judged). */
+  country: HomeCountry | null;
   max: number | null;
   hardCap: number | null;
   rules: HardNoRule[];
@@ -42,6 +45,7 @@ export function viewMember(member: { id: string; name: string; preferences: Memb
     home: place ?? UNKNOWN_HOME,
     homeKnown: resolved.status === "resolved",
     homePlaced: place !== null,
+    country: homeCountryOf(p.origin),
     max,
     hardCap: budget?.hardLimit && max !== null ? max : null,
     rules: p.hardNos.flatMap((text) => interpretHardNo(text, names).rules),

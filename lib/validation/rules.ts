@@ -78,8 +78,9 @@ export function destinationBreaks(
   }
   for (const need of m.prefs.accessibility) if (!facts.accessibility.includes(need)) out.push(`not ${need} friendly`);
   const scope = ctx.decidedScope ?? (ctx.scopeSplit ? "either" : m.prefs.scope);
-  if (scope === "domestic" && facts.countryCode !== m.home.countryCode) out.push("outside their country");
-  if (scope === "international" && facts.countryCode === m.home.countryCode) out.push("in their own country");
+  const home = m.country?.code;
+  if (home && scope === "domestic" && facts.countryCode !== home) out.push("outside their country");
+  if (home && scope === "international" && facts.countryCode === home) out.push("in their own country");
   for (const rule of m.rules) if (ruleBreaks(facts, rule, m, months)) out.push(rule.label);
   return out;
 }
