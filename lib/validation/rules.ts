@@ -51,18 +51,27 @@ export function costFor(
   nights: number,
   activities: number,
   groupTier: Tier,
+  /** A plan's meals over the food allowance at a stay level (lib/validation/itinerary-food.ts); none on a card. */
+  foodExtraAt: (tier: Tier) => number = () => 0,
 ) {
   // An unknown fare is left out, as the ledger leaves it out (and says so there).
   const travel = travelBetween(member.home, facts).usd ?? 0;
   const wanted: Tier = member.prefs.accommodation ?? groupTier;
   let tier = wanted;
-  const total = (t: Tier) => travel + facts.dailyCostUsd[t] * nights + activities;
+  const total = (t: Tier) => travel + facts.dailyCostUsd[t] * nights + activities + foodExtraAt(t);
   if (member.hardCap !== null) {
     // Only the member's own hard cap moves them to a cheaper stay (the first that fits, else the cheapest).
     const cheaperFirst = TIERS.slice(0, TIERS.indexOf(wanted) + 1).reverse();
     tier = cheaperFirst.find((t) => total(t) <= (member.hardCap ?? 0)) ?? "budget";
   }
-  return { tier, travel, stay: facts.dailyCostUsd[tier] * nights, activities, total: total(tier) };
+  return {
+    tier,
+    travel,
+    stay: facts.dailyCostUsd[tier] * nights,
+    activities,
+    foodExtra: foodExtraAt(tier),
+    total: total(tier),
+  };
 }
 
 export function destinationBreaks(
