@@ -108,6 +108,10 @@ function fixesFor(
       `Skip ${joinAnd(skip.map((i) => i.title))} (${formatUsd(saved)} less)${saved >= cost.overBy ? "" : ", which gets partway there"}.`,
     );
   }
+  // A splurge over the food allowance is theirs to skip too: the line says which meal and by how much.
+  for (const extra of cost.lines.filter((l) => l.item === "food-extra")) {
+    fixes.push(`Skip or swap the ${extra.label.replace(/ \(day \d+\):.*/, "")} (${formatUsd(extra.usd)} less).`);
+  }
   const cheaper = cost.tier === "premium" ? "midrange" : cost.tier === "midrange" ? "budget" : null;
   if (cheaper) {
     const saving = ((facts.dailyCostUsd[cost.tier] ?? 0) - (facts.dailyCostUsd[cheaper] ?? 0)) * nights;
