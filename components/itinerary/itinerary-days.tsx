@@ -5,7 +5,7 @@ import { formatDay, formatUsd, plural } from "@/lib/format";
 import { entriesInOrder } from "@/lib/planning/day-route";
 import type { Source } from "@/lib/schemas/catalog";
 import type { DayRoute, RouteLeg } from "@/lib/schemas/day-route";
-import type { ItineraryDay, ItineraryItem } from "@/lib/schemas/itinerary";
+import type { ItineraryDay, ItineraryItem, MealStop } from "@/lib/schemas/itinerary";
 
 const SLOT_LABELS = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" } as const;
 const MEAL_LABELS = { breakfast: "Breakfast", lunch: "Lunch", dinner: "Dinner" } as const;
@@ -21,12 +21,15 @@ export function ItineraryDays({
   days,
   routes,
   itemExtra,
+  mealExtra,
   collapsible = false,
   drafting = false,
 }: {
   days: ItineraryDay[];
   routes?: DayRoute[];
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
+  /** Under a meal: what it adds to the viewer's total when it is over the food allowance. */
+  mealExtra?: (meal: MealStop) => ReactNode;
   /** Each day a one-line summary on a phone, opened on demand (the plan page; never the printed share page). */
   collapsible?: boolean;
   /** Days as first drafted while a run goes on (not yet checked): labelled so, with ids of their own. */
@@ -44,6 +47,7 @@ export function ItineraryDays({
             day={day}
             route={routes?.find((r) => r.day === day.day)}
             itemExtra={itemExtra}
+            mealExtra={mealExtra}
             collapsible={collapsible}
             drafting={drafting}
           />
@@ -57,12 +61,14 @@ function DayBody({
   day,
   route,
   itemExtra,
+  mealExtra,
   collapsible,
   drafting = false,
 }: {
   day: ItineraryDay;
   route: DayRoute | undefined;
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
+  mealExtra?: (meal: MealStop) => ReactNode;
   collapsible: boolean;
   drafting?: boolean;
 }) {
@@ -97,6 +103,7 @@ function DayBody({
             </span>
           </span>
         </div>
+        {mealExtra?.(meal)}
       </li>
     );
   });

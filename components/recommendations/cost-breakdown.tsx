@@ -36,6 +36,13 @@ export function CostBreakdown({
             </p>
             <BudgetBar total={cost.total} budget={budgets[cost.memberId] ?? null} scale={scale} who={who} />
             {cost.tierNote ? <p className="text-xs text-amber-800">{capitalise(cost.tierNote)}.</p> : null}
+            {cost.lines
+              .filter((line) => line.item === "food-extra")
+              .map((line) => (
+                <p key={line.label} className="text-xs text-amber-800">
+                  Extra: {line.label}.
+                </p>
+              ))}
             {cost.verified ? null : (
               <p className="text-xs text-amber-800">
                 {isViewer
@@ -51,7 +58,7 @@ export function CostBreakdown({
                 <summary className="cursor-pointer text-brand-700 underline">How this adds up</summary>
                 <ul className="mt-1 space-y-0.5">
                   {cost.lines.map((line) => (
-                    <li key={line.item} className="flex justify-between gap-2">
+                    <li key={`${line.item}:${line.label}`} className="flex justify-between gap-2">
                       <span>
                         {line.label}
                         <span className="block text-slate-500">{line.basis}</span>

@@ -4,6 +4,7 @@ import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { respondentConstraints } from "@/lib/constraints/member";
 import { mustHavesMet } from "@/lib/constraints/must-haves";
+import { scopeMisses, scopeTradeoff, suitsEverySide } from "@/lib/constraints/scope";
 import { plural } from "@/lib/format";
 import { matchDestination } from "@/lib/places/destination-match";
 import {
@@ -43,8 +44,12 @@ export const candidateGenerator = defineAgent({
   reads: ["tripContext", "groupProfile", "rawPreferences", "normalizedPreferences", "places"],
   writes: ["candidates", "exclusions", "suggestions"],
   async run({ tripContext, groupProfile, rawPreferences, normalizedPreferences, places }, ctx) {
+    const judging = judgeInput(rawPreferences, groupProfile, tripContext.today);
+    const decided = groupProfile.scope.decided;
+    const misses = (e: EligibleDestination) => scopeMisses(e.facts.countryCode, judging.members, decided);
+    const everySide = (e: EligibleDestination) => suitsEverySide(e.facts.countryCode, judging.members, decided);
     const { eligible, excluded } = assessDestinations({
-      ...judgeInput(rawPreferences, groupProfile, tripContext.today),
+      ...judging,
       places: places.map((p) => p.facts),
       taste: tasteOf(normalizedPreferences),
     });
@@ -71,7 +76,7 @@ export const candidateGenerator = defineAgent({
         prompt: `Pick ${min}–${MAX_CANDIDATES} destinations, spread across countries and regions.\nEligible:\n${eligible
           .map(
             (e) =>
-              `- ${e.facts.slug} (${e.facts.country}, ${e.facts.region}; ${e.facts.vibes.join(", ")}; match ${e.vibeMatch.toFixed(2)}${e.homeMemberIds.length ? "; a member lives there" : ""}${suggested.has(e.facts.slug) ? "; a member suggested it" : ""}${researched.has(e.facts.slug) ? "; researched for this group" : ""}${offers.get(e.facts.slug)?.length ? `; offers must-haves ${(offers.get(e.facts.slug) ?? []).map((m) => `#${mustHaves.indexOf(m) + 1}`).join(", ")}` : ""})`,
+              `- ${e.facts.slug} (${e.facts.country}, ${e.facts.region}; ${e.facts.vibes.join(", ")}; match ${e.vibeMatch.toFixed(2)}${e.homeMemberIds.length ? "; a member lives there" : ""}${suggested.has(e.facts.slug) ? "; a member suggested it" : ""}${everySide(e) ? "; keeps everyone in the scope they asked for (prefer it)" : misses(e).length ? `; outside the scope ${plural(misses(e).length, "member")} asked for` : ""}${researched.has(e.facts.slug) ? "; researched for this group" : ""}${offers.get(e.facts.slug)?.length ? `; offers must-haves ${(offers.get(e.facts.slug) ?? []).map((m) => `#${mustHaves.indexOf(m) + 1}`).join(", ")}` : ""})`,
           )
           .join("\n")}${
           mustHaves.length
@@ -91,6 +96,8 @@ export const candidateGenerator = defineAgent({
               someoneLivesThere: e.homeMemberIds.length > 0,
               suggested: suggested.has(e.facts.slug),
               mustHavesMet: offers.get(e.facts.slug) ?? [],
+              scopeMisses: misses(e).length,
+              suitsEverySide: everySide(e),
             })),
             mustHaves,
             min,
@@ -111,15 +118,20 @@ export const candidateGenerator = defineAgent({
       picks = unresolved.length ? [] : output.picks;
     }
     if (picks.length === 0) {
-      // The model never produced a usable shortlist: fall back to the best matches.
+      // The model never produced a usable shortlist: fall back to the best matches (a place that keeps everyone in scope first).
       picks = [...eligible]
-        .sort((a, b) => b.vibeMatch - a.vibeMatch || a.facts.slug.localeCompare(b.facts.slug))
+        .sort(
+          (a, b) =>
+            Number(everySide(b)) - Number(everySide(a)) ||
+            b.vibeMatch - a.vibeMatch ||
+            a.facts.slug.localeCompare(b.facts.slug),
+        )
         .slice(0, MAX_CANDIDATES)
         .map((e) => ({ slug: e.facts.slug, rationale: "Among the best matches that respect every hard constraint." }));
     }
     const candidates: Candidate[] = withSuggested(picks, suggested, bySlug).flatMap((p) => {
       const e = bySlug.get(p.slug);
-      return e ? [candidateOf(e, p.rationale)] : [];
+      return e ? [{ ...candidateOf(e, p.rationale), scopeTradeoff: scopeTradeoff(e.facts.name, misses(e)) }] : [];
     });
     const unmatched = suggestions.filter((s) => s.slug === null).length;
     const ruledOut = suggestions.filter((s) => s.slug !== null && !bySlug.has(s.slug)).length;
@@ -231,6 +243,7 @@ function candidateOf(e: EligibleDestination, rationale: string): Candidate {
     vibeMatch: e.vibeMatch,
     trip: e.trip,
     costs: e.costs,
+    scopeTradeoff: null,
   };
 }
 

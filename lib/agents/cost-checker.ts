@@ -6,7 +6,7 @@ import { type DestinationFacts, factsIn } from "@/lib/facts";
 import { formatUsd, joinAnd } from "@/lib/format";
 import { groupRange, memberCost, usualTier } from "@/lib/money/ledger";
 import { monthsOf } from "@/lib/planning/trip-shape";
-import type { ItineraryItem } from "@/lib/schemas/itinerary";
+import type { ItineraryDay, ItineraryItem } from "@/lib/schemas/itinerary";
 import { type CostNotesInput, CostNotesOutput, type CostSheet } from "@/lib/schemas/itinerary-pipeline";
 import type { MemberCost } from "@/lib/schemas/money";
 
@@ -23,12 +23,7 @@ export const costChecker = defineItineraryAgent({
   async run({ brief, rawPreferences, days, places }, ctx) {
     const facts = factsIn(places, brief.slug);
     if (!facts) throw new Error(`Unknown destination ${brief.slug}`);
-    const sheet = costSheetOf(
-      facts,
-      respondentConstraints(rawPreferences),
-      brief.nights,
-      days.flatMap((d) => d.items),
-    );
+    const sheet = costSheetOf(facts, respondentConstraints(rawPreferences), brief.nights, days);
     const input: CostNotesInput = {
       destination: facts.name,
       months: monthsOf(brief) ?? [],
@@ -62,20 +57,26 @@ export const costChecker = defineItineraryAgent({
   },
 });
 
-/** Every member's own cost of the plan, and for each over their own budget, what would bring them under. */
+/**
+ * Every member's own cost of the plan — with each day's meals over their own food allowance
+ * as a named extra — and for each over their own budget, what would bring them under.
+ */
 export function costSheetOf(
   facts: DestinationFacts,
   members: ReturnType<typeof respondentConstraints>,
   nights: number,
-  items: ItineraryItem[],
+  days: readonly Pick<ItineraryDay, "day" | "items" | "meals">[],
 ): Omit<CostSheet, "notes"> {
+  const items = days.flatMap((d) => d.items);
   const paid = items.filter((i) => i.costPerPerson > 0);
   const activities = {
     usd: items.reduce((sum, i) => sum + i.costPerPerson, 0),
     basis: `${paid.length} paid activit${paid.length === 1 ? "y" : "ies"} in the plan`,
   };
   const groupTier = usualTier(members);
-  const costs: MemberCost[] = members.map((member) => memberCost({ facts, member, nights, activities, groupTier }));
+  const costs: MemberCost[] = members.map((member) =>
+    memberCost({ facts, member, nights, activities, groupTier, meals: days }),
+  );
   const over = costs.filter((c) => c.overBy > 0);
   return {
     costs,
@@ -106,6 +107,10 @@ function fixesFor(
     fixes.push(
       `Skip ${joinAnd(skip.map((i) => i.title))} (${formatUsd(saved)} less)${saved >= cost.overBy ? "" : ", which gets partway there"}.`,
     );
+  }
+  // A splurge over the food allowance is theirs to skip too: the line says which meal and by how much.
+  for (const extra of cost.lines.filter((l) => l.item === "food-extra")) {
+    fixes.push(`Skip or swap the ${extra.label.replace(/ \(day \d+\):.*/, "")} (${formatUsd(extra.usd)} less).`);
   }
   const cheaper = cost.tier === "premium" ? "midrange" : cost.tier === "midrange" ? "budget" : null;
   if (cheaper) {

@@ -1,12 +1,14 @@
 import { defineItineraryAgent } from "@/lib/agents/define-agent";
 import { respondentConstraints } from "@/lib/constraints/member";
 import { factsIn } from "@/lib/facts";
+import { splurgesAsked } from "@/lib/money/food";
 import { usualTier } from "@/lib/money/ledger";
 import { allocate } from "@/lib/planning/itinerary-allocation";
 
 /**
  * Shares the days out, in code: which activity goes in which slot of which day, and
  * where to eat — only what suits every member and is open then, around one area a day,
+ * meals within the day's food allowance unless a member asked for the splurge,
  * at the group's pace, keeping locked items and the organizer's own items exactly as they were,
  * and (on a regeneration) the rest of the plan,
  * and answering every flag and suggestion (lib/planning/itinerary-allocation.ts).
@@ -28,6 +30,11 @@ export const dayPlanner = defineItineraryAgent({
       feedback,
       flags: flags ?? [],
       groupTier: usualTier(members),
+      splurges: splurgesAsked(
+        facts.meals,
+        rawPreferences,
+        feedback.filter((f) => f.kind === "suggestion").map((f) => f.text),
+      ),
     });
     const placed = allocation.days.reduce((n, d) => n + d.items.length + (d.custom?.length ?? 0), 0);
     return {

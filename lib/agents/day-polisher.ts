@@ -24,7 +24,7 @@ export const dayPolisher = defineItineraryAgent({
       .flatMap((i) => facts.activities.filter((a) => a.id === i.activityId));
     const { weather, packingList } = weatherAndPacking(facts, monthsOf(brief), activities);
     const baseAssumptions = [
-      "Lodging, food and local transport are covered by the daily cost at each person's stay level; meal prices show what to expect there.",
+      "Lodging, food and local transport are covered by the daily cost at each person's stay level; half of it is the day's food allowance, and meals are chosen within it unless someone asked for a splurge, which is added to each person's total as a named extra.",
       brief.days > 1
         ? "Day 1 starts after arrival around midday, and the last day ends by late afternoon for the trip home."
         : "It is a single day: the plan runs from morning to evening.",

@@ -4,6 +4,7 @@ import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { accessByVenue, suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
+import { scopeMisses, suitsEverySide } from "@/lib/constraints/scope";
 import { PermanentError } from "@/lib/errors";
 import { factsIn } from "@/lib/facts";
 import { groupRange } from "@/lib/money/ledger";
@@ -98,7 +99,13 @@ function optionOf(
     costs,
     trip,
     highlights: r.highlights,
-    tradeoffs: r.tradeoffs,
+    // Who the place leaves out of their own scope is named in code, first, whatever the model wrote.
+    tradeoffs: candidate.scopeTradeoff
+      ? [candidate.scopeTradeoff, ...r.tradeoffs.filter((t) => t.summary !== candidate.scopeTradeoff?.summary)].slice(
+          0,
+          3,
+        )
+      : r.tradeoffs,
     // Researched for this group: what no source backed was left out, and the card says so with less confidence.
     confidence: place?.unverified.length ? lower(r.confidence) : r.confidence,
     mode: costs.some((c) => c.overBy > 0) ? "compromise" : "consensus",
@@ -339,6 +346,13 @@ type FitState = Pick<PipelineState, "normalizedPreferences" | "groupProfile" | "
 function membersFit(state: FitState, candidate: Candidate): MemberFit[] {
   const facts = factsIn(state.places, candidate.slug);
   const vibes = facts?.vibes ?? [];
+  const outOfScope = new Set(
+    scopeMisses(
+      candidate.countryCode,
+      respondentConstraints(state.rawPreferences),
+      state.groupProfile.scope.decided,
+    ).map((m) => m.memberId),
+  );
   return state.normalizedPreferences.map((n) => {
     const likes = [...new Set([...n.vibes, ...n.inferredVibes])].filter((v) => !n.aversions.includes(v));
     return {
@@ -348,6 +362,7 @@ function membersFit(state: FitState, candidate: Candidate): MemberFit[] {
       missing: likes.filter((v) => !vibes.includes(v)),
       dislikes: n.aversions.filter((v) => vibes.includes(v)),
       livesThere: candidate.costs.some((cost) => cost.memberId === n.memberId && cost.travel.mode === "home"),
+      outOfScope: outOfScope.has(n.memberId),
     };
   });
 }
@@ -371,6 +386,11 @@ function shortlistCandidate(state: FitState, c: Candidate): ShortlistCandidate {
     keywords: facts.keywords,
     summary: facts.summary,
     members: membersFit(state, c),
+    suitsEverySide: suitsEverySide(
+      c.countryCode,
+      respondentConstraints(state.rawPreferences),
+      state.groupProfile.scope.decided,
+    ),
     activityCount: usableActivities(c.slug, state.rawPreferences, state.places).length,
   };
 }

@@ -41,10 +41,11 @@ export function destinationBreaches(d: DestinationFacts, members: MemberConstrai
     if (diets.length) add("diet", `${diets.join(", ")} options are hard to find`);
     const access = m.accessibility.filter((x) => !servesAccess(d, x, ctx.days ?? 1));
     if (access.length) add("access", `not ${access.join(", ")} friendly`);
-    const home = m.origin.place?.countryCode ?? "US";
+    // Their own country, when their home says which (a wish nobody can place isn't guessed at).
+    const home = m.country?.code ?? null;
     const scope = ctx.decidedScope ?? (ctx.scopeApplies ? m.scope : "either");
-    if (scope === "domestic" && d.countryCode !== home) add("scope", "outside their own country");
-    if (scope === "international" && d.countryCode === home) add("scope", "in their own country");
+    if (home && scope === "domestic" && d.countryCode !== home) add("scope", "outside their own country");
+    if (home && scope === "international" && d.countryCode === home) add("scope", "in their own country");
     for (const rule of rulesOf(m)) {
       const why = destinationBreaksRule(d, rule, m, ctx);
       if (why)

@@ -2,6 +2,7 @@ import "server-only";
 import { type HardNoReading, type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
 import { allFacts } from "@/lib/facts";
 import { memberHome } from "@/lib/places/home";
+import { type HomeCountry, homeCountryOf } from "@/lib/places/home-country";
 import type { Place, PlaceResolution } from "@/lib/places/resolve";
 import type { Accessibility, Dietary, MemberPreferences } from "@/lib/schemas/preferences";
 
@@ -32,6 +33,8 @@ export type MemberConstraints = {
   dietary: Dietary[];
   accessibility: Accessibility[];
   scope: MemberPreferences["scope"];
+  /** The country they live in ("In my country" means this one); null when their home doesn't say. */
+  country: HomeCountry | null;
   pace: MemberPreferences["pace"];
   hardNos: HardNoReading[];
 };
@@ -71,6 +74,7 @@ export function memberConstraints(member: {
     dietary: p.dietary,
     accessibility: p.accessibility,
     scope: p.scope,
+    country: homeCountryOf(p),
     pace: p.pace,
     hardNos: p.hardNos.map((text) => interpretHardNo(text, destinationNames())),
   };

@@ -31,6 +31,8 @@ describe("the offline planner's candidate picks", () => {
     someoneLivesThere: false,
     suggested: false,
     mustHavesMet: [],
+    scopeMisses: 0,
+    suitsEverySide: false,
     ...over,
   });
   const pick = (input: Pick<CandidatesInput, "eligible"> & Partial<CandidatesInput>) =>

@@ -2,6 +2,7 @@ import { hardCapOf, type MemberConstraints, TIERS, type Tier } from "@/lib/const
 import type { DestinationFacts } from "@/lib/facts";
 import { type Travel, travelBetween } from "@/lib/facts/travel";
 import { formatUsd } from "@/lib/format";
+import { type DayMeals, foodExtraLines } from "@/lib/money/food";
 import type { LedgerLine, MemberCost } from "@/lib/schemas/money";
 
 /**
@@ -43,12 +44,15 @@ export function memberCost({
   nights,
   activities,
   groupTier,
+  meals = [],
 }: {
   facts: Pick<DestinationFacts, "name" | "coordinates" | "gettingThereUsd" | "dailyCostUsd">;
   member: MemberConstraints;
   nights: number;
   activities: ActivityAllowance;
   groupTier: Tier;
+  /** A plan's meals, day by day: a day over the member's own food allowance adds a named extra. */
+  meals?: readonly DayMeals[];
 }): MemberCost {
   // A home the member hasn't confirmed prices no travel at all (never a guessed region's fare).
   const home = member.origin.place;
@@ -81,7 +85,7 @@ export function memberCost({
       usd: activities.usd,
       basis: activities.basis,
     };
-    const lines = [...(travelLine ? [travelLine] : []), stay, activityLine];
+    const lines = [...(travelLine ? [travelLine] : []), stay, activityLine, ...foodExtraLines(meals, daily, tier)];
     return { tier, lines, total: lines.reduce((sum, l) => sum + l.usd, 0) };
   };
   // Cheaper tiers only when the member's own hard cap can't afford the one they asked for.

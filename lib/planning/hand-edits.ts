@@ -204,7 +204,7 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
       ).flatMap((i) => (i.activityId ? [i.activityId] : [])),
     ]),
   ].filter((id) => !inPlan.has(id));
-  const sheet = costSheetOf(ctx.facts, respondentConstraints(ctx.members), plan.dates.nights, items);
+  const sheet = costSheetOf(ctx.facts, respondentConstraints(ctx.members), plan.dates.nights, days);
   const activityUrls = new Set(ctx.facts.activities.map((a) => a.source.url));
   const sources = new Map<string, { title: string; url: string }>();
   for (const i of items) if (i.source) sources.set(i.source.url, i.source);

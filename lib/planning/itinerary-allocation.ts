@@ -6,6 +6,7 @@ import { addDays } from "@/lib/dates";
 import type { DestinationFacts } from "@/lib/facts";
 import { travelBetween } from "@/lib/facts/travel";
 import { formatUsd, plural } from "@/lib/format";
+import { foodAllowance, isFineDining } from "@/lib/money/food";
 import { greatCircleKm } from "@/lib/places/geo";
 import { clock, minutes, openFor } from "@/lib/planning/clock";
 import type { CatalogActivity, CatalogMeal } from "@/lib/schemas/catalog";
@@ -30,7 +31,8 @@ import type { Vibe } from "@/lib/schemas/preferences";
  * - locked items stay where the organizer put them, and on a regeneration the rest of the
  *   previous plan stays put unless feedback moves it;
  * - paid activities stop before any member's own hard cap would be passed;
- * - lunch and dinner near the day's area, open at meal time, fine for every diet;
+ * - lunch and dinner near the day's area, open at meal time, fine for every diet, within the
+ *   day's food allowance (lib/money/food.ts) unless a member asked for that splurge;
  * - every feedback item ends applied or declined, with a reason and, when it can't be met,
  *   alternatives that can;
  * - a flag stays in force: its item (and a kind its words name) never comes back, whatever
@@ -54,6 +56,8 @@ export type AllocationInput = {
   flags?: FlagInForce[];
   /** The tier each member stays at (for the activity budget under hard caps). */
   groupTier: "budget" | "midrange" | "premium";
+  /** Restaurants members named, and whether someone asked for fine dining (`splurgesAsked`). */
+  splurges?: { mealIds: string[]; fineDining: boolean };
 };
 
 const SLOT_CAPACITY: Record<Slot, number> = {
@@ -136,6 +140,15 @@ export function allocate(input: AllocationInput): Allocation {
     activityBudget = Math.min(activityBudget, hardCap - travel - facts.dailyCostUsd.budget * brief.nights);
   }
   let spent = 0;
+  // Meals are chosen within the smallest food allowance in the group: the lowest stay anyone
+  // asked for (the cheapest when someone has a hard cap, which may move them down to it).
+  const tiers = ["budget", "midrange", "premium"] as const;
+  const lowestTier = members.some((m) => hardCapOf(m) !== null)
+    ? "budget"
+    : (tiers.find((t) => members.some((m) => (m.accommodation ?? input.groupTier) === t)) ?? input.groupTier);
+  const allowance = foodAllowance(facts.dailyCostUsd[lowestTier]);
+  const splurges = input.splurges ?? { mealIds: [], fineDining: false };
+  let fineDiningPlaced = false;
 
   // Suggestions: matched to an activity, placed if it suits everyone and fits, else declined with alternatives.
   const wanted: { id: string; feedbackId: string }[] = [];
@@ -256,13 +269,25 @@ export function allocate(input: AllocationInput): Allocation {
       }
     }
     const meals: Allocation["days"][number]["meals"] = [];
-    for (const meal of mealsOf(day, brief.days)) {
+    const todays = mealsOf(day, brief.days).filter(
       // An evening food activity (a food tour, a dinner show) is dinner.
-      if (meal === "dinner" && placed.some((p) => p.slot === "evening" && isFood(facts, p.activityId))) continue;
-      const chosen = pickMeal(facts, members, meal, date, focus, [...days, { meals }], flaggedKind);
-      if (chosen) meals.push({ meal, mealId: chosen.id, time: MEAL_CLOCK[meal] });
-      else openMeals++;
-    }
+      (meal) => !(meal === "dinner" && placed.some((p) => p.slot === "evening" && isFood(facts, p.activityId))),
+    );
+    let eaten = 0;
+    todays.forEach((meal, i) => {
+      // What today's allowance leaves for this meal, keeping enough for the cheapest of each meal still to come.
+      const later = todays.slice(i + 1).reduce((sum, m) => sum + cheapestMeal(facts, m), 0);
+      const chosen = pickMeal(facts, members, meal, date, focus, [...days, { meals }], flaggedKind, {
+        within: allowance - eaten - later,
+        // A restaurant someone named, once; fine dining someone asked for, once a trip.
+        asked: (m) => splurges.mealIds.includes(m.id) || (splurges.fineDining && !fineDiningPlaced && isFineDining(m)),
+      });
+      if (chosen) {
+        meals.push({ meal, mealId: chosen.id, time: MEAL_CLOCK[meal] });
+        eaten += chosen.costUsd;
+        if (isFineDining(chosen)) fineDiningPlaced = true;
+      } else openMeals++;
+    });
     if (count() === 0) notes.push(`Day ${day} is left free: nothing else fits everyone's needs and the opening hours.`);
     days.push({
       day,
@@ -456,7 +481,18 @@ function areaDistance(facts: DestinationFacts, from: string, to: string): number
   return a && b ? greatCircleKm(a, b) : 50;
 }
 
-/** A meal place near the day's area, open at meal time, fine for every member, not yet used (repeats only when none are left). */
+/** The cheapest place the destination has for a meal time (what a later meal of the day needs kept for it). */
+function cheapestMeal(facts: DestinationFacts, meal: "lunch" | "dinner"): number {
+  const costs = facts.meals.filter((m) => m.meals.includes(meal)).map((m) => m.costUsd);
+  return costs.length ? Math.min(...costs) : 0;
+}
+
+/**
+ * A meal place near the day's area, open at meal time, fine for every member, not yet used
+ * (repeats only when none are left), within what the day's food allowance leaves — unless
+ * it is a splurge a member asked for, which comes first. When nothing open fits the
+ * allowance, the cheapest that suits everyone (its cost over the allowance is priced as an extra).
+ */
 function pickMeal(
   facts: DestinationFacts,
   members: MemberConstraints[],
@@ -465,6 +501,7 @@ function pickMeal(
   area: string,
   planned: { meals: { mealId: string }[] }[],
   flagged: (m: CatalogMeal) => boolean,
+  budget: { within: number; asked: (m: CatalogMeal) => boolean },
 ): CatalogMeal | undefined {
   const usedCount = (id: string) => planned.flatMap((d) => d.meals).filter((m) => m.mealId === id).length;
   const options = facts.meals
@@ -481,7 +518,11 @@ function pickMeal(
         greatCircleKm(a.coordinates, areaPoint(facts, area)) - greatCircleKm(b.coordinates, areaPoint(facts, area)) ||
         a.id.localeCompare(b.id),
     );
-  return options[0];
+  const asked = options.find((m) => budget.asked(m) && usedCount(m.id) === 0);
+  if (asked) return asked;
+  const within = options.filter((m) => m.costUsd <= budget.within);
+  if (within.length) return within[0];
+  return [...options].sort((a, b) => a.costUsd - b.costUsd || a.id.localeCompare(b.id))[0];
 }
 
 /** At a table only step access matters: seated meals suit limited walking, and nothing depends on sight or hearing. */

@@ -66,6 +66,10 @@ export const CandidatesInput = z.object({
       suggested: z.boolean().default(false),
       /** The group's must-haves its activities offer. */
       mustHavesMet: z.array(z.string()).default([]),
+      /** How many members it leaves out of their own scope ("In my country" / "Abroad"). */
+      scopeMisses: z.number().int().default(0),
+      /** The group is split on scope and it keeps everyone in theirs (a domestic member's country, abroad for the rest). */
+      suitsEverySide: z.boolean().default(false),
     }),
   ),
   /** The group's must-haves, without names. */
@@ -111,6 +115,8 @@ export const MemberFit = z.object({
   /** Vibes they dislike that it is known for. */
   dislikes: z.array(z.string()),
   livesThere: z.boolean(),
+  /** It leaves them out of the scope they asked for (outside their country, or in it when they want abroad). */
+  outOfScope: z.boolean().default(false),
 });
 export type MemberFit = z.infer<typeof MemberFit>;
 
@@ -127,6 +133,8 @@ const ShortlistCandidate = z.object({
   keywords: z.array(z.string()),
   summary: z.string(),
   members: z.array(MemberFit),
+  /** The group is split on scope and it keeps everyone in theirs: preferred. */
+  suitsEverySide: z.boolean().default(false),
   /** Activities there that suit every member's hard constraints. */
   activityCount: z.number().int(),
 });

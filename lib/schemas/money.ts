@@ -7,12 +7,23 @@ import { ACCOMMODATIONS } from "@/lib/schemas/preferences";
  * the organizer everyone's, the rest of the group only the spread (budgets are private).
  */
 
+/**
+ * The food allowance: of the daily figure at a member's stay level (lodging, food and local
+ * transport), this share is what a day's meals are planned within. Meals are chosen to fit
+ * it; a day whose meals cost more (a tasting menu someone asked for) adds the difference to
+ * each member's total as a named extra, worked out against that member's own allowance.
+ */
+export const FOOD_SHARE_OF_DAILY = 0.5;
+
 export const LedgerLine = z.object({
-  item: z.enum(["travel", "stay", "activities"]),
+  /** `food-extra`: a day's meals over the food allowance, one line per such day, named after its priciest meal. */
+  item: z.enum(["travel", "stay", "activities", "food-extra"]),
   label: z.string(),
   usd: z.number().int().nonnegative(),
   /** The fact the figure comes from ("4 nights × $180 a night at midrange level"). */
   basis: z.string(),
+  /** For a food extra: the meal it is named after (its key in the plan), so the plan can show it there. */
+  mealKey: z.string().optional(),
 });
 export type LedgerLine = z.infer<typeof LedgerLine>;
 

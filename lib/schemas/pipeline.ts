@@ -12,6 +12,7 @@ import {
   Exclusion,
   RecommendationsPack,
   Suggestion,
+  Tradeoff,
   TripShape,
   WebResearch,
 } from "@/lib/schemas/recommendations";
@@ -89,6 +90,8 @@ export const Candidate = z.object({
   trip: TripShape,
   /** Each member's own cost of that trip. */
   costs: z.array(MemberCost),
+  /** Who it leaves out of their own scope, by name: the card carries it as a tradeoff. */
+  scopeTradeoff: Tradeoff.nullable().default(null),
 });
 export type Candidate = z.infer<typeof Candidate>;
 

@@ -5,6 +5,7 @@ import { addDays } from "@/lib/dates";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
 import type { FeedbackOutcome, FlagReason, Itinerary, ItineraryItem, Slot } from "@/lib/schemas/itinerary";
 import type { RawMember } from "@/lib/schemas/pipeline";
+import { checkFoodLines, checkSplurges, foodExtrasAt } from "@/lib/validation/itinerary-food";
 import { type MemberView, viewMember } from "@/lib/validation/member-view";
 import {
   activityBreaks,
@@ -43,7 +44,14 @@ export type ItineraryEvidence = {
   /** The day it was planned on: nothing before it. */
   plannedOn: string;
   /** Feedback the run was asked to answer. */
-  feedback: { id: string; kind: "flag" | "suggestion"; itemKey: string | null; suggestedActivityId: string | null }[];
+  feedback: {
+    id: string;
+    kind: "flag" | "suggestion";
+    itemKey: string | null;
+    suggestedActivityId: string | null;
+    /** A suggestion's words: naming a restaurant (or fine dining) asks for that splurge. */
+    text?: string;
+  }[];
   /**
    * The organizer's own items (kind "custom", added by hand) the plan may hold, each on its
    * day: a custom item passes only when it is one of these exactly (key, title, note, cost,
@@ -202,6 +210,15 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
   });
 
   out.push(...checkCosts(itinerary, facts, members));
+  out.push(
+    ...checkSplurges(
+      itinerary,
+      facts,
+      members,
+      (m) => expectedCost(itinerary, facts, m, members).tier,
+      evidence.feedback.flatMap((f) => (f.kind === "suggestion" && f.text ? [f.text] : [])),
+    ),
+  );
   out.push(...checkWeather(itinerary, facts, months));
   out.push(...checkFeedback(itinerary, evidence, facts, members));
 
@@ -300,15 +317,21 @@ function checkCustom(
   return out;
 }
 
-/** Each member's own total: own round trip, nights at their tier, every activity in the plan. */
+/** A member's own total from raw facts: their round trip, nights at their tier, every activity, food over the allowance. */
+function expectedCost(itinerary: Itinerary, facts: DestinationFacts, m: MemberView, members: MemberView[]) {
+  const activities = itinerary.days.flatMap((d) => d.items).reduce((sum, i) => sum + i.costPerPerson, 0);
+  const extraAt = (tier: Tier) => foodExtrasAt(itinerary, facts, tier).reduce((sum, e) => sum + e.usd, 0);
+  return costFor(facts, m, itinerary.dates.nights, activities, usualTier(members), extraAt);
+}
+
+/** Each member's own total: own round trip, nights at their tier, every activity in the plan, food over the allowance. */
 function checkCosts(itinerary: Itinerary, facts: DestinationFacts, members: MemberView[]): ItineraryViolation[] {
   const out: ItineraryViolation[] = [];
   const v = (message: string, rule = "cost") => out.push({ day: null, rule, message });
   const activities = itinerary.days.flatMap((d) => d.items).reduce((sum, i) => sum + i.costPerPerson, 0);
-  const groupTier = usualTier(members);
   const totals: number[] = [];
   for (const m of members) {
-    const expected = costFor(facts, m, itinerary.dates.nights, activities, groupTier);
+    const expected = expectedCost(itinerary, facts, m, members);
     totals.push(expected.total);
     const claimed = itinerary.costs.find((c) => c.memberId === m.id);
     if (!claimed) {
@@ -326,6 +349,7 @@ function checkCosts(itinerary: Itinerary, facts: DestinationFacts, members: Memb
       v(`${m.name}'s ${itinerary.dates.nights} nights cost $${expected.stay}, not $${line("stay")}.`);
     if (line("activities") !== activities)
       v(`${m.name}'s activities come to $${activities}, not $${line("activities")}.`);
+    checkFoodLines(claimed, foodExtrasAt(itinerary, facts, expected.tier), m.name, v);
     if (claimed.total !== expected.total) v(`${m.name}'s total is $${expected.total}, not $${claimed.total}.`);
     const highest = Math.max(claimed.total, expected.total);
     if (m.hardCap !== null && highest > m.hardCap)

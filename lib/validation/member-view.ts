@@ -3,6 +3,7 @@ import { type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
 import { allFacts } from "@/lib/facts";
 import { UNKNOWN_HOME } from "@/lib/facts/travel";
 import { memberHome } from "@/lib/places/home";
+import { type HomeCountry, homeCountryOf } from "@/lib/places/home-country";
 import type { Place } from "@/lib/places/resolve";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
 
@@ -23,6 +24,8 @@ export type MemberView = {
   homeKnown: boolean;
   /** Same as homeKnown: a region they merely named is not a place to measure from. */
   homePlaced: boolean;
+  /** The country they live in, from the gazetteer's fact lookup (null: their scope can't be judged). */
+  country: HomeCountry | null;
   max: number | null;
   hardCap: number | null;
   rules: HardNoRule[];
@@ -42,6 +45,7 @@ export function viewMember(member: { id: string; name: string; preferences: Memb
     home: place ?? UNKNOWN_HOME,
     homeKnown: place !== null,
     homePlaced: place !== null,
+    country: homeCountryOf(p),
     max,
     hardCap: budget?.hardLimit && max !== null ? max : null,
     rules: p.hardNos.flatMap((text) => interpretHardNo(text, names).rules),

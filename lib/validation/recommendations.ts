@@ -265,6 +265,22 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
     for (const why of destinationBreaks(facts, member, months, { ...ctx, days: trip.days }))
       v("hard-constraint", `${option.name}: ${member.name}: ${why}.`);
   }
+  // Split on scope: nobody's side is forced, so every member the place leaves out of their
+  // own scope (read from their answer and their home's country) must be named in a tradeoff.
+  if (ctx.scopeSplit && !ctx.decidedScope) {
+    for (const member of ctx.respondents) {
+      const home = member.country?.code;
+      const wanted = member.prefs.scope;
+      if (!home || wanted === "either") continue;
+      const left = wanted === "domestic" ? facts.countryCode !== home : facts.countryCode === home;
+      const named = option.tradeoffs.some((t) => t.memberIds.includes(member.id) && t.summary.includes(member.name));
+      if (left && !named)
+        v(
+          "scope-unnamed",
+          `${option.name}: it is ${wanted === "domestic" ? `outside ${member.name}'s country (${home})` : `in ${member.name}'s own country (${home})`}; name them in a tradeoff.`,
+        );
+    }
+  }
   // A need the place serves venue by venue is named on the card, with counts that are true.
   const partialNeeds = [...new Set(ctx.respondents.flatMap((m) => m.prefs.accessibility))].filter(
     (need) => !facts.accessibility.includes(need),

@@ -51,12 +51,14 @@ export function costFor(
   nights: number,
   activities: number,
   groupTier: Tier,
+  /** A plan's meals over the food allowance at a stay level (lib/validation/itinerary-food.ts); none on a card. */
+  foodExtraAt: (tier: Tier) => number = () => 0,
 ) {
   // An unknown fare, or travel from a home that isn't confirmed, is left out (the ledger says so).
   const travel = member.homeKnown ? (travelBetween(member.home, facts).usd ?? 0) : 0;
   const wanted: Tier = member.prefs.accommodation ?? groupTier;
   let tier = wanted;
-  const total = (t: Tier) => travel + facts.dailyCostUsd[t] * nights + activities;
+  const total = (t: Tier) => travel + facts.dailyCostUsd[t] * nights + activities + foodExtraAt(t);
   if (member.hardCap !== null) {
     // Only the member's own hard cap moves them to a cheaper stay (the first that fits, else the cheapest).
     const cheaperFirst = TIERS.slice(0, TIERS.indexOf(wanted) + 1).reverse();
@@ -68,6 +70,7 @@ export function costFor(
     travel: member.homeKnown ? travel : undefined,
     stay: facts.dailyCostUsd[tier] * nights,
     activities,
+    foodExtra: foodExtraAt(tier),
     total: total(tier),
   };
 }
@@ -87,8 +90,9 @@ export function destinationBreaks(
     if (!facts.accessibility.includes(need) && !venuesServe(facts, need, ctx.days ?? 1))
       out.push(`not ${need} friendly`);
   const scope = ctx.decidedScope ?? (ctx.scopeSplit ? "either" : m.prefs.scope);
-  if (scope === "domestic" && facts.countryCode !== m.home.countryCode) out.push("outside their country");
-  if (scope === "international" && facts.countryCode === m.home.countryCode) out.push("in their own country");
+  const home = m.country?.code;
+  if (home && scope === "domestic" && facts.countryCode !== home) out.push("outside their country");
+  if (home && scope === "international" && facts.countryCode === home) out.push("in their own country");
   for (const rule of m.rules) if (ruleBreaks(facts, rule, m, months)) out.push(rule.label);
   return out;
 }

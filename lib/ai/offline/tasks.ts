@@ -310,6 +310,13 @@ function explain(input: ExplainInput): ExplainOutput {
  */
 const MUST_HAVE_BOOST = 0.1;
 const MUST_HAVE_BOOST_MAX = 0.2;
+/**
+ * Scope, when the group is split on it: each member a place leaves out of their own scope
+ * counts against it, and a place that keeps everyone in theirs (Reykjavik for an Icelander
+ * who wants home and friends who want abroad) comes ahead, even though someone lives there.
+ */
+const SCOPE_MISS_PENALTY = 0.3;
+const SCOPE_BOTH_SIDES_BOOST = 1.5;
 
 function candidates(input: CandidatesInput): CandidatePicks {
   // Best matches first (a place with a must-have a little ahead); a place someone lives in
@@ -319,7 +326,9 @@ function candidates(input: CandidatesInput): CandidatePicks {
   const base = (c: CandidatesInput["eligible"][number]) =>
     c.vibeMatch +
     Math.min(MUST_HAVE_BOOST_MAX, MUST_HAVE_BOOST * c.mustHavesMet.length) -
-    (c.someoneLivesThere ? 1 : 0);
+    (c.someoneLivesThere ? 1 : 0) -
+    SCOPE_MISS_PENALTY * c.scopeMisses +
+    (c.suitsEverySide ? SCOPE_BOTH_SIDES_BOOST : 0);
   const left = [...input.eligible].sort((a, b) => base(b) - base(a) || a.slug.localeCompare(b.slug));
   const count = Math.min(left.length, input.max);
   const picked: typeof left = [];
@@ -390,7 +399,9 @@ function shortlist(input: ShortlistInput, repair: string[]): ShortlistOutput {
     c.vibeMatch * 2 -
     c.stretchCount * 0.4 -
     (c.members.some((m) => m.livesThere) ? 1 : 0) -
-    c.members.reduce((n, m) => n + m.dislikes.length, 0) * 0.3;
+    c.members.reduce((n, m) => n + m.dislikes.length, 0) * 0.3 -
+    c.members.filter((m) => m.outOfScope).length * SCOPE_MISS_PENALTY +
+    (c.suitsEverySide ? SCOPE_BOTH_SIDES_BOOST : 0);
   const sorted = [...usable].sort((a, b) => score(b) - score(a) || a.slug.localeCompare(b.slug));
   // At most two per country, so the slate is spread when the shortlist allows.
   const spread = (list: ShortlistCandidate[], max: number) => {

@@ -13,6 +13,7 @@ import {
 import { ItemFeedback, OtherFeedback } from "@/components/itinerary/item-feedback";
 import { ItineraryDays } from "@/components/itinerary/itinerary-days";
 import { LivePlanRun } from "@/components/itinerary/live-plan-run";
+import { MealExtra } from "@/components/itinerary/meal-extra";
 import { ChangesCard } from "@/components/itinerary/plan/changes-card";
 import { OrganizerCard } from "@/components/itinerary/plan/organizer-card";
 import { PlanRecords } from "@/components/itinerary/plan/plan-records";
@@ -245,6 +246,7 @@ export default async function PlanPage({
               collapsible
               days={shown.itinerary.days}
               routes={routes}
+              mealExtra={(meal) => <MealExtra meal={meal} costs={shown.itinerary.costs} viewerId={viewer.memberId} />}
               itemExtra={(item, day) => (
                 <>
                   {canEdit ? (
