@@ -5,7 +5,7 @@ import { addDays } from "@/lib/dates";
 import { formatUsd } from "@/lib/format";
 import type { LatLon } from "@/lib/places/geo";
 import type { DestinationFacts } from "@/lib/schemas/catalog";
-import { type Itinerary, type ItineraryItem, itemEnd, mealEnd } from "@/lib/schemas/itinerary";
+import { type Itinerary, type ItineraryItem, MEAL_MINUTES } from "@/lib/schemas/itinerary";
 
 /**
  * The plan as an iCalendar file (ical-generator, with the destination's VTIMEZONE): one
@@ -68,7 +68,8 @@ export function calendarEvents(tripId: string, { plan, facts }: CalendarVersion)
     if (!day.date) continue;
     for (const item of day.items) {
       const startsAt = Temporal.PlainDateTime.from(`${day.date}T${item.startTime}`);
-      const endsAt = Temporal.PlainDateTime.from(`${day.date}T${itemEnd(item)}`);
+      // Its end as the plan gives it (start + length; an organizer's late item may end after midnight).
+      const endsAt = startsAt.add({ minutes: Math.round(item.durationHours * 60) });
       events.push({
         uid: `${tripId}-${item.key.replace(/[^A-Za-z0-9-]/g, "-")}@${UID_DOMAIN}`,
         summary: item.title,
@@ -92,7 +93,9 @@ export function calendarEvents(tripId: string, { plan, facts }: CalendarVersion)
           `Source: ${meal.source.title} (${meal.source.url})`,
         ].join("\n"),
         start: `${day.date}T${meal.time}`,
-        end: `${day.date}T${mealEnd(meal)}`,
+        end: Temporal.PlainDateTime.from(`${day.date}T${meal.time}`)
+          .add({ minutes: MEAL_MINUTES[meal.meal] })
+          .toString({ smallestUnit: "minute" }),
         allDay: false,
       });
     }

@@ -98,7 +98,12 @@ const cost = (
   breaksHardCap: false,
 });
 
-/** 2 days, 1 night. Activities: gallery $20 + viewpoint $0 + museum $10 + castle $15 = $45 a person. */
+/**
+ * 2 days, 1 night. Activities: gallery $20 + viewpoint $0 + museum $10 + castle $15 = $45 a person.
+ * Times: every venue is at the same point, so each leg is the 1-minute minimum walk. Day 1:
+ * gallery 13:30–15:30, dinner 18:30–20:00 (90 min), viewpoint from 20:05. Day 2: museum
+ * 10:00–12:00, lunch 12:15–13:15 (60 min), castle 13:30–15:30.
+ */
 function goodPlan(): Itinerary {
   return {
     destination: { slug: "testville", name: "Testville", country: "Portugal", timezone: "Europe/Lisbon" },
@@ -109,7 +114,7 @@ function goodPlan(): Itinerary {
         day: 1,
         date: "2027-06-15",
         title: "Old Town",
-        items: [item("gallery", "afternoon", "13:30"), item("viewpoint", "evening", "20:00")],
+        items: [item("gallery", "afternoon", "13:30"), item("viewpoint", "evening", "20:05")],
         meals: [stop("bistro", "dinner", "18:30", 1)],
         note: null,
       },
@@ -118,7 +123,7 @@ function goodPlan(): Itinerary {
         date: "2027-06-16",
         title: "Hills",
         items: [item("museum", "morning", "10:00"), item("castle", "afternoon", "13:30")],
-        meals: [stop("cafe", "lunch", "12:45", 2)],
+        meals: [stop("cafe", "lunch", "12:15", 2)],
         note: null,
       },
     ],
