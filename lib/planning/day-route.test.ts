@@ -35,7 +35,14 @@ describe("a day's route", () => {
     ]);
     expect(route.legs).toEqual([
       { from: "a:sao-jorge-castle", to: "a:lisbon-cathedral-se", mode: "walk", km: 0.6, minutes: 8, basis: "places" },
-      { from: "a:lisbon-cathedral-se", to: "a:jeronimos-monastery", mode: "transit", km: 8.4, minutes: 40, basis: "places" },
+      {
+        from: "a:lisbon-cathedral-se",
+        to: "a:jeronimos-monastery",
+        mode: "transit",
+        km: 8.4,
+        minutes: 40,
+        basis: "places",
+      },
       { from: "a:jeronimos-monastery", to: "c:own-1", mode: "transit", km: null, minutes: 15, basis: "default" },
       { from: "c:own-1", to: "m:prado-lisboa", mode: "transit", km: null, minutes: 15, basis: "default" },
     ]);
