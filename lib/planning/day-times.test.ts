@@ -108,7 +108,7 @@ describe("the timetable", () => {
           { key: "b", phase: "lunch", minutes: 60, earliest: 660, latest: 900, place: "b" },
           { key: "c", phase: "afternoon", minutes: 60, earliest: 0, latest: 1440, fixed: 780, place: "c" },
         ],
-        (from, to) => ({ "a>b": 20, "b>c": 50 })[`${from}>${to}`] ?? 0,
+        (from, to) => (({ "a>b": 20, "b>c": 50 }) as Record<string, number>)[`${from}>${to}`] ?? 0,
       ),
     ).toBeNull();
   });
