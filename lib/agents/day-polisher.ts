@@ -30,6 +30,7 @@ export const dayPolisher = defineItineraryAgent({
         : "It is a single day: the plan runs from morning to evening.",
       `Times are local (${facts.timezone}); opening hours are the venues' regular hours, so check holidays before you go.`,
       "Prices are typical per-person figures from our destination facts; check them when you book.",
+      "Lunch is planned for an hour and dinner for an hour and a half, between activities; the times leave room to get from each stop to the next (estimated from the distance, or marked as an estimate when a place isn't known).",
       ...allocation.notes,
     ];
     const input: PolishInput = {
