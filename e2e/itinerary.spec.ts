@@ -191,6 +191,16 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
     const day = event.startDate.toString().slice(0, 10);
     expect(day >= start && day <= end).toBe(true);
   }
+  // Meals are in it at the plan's times, and no two timed events overlap (each runs from its start to its end).
+  expect(events.some((e) => /^(Lunch|Dinner) at /.test(e.summary))).toBe(true);
+  const spans = events
+    .filter((e) => !e.startDate.isDate)
+    .map((e) => ({ name: e.summary, from: e.startDate.toUnixTime(), to: e.endDate.toUnixTime() }))
+    .sort((a, b) => a.from - b.from);
+  spans.forEach((span, i) => {
+    const next = spans[i + 1];
+    if (next) expect(next.from, `${next.name} after ${span.name}`).toBeGreaterThanOrEqual(span.to);
+  });
 
   // Links that leave the page don't follow a client's X-Forwarded-Host or X-Forwarded-Proto (this
   // server has no PUBLIC_URL and trusts no proxy: the Host it received): the calendar subscription,

@@ -29,10 +29,10 @@ const DAY_2_IN_ORDER = [
   "Getting here from the stop before: 40 min by public transport or taxi (8.4 km)",
   "13:30",
   "Jerónimos Monastery",
-  "Getting here from the stop before: Travel time unknown",
+  "Getting here from the stop before: about 15 min by public transport or taxi (estimate: a stop without a known place)",
   "16:00",
   "Tea at a friend's flat",
-  "Getting here from the stop before: Travel time unknown",
+  "Getting here from the stop before: about 15 min by public transport or taxi (estimate: a stop without a known place)",
   "18:30",
   "Dinner at Prado",
 ];
@@ -135,6 +135,7 @@ describe("the share page with routes", () => {
       mode: "transit",
       km: 8.4,
       minutes: 40,
+      basis: "places",
     });
     const html = renderToStaticMarkup(
       <SharedPlanView

@@ -2,10 +2,10 @@ import { Clock, ExternalLink, MapPin, Route, Utensils } from "lucide-react";
 import type { ReactNode } from "react";
 import { WideOpenDetails } from "@/components/ui/collapsible-card";
 import { formatDay, formatUsd, plural } from "@/lib/format";
-import { entriesInOrder } from "@/lib/planning/day-route";
+import { entriesWithFree } from "@/lib/planning/day-route";
 import type { Source } from "@/lib/schemas/catalog";
 import type { DayRoute, RouteLeg } from "@/lib/schemas/day-route";
-import type { ItineraryDay, ItineraryItem, MealStop } from "@/lib/schemas/itinerary";
+import { type ItineraryDay, type ItineraryItem, itemEnd, type MealStop, mealEnd } from "@/lib/schemas/itinerary";
 
 const SLOT_LABELS = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" } as const;
 const MEAL_LABELS = { breakfast: "Breakfast", lunch: "Lunch", dinner: "Dinner" } as const;
@@ -74,7 +74,15 @@ function DayBody({
 }) {
   // The way to each stop from the one before it (the route runs in the same order as the entries).
   const legTo = new Map(route?.legs.map((leg) => [leg.to, leg]));
-  const entries = entriesInOrder(day).map((entry) => {
+  const entries = entriesWithFree(day).map((entry) => {
+    if (entry.kind === "free") {
+      return (
+        <li key={`free-${entry.slot}`} className="flex gap-3 text-sm text-slate-600">
+          <span className="w-12 shrink-0 font-mono text-xs text-slate-500 tabular-nums">{entry.time}</span>
+          <span className="italic">Free {entry.slot}: time of your own</span>
+        </li>
+      );
+    }
     if (entry.kind === "item") {
       const { item } = entry;
       return <Item key={item.key} item={item} leg={legTo.get(item.key)} extra={itemExtra?.(item, day)} />;
@@ -84,7 +92,7 @@ function DayBody({
       <li key={meal.key} className="space-y-1">
         <Leg leg={legTo.get(meal.key)} />
         <div className="flex gap-3 text-sm text-slate-700">
-          <span className="w-12 shrink-0 font-mono text-xs text-slate-500 tabular-nums">{meal.time}</span>
+          <Times start={meal.time} end={mealEnd(meal)} />
           <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
             <Utensils aria-hidden className="size-3.5 shrink-0 self-center text-slate-400" />
             <span>
@@ -139,7 +147,7 @@ function DayBody({
           </a>
         </p>
       ) : null}
-      {entries.length === 0 ? (
+      {day.items.length === 0 && day.meals.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">A free day: nothing planned.</p>
       ) : (
         <ol className="mt-3 space-y-3">{entries}</ol>
@@ -161,7 +169,7 @@ function DayBody({
           {heading}
           <p className="text-xs text-slate-600">
             {day.items.length === 0
-              ? "A free day"
+              ? "A rest day"
               : `${plural(day.items.length, "activity", "activities")}, ${plural(day.meals.length, "meal")}`}
           </p>
         </>
@@ -190,12 +198,35 @@ function Leg({ leg }: { leg: RouteLeg | undefined }) {
 
 const MODE_WORDS = { walk: "walk", transit: "by public transport or taxi", drive: "by car or train" } as const;
 
-/** "12 min walk (0.8 km)", "25 min by public transport or taxi (6.5 km)", "Travel time unknown". */
+/**
+ * "12 min walk (0.8 km)", "25 min by public transport or taxi (6.5 km)"; an estimate says so:
+ * "about 15 min by public transport or taxi (estimate: a stop without a known place)".
+ */
 export function legText(leg: RouteLeg): string {
-  if (leg.mode === null) return "Travel time unknown";
   const time = leg.minutes < 60 ? `${leg.minutes} min` : formatHours(leg.minutes / 60);
-  const km = leg.km < 0.1 ? "under 0.1 km" : leg.km < 10 ? `${leg.km.toFixed(1)} km` : `${Math.round(leg.km)} km`;
-  return `${time} ${MODE_WORDS[leg.mode]} (${km})`;
+  const km =
+    leg.km === null
+      ? null
+      : leg.km < 0.1
+        ? "under 0.1 km"
+        : leg.km < 10
+          ? `${leg.km.toFixed(1)} km`
+          : `${Math.round(leg.km)} km`;
+  if (leg.basis === "places") return `${time} ${MODE_WORDS[leg.mode]} (${km})`;
+  const why = leg.basis === "areas" ? "estimated between the areas" : "estimate: a stop without a known place";
+  return `about ${time} ${MODE_WORDS[leg.mode]} (${km ? `${km}, ` : ""}${why})`;
+}
+
+/** "09:00–11:30" (start and end; on a phone the end wraps under the start). */
+function Times({ start, end, className = "" }: { start: string; end: string; className?: string }) {
+  return (
+    <span className={`w-12 shrink-0 font-mono text-xs text-slate-500 tabular-nums ${className}`}>
+      {start}
+      <span aria-hidden>–</span>
+      <span className="sr-only"> to </span>
+      <span className="block">{end}</span>
+    </span>
+  );
 }
 
 function Item({ item, leg, extra }: { item: ItineraryItem; leg: RouteLeg | undefined; extra: ReactNode }) {
@@ -203,7 +234,7 @@ function Item({ item, leg, extra }: { item: ItineraryItem; leg: RouteLeg | undef
     <li className="space-y-1" id={`item-${item.key}`}>
       <Leg leg={leg} />
       <div className="flex gap-3">
-        <span className="w-12 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">{item.startTime}</span>
+        <Times start={item.startTime} end={itemEnd(item)} className="pt-0.5" />
         <div className="min-w-0 flex-1 space-y-1">
           <p className="font-medium text-slate-900">
             <span className="sr-only">{SLOT_LABELS[item.slot]}: </span>

@@ -69,7 +69,10 @@ describe("hand edits of the itinerary", () => {
 
   it("move: to another day after what is there; refused where the day has no such time or the venue is closed", async () => {
     const { tripId, organizer } = await planned();
-    // Day 5's afternoon holds the 2-hour stroll from 13:30, so the bridge goes at 15:30.
+    // Day 5's afternoon holds the 2-hour stroll from 13:30 (to 15:30) at 38.7164, -9.1488; the bridge
+    // is at 38.6985, -9.179: 0.0179° × 111.195 = 1.990 km north–south, 0.0302° × 111.195 × cos 38.707°
+    // (0.7805) = 2.621 km east–west, 3.291 km straight, so public transport: × 1.3 = 4.28 km,
+    // 10 + 4.28 / 18 × 60 = 24.3 min → 25. The bridge goes at 15:30 + 25 min = 15:55.
     const moved = await actions.moveItineraryItem(organizer.ctx, {
       tripId,
       version: 1,
@@ -81,7 +84,7 @@ describe("hand edits of the itinerary", () => {
     const v2 = (await currentItinerary({ tripId }))?.itinerary as Itinerary;
     expect(keysOf(v2)[2]).toEqual(["a:belem-tower"]);
     expect(keysOf(v2)[4]).toEqual(["a:lisbon-cathedral-se", "a:principe-real-stroll", "a:pilar-7-bridge"]);
-    expect(itemOf(v2, "a:pilar-7-bridge")).toMatchObject({ day: 5, slot: "afternoon", startTime: "15:30" });
+    expect(itemOf(v2, "a:pilar-7-bridge")).toMatchObject({ day: 5, slot: "afternoon", startTime: "15:55" });
     expect(totals(v2)).toEqual([1381, 1531]);
     expect(await violationsNow(tripId)).toEqual([]);
 
@@ -121,7 +124,10 @@ describe("hand edits of the itinerary", () => {
 
   it("add: a suitable activity goes in and is paid for; one that breaks a member's need or the pace is refused, changing nothing", async () => {
     const { tripId, organizer } = await planned();
-    // MAAT ($13, 1.5h, open Wednesday) after the bridge on day 3: 14:30.
+    // MAAT ($13, 1.5h, open Wednesday) after the bridge on day 3 (14:20–15:20, at 38.6985, -9.179).
+    // MAAT is at 38.6957, -9.1946: 0.0028° × 111.195 = 0.311 km, 0.0156° × 111.195 × cos 38.697°
+    // (0.7805) = 1.354 km, 1.389 km straight, a walk: × 1.3 = 1.81 km / 4.5 km/h = 24.1 min → 25.
+    // So 15:20 + 25 min = 15:45.
     const added = await actions.addItineraryActivity(organizer.ctx, {
       tripId,
       version: 1,
@@ -134,7 +140,7 @@ describe("hand edits of the itinerary", () => {
     expect(itemOf(v2, "a:maat-museum")).toMatchObject({
       day: 3,
       slot: "afternoon",
-      startTime: "14:30",
+      startTime: "15:45",
       costPerPerson: 13,
       locked: false,
     });
@@ -154,13 +160,14 @@ describe("hand edits of the itinerary", () => {
     });
     expect(inaccessible).toMatchObject({ ok: false, code: "conflict:edit" });
     if (!inaccessible.ok) expect(inaccessible.message).toMatch(/Member 0: not hearing accessible/);
-    // Day 3 has 3 activities now, the most a balanced day holds.
+    // Day 3 has 3 activities now, the most a balanced day holds. Its morning has time for the
+    // monument (a 15-minute walk from the tower: 10:45–11:45, lunch at 13:00), so only the pace refuses it.
     const fourth = await actions.addItineraryActivity(organizer.ctx, {
       tripId,
       version: 2,
       activityId: "padrao-dos-descobrimentos",
       day: 3,
-      slot: "afternoon",
+      slot: "morning",
     });
     expect(fourth).toMatchObject({ ok: false, code: "conflict:edit" });
     if (!fourth.ok) expect(fourth.message).toMatch(/Day 3 has 4 activities; a balanced day has at most 3/);

@@ -28,7 +28,7 @@ export const dayPolisher = defineItineraryAgent({
       brief.days > 1
         ? "Day 1 starts after arrival around midday, and the last day ends by late afternoon for the trip home."
         : "It is a single day: the plan runs from morning to evening.",
-      `Times are local (${facts.timezone}); opening hours are the venues' regular hours, so check holidays before you go.`,
+      `Times are local (${facts.timezone}); opening hours are the venues' regular hours, so check holidays before you go. Lunch is planned for an hour and dinner for an hour and a half, and the times leave room to get from each stop to the next.`,
       "Prices are typical per-person figures from our destination facts; check them when you book.",
       ...allocation.notes,
     ];

@@ -3,7 +3,7 @@ import { generateStructured } from "@/lib/ai/generate";
 import { SYSTEM } from "@/lib/ai/prompts";
 import { factsIn } from "@/lib/facts";
 import { plural } from "@/lib/format";
-import { type ItineraryDay, type ItineraryItem, SLOTS } from "@/lib/schemas/itinerary";
+import { type ItineraryDay, type ItineraryItem, itemEnd, mealEnd, SLOTS } from "@/lib/schemas/itinerary";
 import { type DraftDayInput, DraftDayOutput } from "@/lib/schemas/itinerary-pipeline";
 
 /**
@@ -102,6 +102,7 @@ export const dayWriter = defineItineraryAgent({
         area: a.area,
         slot: p.slot,
         startTime: p.start,
+        endTime: itemEnd({ startTime: p.start, durationHours: a.durationHours }),
         durationHours: a.durationHours,
         costPerPerson: a.costUsd,
         tips: words?.tips.length ? words.tips : a.tips,
@@ -125,6 +126,7 @@ export const dayWriter = defineItineraryAgent({
           name: venue.name,
           meal: m.meal,
           time: m.time,
+          endTime: mealEnd({ time: m.time, meal: m.meal }),
           area: venue.area,
           cuisine: venue.cuisine,
           typicalCostPerPerson: venue.costUsd,
@@ -132,6 +134,7 @@ export const dayWriter = defineItineraryAgent({
         };
       }),
       note: planned.note,
+      ...(planned.free ? { free: planned.free } : {}),
     };
     return {
       patch: { days: [day] },

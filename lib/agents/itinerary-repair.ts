@@ -1,6 +1,8 @@
 import { defineItineraryAgent } from "@/lib/agents/define-agent";
 import { factsIn } from "@/lib/facts";
 import { plural } from "@/lib/format";
+import { freeSlotsOf } from "@/lib/planning/day-times";
+import { slotsOf } from "@/lib/planning/itinerary-allocation";
 
 /** Problems a repair can fix by taking an item out of a day (the rest need another draft, or can't be fixed). */
 export const REMOVABLE = new Set([
@@ -9,6 +11,7 @@ export const REMOVABLE = new Set([
   "hard-constraint",
   "repeat",
   "overlap",
+  "leg",
   "time",
   "ungrounded",
   "key",
@@ -58,7 +61,19 @@ export const itineraryRepair = defineItineraryAgent({
         );
         return false;
       });
-      return { ...planned, items, meals, ...(custom ? { custom } : {}) };
+      // What it took out leaves that part of the day free, and labelled so.
+      const free = freeSlotsOf(
+        slotsOf(planned.day, brief.days),
+        [
+          ...items.map((p) => ({
+            slot: p.slot,
+            durationHours: facts.activities.find((a) => a.id === p.activityId)?.durationHours ?? 0,
+          })),
+          ...(custom ?? []),
+        ],
+        meals,
+      );
+      return { ...planned, items, meals, free, ...(custom ? { custom } : {}) };
     });
     return {
       patch: { allocation: { ...allocation, days: next, notes: [...allocation.notes, ...notes] } },

@@ -46,7 +46,8 @@ async function withOwnItem(tripId: string, organizer: ReturnType<typeof browser>
   expect(own).toMatchObject({
     day: 2,
     slot: "evening",
-    startTime: "20:00",
+    // After dinner (18:30–20:00) and the stated 15-minute estimate to a place we can't locate.
+    startTime: "20:15",
     title: "Dinner at Aunt May's",
     description: "She cooks; we bring dessert.",
     costPerPerson: 40,
@@ -133,7 +134,8 @@ describe("the organizer's own items on a regeneration", () => {
     ).toMatchObject({ ok: true });
     const v6 = (await currentItinerary({ tripId }))?.itinerary as Itinerary;
     const picnic = itemOf(v6, (i) => i.title === "Picnic by the river");
-    expect(picnic).toMatchObject({ day: 3, slot: "evening", startTime: "20:00", costPerPerson: 5, locked: false });
+    // After dinner (18:30–20:00) and the stated 15-minute estimate to a place we can't locate.
+    expect(picnic).toMatchObject({ day: 3, slot: "evening", startTime: "20:15", costPerPerson: 5, locked: false });
     // $119 + $5.
     expect(activitiesLines(v6)).toEqual([124, 124]);
 

@@ -23,7 +23,7 @@ const LISBON = factsFor("lisbon");
 if (!LISBON) throw new Error("no Lisbon in the catalog");
 
 describe("a day's route", () => {
-  it("lists the stops in time order, with a walk, a public-transport leg and unknown legs around the organizer's own item", () => {
+  it("lists the stops in time order, with a walk, a public-transport leg and the stated 15-minute estimate around the organizer's own item (no place, no known area)", () => {
     // Given out of order, as a day's items and meals are stored: the route sorts them by time.
     const route = dayRoute(lisbonDay(2, [JERONIMOS, OWN, CASTLE, SE], [PRADO]), LISBON);
     expect(route.stops.map((s) => [s.time, s.key, s.coordinates])).toEqual([
@@ -34,10 +34,17 @@ describe("a day's route", () => {
       ["18:30", "m:prado-lisboa", { lat: 38.7098, lon: -9.134 }],
     ]);
     expect(route.legs).toEqual([
-      { from: "a:sao-jorge-castle", to: "a:lisbon-cathedral-se", mode: "walk", km: 0.6, minutes: 8 },
-      { from: "a:lisbon-cathedral-se", to: "a:jeronimos-monastery", mode: "transit", km: 8.4, minutes: 40 },
-      { from: "a:jeronimos-monastery", to: "c:own-1", mode: null, km: null, minutes: null },
-      { from: "c:own-1", to: "m:prado-lisboa", mode: null, km: null, minutes: null },
+      { from: "a:sao-jorge-castle", to: "a:lisbon-cathedral-se", mode: "walk", km: 0.6, minutes: 8, basis: "places" },
+      {
+        from: "a:lisbon-cathedral-se",
+        to: "a:jeronimos-monastery",
+        mode: "transit",
+        km: 8.4,
+        minutes: 40,
+        basis: "places",
+      },
+      { from: "a:jeronimos-monastery", to: "c:own-1", mode: "transit", km: null, minutes: 15, basis: "default" },
+      { from: "c:own-1", to: "m:prado-lisboa", mode: "transit", km: null, minutes: 15, basis: "default" },
     ]);
     // Through the four placed stops (the own item has no place); public transport can't take
     // intermediate stops in Google Maps, so the mode is left to Maps.
@@ -50,7 +57,7 @@ describe("a day's route", () => {
   it("a two-stop walking day links walking directions without waypoints", () => {
     const route = dayRoute(lisbonDay(3, [CASTLE, SE]), LISBON);
     expect(route.legs).toEqual([
-      { from: "a:sao-jorge-castle", to: "a:lisbon-cathedral-se", mode: "walk", km: 0.6, minutes: 8 },
+      { from: "a:sao-jorge-castle", to: "a:lisbon-cathedral-se", mode: "walk", km: 0.6, minutes: 8, basis: "places" },
     ]);
     expect(route.mapUrl).toBe(
       "https://www.google.com/maps/dir/?api=1&origin=38.7139%2C-9.1335&destination=38.7098%2C-9.1335&travelmode=walking",

@@ -1,7 +1,16 @@
 import { greatCircleKm, type LatLon } from "@/lib/places/geo";
 import type { CatalogActivity, CatalogMeal } from "@/lib/schemas/catalog";
 import type { DayRoute, RouteLeg, RouteStop, TravelMode } from "@/lib/schemas/day-route";
-import type { Itinerary, ItineraryDay, ItineraryItem, MealStop } from "@/lib/schemas/itinerary";
+import {
+  type Itinerary,
+  type ItineraryDay,
+  type ItineraryItem,
+  itemEnd,
+  type MealStop,
+  mealEnd,
+  SLOT_TIMES,
+  type Slot,
+} from "@/lib/schemas/itinerary";
 
 /**
  * A planned day as a route: its stops in time order, how to get from each to the next and
@@ -20,6 +29,11 @@ import type { Itinerary, ItineraryDay, ItineraryItem, MealStop } from "@/lib/sch
  * - Further (a day trip out of town): by car or regional train, at 50 km/h plus 10 minutes.
  * - Minutes: under 10 to the whole minute (at least 1), from 10 on to the nearest 5 — the
  *   estimate isn't finer than that.
+ * - A stop the facts don't place (the organizer's own item, a venue no longer listed): from
+ *   the centre of its area when the area is known — an estimate, and it says so; else the
+ *   stated default, 15 minutes by public transport or taxi (a typical hop across a city
+ *   centre), also said to be an estimate. A leg always has a mode and minutes, and the
+ *   day's times leave room for it (lib/planning/day-times.ts).
  */
 
 /** Great-circle km × this = km along the streets. */
@@ -31,17 +45,51 @@ export const TRANSIT_KMH = 18;
 export const TRANSIT_WAIT_MIN = 10;
 export const DRIVE_KMH = 50;
 export const DRIVE_WAIT_MIN = 10;
+/** A leg with no place at either end: an estimate, stated as such. */
+export const DEFAULT_LEG = { mode: "transit" as const, minutes: 15 };
 /** Google Maps URLs take at most 9 waypoints (3 on some phones); a day holds at most 9 stops, so 7. */
 const MAX_WAYPOINTS = 9;
 
 type Placeable = {
   activities: Pick<CatalogActivity, "id" | "coordinates">[];
   meals: Pick<CatalogMeal, "id" | "coordinates">[];
+  /** The destination's areas, for an estimate when a stop itself isn't placed. */
+  areas?: { name: string; coordinates: LatLon }[];
 };
+
+/** Where a stop is: its own place, else the centre of its area (an estimate), else unknown. */
+export type Whereabouts = { coordinates: LatLon | null; near: LatLon | null };
+
+/** The way from one stop to the next (rules above): always a mode and minutes, and what they rest on. */
+export function legBetween(from: Whereabouts, to: Whereabouts): Pick<RouteLeg, "mode" | "km" | "minutes" | "basis"> {
+  if (from.coordinates && to.coordinates)
+    return { ...travel(greatCircleKm(from.coordinates, to.coordinates)), basis: "places" };
+  const a = from.coordinates ?? from.near;
+  const b = to.coordinates ?? to.near;
+  if (a && b) return { ...travel(greatCircleKm(a, b)), basis: "areas" };
+  return { ...DEFAULT_LEG, km: null, basis: "default" };
+}
+
+/** Where an item or meal is by the facts: its venue's place, else its area's centre. */
+export function whereabouts(
+  facts: Placeable,
+  entry: { kind: "activity" | "custom" | "meal"; id: string | null; area: string },
+): Whereabouts {
+  const own =
+    entry.kind === "meal"
+      ? facts.meals.find((m) => m.id === entry.id)?.coordinates
+      : entry.kind === "activity" && entry.id
+        ? facts.activities.find((a) => a.id === entry.id)?.coordinates
+        : undefined;
+  const near = facts.areas?.find((x) => x.name === entry.area)?.coordinates ?? null;
+  return { coordinates: own ?? null, near };
+}
 
 export type DayEntry =
   | { kind: "item"; time: string; item: ItineraryItem }
   | { kind: "meal"; time: string; meal: MealStop };
+/** A part of the day left free on purpose, at the time that part starts ("Free afternoon"). */
+export type FreeEntry = { kind: "free"; time: string; slot: Slot };
 
 /**
  * A day's items and meals by local start time (an item before a meal at the same time): the
@@ -54,34 +102,50 @@ export function entriesInOrder(day: Pick<ItineraryDay, "items" | "meals">): DayE
   ].sort((a, b) => a.time.localeCompare(b.time));
 }
 
+/** The day as shown: its items and meals, with each part of the day left free in its place. */
+export function entriesWithFree(day: Pick<ItineraryDay, "items" | "meals" | "free">): (DayEntry | FreeEntry)[] {
+  const free = (day.free ?? []).map((slot) => ({ kind: "free" as const, time: SLOT_TIMES[slot].start, slot }));
+  return [...entriesInOrder(day), ...free].sort((a, b) => a.time.localeCompare(b.time));
+}
+
 /**
  * One day's route from the destination's facts. A stop the facts don't place (the organizer's
  * own item, a venue no longer in the catalog) is listed without a place: travel to and from it
- * is unknown, and the map link goes through the others.
+ * is estimated (from its area, else the default), and the map link goes through the others.
  */
 export function dayRoute(day: ItineraryDay, facts: Placeable): DayRoute {
-  const stops: RouteStop[] = entriesInOrder(day).map((entry) => {
+  const placed = entriesInOrder(day).map((entry) => {
     if (entry.kind === "meal") {
       const { meal } = entry;
-      const coordinates = facts.meals.find((m) => m.id === meal.mealId)?.coordinates ?? null;
-      return { key: meal.key, kind: "meal", name: meal.name, time: meal.time, coordinates };
+      const where = whereabouts(facts, { kind: "meal", id: meal.mealId, area: meal.area });
+      const stop: RouteStop = {
+        key: meal.key,
+        kind: "meal",
+        name: meal.name,
+        time: meal.time,
+        end: mealEnd(meal),
+        coordinates: where.coordinates,
+      };
+      return { stop, where };
     }
     const { item } = entry;
-    const coordinates =
-      item.kind === "activity" && item.activityId
-        ? (facts.activities.find((a) => a.id === item.activityId)?.coordinates ?? null)
-        : null;
-    return { key: item.key, kind: item.kind, name: item.title, time: item.startTime, coordinates };
+    const where = whereabouts(facts, { kind: item.kind, id: item.activityId, area: item.area });
+    const stop: RouteStop = {
+      key: item.key,
+      kind: item.kind,
+      name: item.title,
+      time: item.startTime,
+      end: itemEnd(item),
+      coordinates: where.coordinates,
+    };
+    return { stop, where };
   });
+  const stops = placed.map((p) => p.stop);
   const legs: RouteLeg[] = [];
-  for (let i = 1; i < stops.length; i++) {
-    const from = stops[i - 1] as RouteStop;
-    const to = stops[i] as RouteStop;
-    legs.push(
-      from.coordinates && to.coordinates
-        ? { from: from.key, to: to.key, ...travel(greatCircleKm(from.coordinates, to.coordinates)) }
-        : { from: from.key, to: to.key, mode: null, km: null, minutes: null },
-    );
+  for (let i = 1; i < placed.length; i++) {
+    const from = placed[i - 1] as (typeof placed)[number];
+    const to = placed[i] as (typeof placed)[number];
+    legs.push({ from: from.stop.key, to: to.stop.key, ...legBetween(from.where, to.where) });
   }
   return { day: day.day, stops, legs, mapUrl: mapUrl(stops) };
 }

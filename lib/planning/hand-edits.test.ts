@@ -202,7 +202,8 @@ describe("the organizer's own item", () => {
     expect(item).toMatchObject({
       day: 3,
       slot: "evening",
-      startTime: "20:00",
+      // Dinner runs 18:30–20:00; the way from it to a place we can't locate is the stated 15-minute estimate.
+      startTime: "20:15",
       kind: "custom",
       activityId: null,
       source: null,
@@ -262,9 +263,10 @@ describe("the organizer's own item", () => {
     expect(refusal(() => applyHandEdit(v1, { ...own, day: 1, slot: "morning" }, ctx))).toMatch(
       /^Day 1 is the arrival day/,
     );
-    // Day 2 already holds 3 activities, the most a balanced day has (its afternoon has room: 15:30–17:30).
+    // Day 2's afternoon ends 15:30; 15 minutes to get anywhere we can't locate leaves 1 h 45 min before 17:30,
+    // too short for a 2-hour item (and the day already holds 3 activities, a balanced day's most).
     expect(refusal(() => applyHandEdit(v1, { ...own, day: 2, slot: "afternoon" }, ctx))).toMatch(
-      /Day 2 has 4 activities; a balanced day has at most 3/,
+      /^Picnic doesn't fit in the afternoon of day 2/,
     );
     expect(await listItineraryVersions({ tripId })).toHaveLength(1);
   });

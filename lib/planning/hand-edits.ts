@@ -2,15 +2,18 @@ import { costSheetOf } from "@/lib/agents/cost-checker";
 import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
 import type { DestinationFacts } from "@/lib/facts";
-import { slotsOf, startInDay } from "@/lib/planning/itinerary-allocation";
+import { minutes } from "@/lib/planning/clock";
+import { freeSlotsOf, retimeDay } from "@/lib/planning/day-times";
+import { slotsOf } from "@/lib/planning/itinerary-allocation";
 import {
   CUSTOM_ITEM_AREA,
   CUSTOM_ITEM_HOURS,
+  clockPlus,
   type FlagReason,
   type Itinerary,
   type ItineraryDay,
   type ItineraryItem,
-  SLOTS,
+  SLOT_TIMES,
   type Slot,
 } from "@/lib/schemas/itinerary";
 import type { RawMember } from "@/lib/schemas/pipeline";
@@ -102,23 +105,43 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
       locked: false,
     };
   };
+  /**
+   * Puts an item in a day and time of day, re-timing the day (lib/planning/day-times.ts): the
+   * day's activities and meals move to leave room for it and the travel between; the
+   * organizer's own items keep their times (a new one of theirs takes the first start that fits).
+   */
   const put = (day: ItineraryDay, slot: Slot, item: Omit<ItineraryItem, "slot" | "startTime">) => {
     const activity = ctx.facts.activities.find((a) => a.id === item.activityId);
-    const start = startInDay(
-      { durationHours: item.durationHours, hours: activity?.hours ?? null },
-      slot,
-      day,
-      days.length,
-    );
-    if (!start) throw new EditRefused(noRoom(item.title, day, slot, days.length, activity?.hours ?? null));
-    day.items.push({ ...item, slot, startTime: start });
-    day.items.sort((x, y) => SLOTS.indexOf(x.slot) - SLOTS.indexOf(y.slot) || x.startTime.localeCompare(y.startTime));
+    const daySlots = slotsOf(day.day, days.length);
+    const starts: string[] = [];
+    if (daySlots.includes(slot)) {
+      const from = minutes(SLOT_TIMES[slot].start);
+      const latest = minutes(SLOT_TIMES[slot].end) - item.durationHours * 60;
+      if (item.kind === "custom") for (let t = from; t <= latest; t += 15) starts.push(clockPlus("00:00", t));
+      else starts.push(SLOT_TIMES[slot].start);
+    }
+    for (const startTime of starts) {
+      const timed = retimeDay({ ...day, items: [...day.items, { ...item, slot, startTime }] }, daySlots, ctx.facts);
+      if (timed) {
+        Object.assign(day, timed);
+        return;
+      }
+    }
+    throw new EditRefused(noRoom(item.title, day, slot, days.length, activity?.hours ?? null));
+  };
+  /** A day something left: re-timed (its meals may move back to their usual times), its free parts updated. */
+  const refresh = (day: ItineraryDay) => {
+    const daySlots = slotsOf(day.day, days.length);
+    const timed = retimeDay(day, daySlots, ctx.facts);
+    if (timed) Object.assign(day, timed);
+    else day.free = freeSlotsOf(daySlots, day.items, day.meals);
   };
 
   switch (edit.kind) {
     case "remove": {
       const { day, item } = located(edit.itemKey);
       day.items = day.items.filter((i) => i !== item);
+      refresh(day);
       break;
     }
     case "lock": {
@@ -137,8 +160,9 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
       }
       const to = targetDay(edit.day);
       day.items = day.items.filter((i) => i !== item);
-      const { slot: _slot, startTime: _start, ...rest } = item;
+      const { slot: _slot, startTime: _start, endTime: _end, ...rest } = item;
       put(to, edit.slot, rest);
+      if (to !== day) refresh(day);
       break;
     }
     case "add": {

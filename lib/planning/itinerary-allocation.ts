@@ -9,11 +9,21 @@ import { formatUsd, plural } from "@/lib/format";
 import { foodAllowance, isFineDining } from "@/lib/money/food";
 import { greatCircleKm } from "@/lib/places/geo";
 import { clock, minutes, openFor } from "@/lib/planning/clock";
+import {
+  type DayActivity,
+  type DayContent,
+  type DayMeal,
+  freeSlotsOf,
+  SLOT_MINUTES,
+  timeDay,
+} from "@/lib/planning/day-times";
 import type { CatalogActivity, CatalogMeal } from "@/lib/schemas/catalog";
 import {
   type FeedbackOutcome,
   type ItineraryItem,
   MEAL_CLOCK,
+  MEAL_LATEST,
+  MEAL_MINUTES,
   PACE_LIMITS,
   SLOT_TIMES,
   type Slot,
@@ -32,14 +42,16 @@ import type { Vibe } from "@/lib/schemas/preferences";
  *   previous plan stays put unless feedback moves it;
  * - paid activities stop before any member's own hard cap would be passed;
  * - lunch and dinner near the day's area, open at meal time, fine for every diet, within the
- *   day's food allowance (lib/money/food.ts) unless a member asked for that splurge;
+ *   day's food allowance (lib/money/food.ts) unless a member asked for that splurge, at a time
+ *   between the day's activities (never overlapping one), and the travel time of every leg
+ *   left free between one stop and the next (lib/planning/day-times.ts);
+ * - what suits everyone is spread over the days, so no day is empty while another is full; a
+ *   part of the day with nothing in it is labelled free, a day with nothing at all a rest day;
  * - every feedback item ends applied or declined, with a reason and, when it can't be met,
  *   alternatives that can;
  * - a flag stays in force: its item (and a kind its words name) never comes back, whatever
  *   plans again — a regeneration, a repair, a re-plan — until its author lets go of it.
  */
-
-type Occupied = { slot: Slot; start: string; durationHours: number };
 
 export type AllocationInput = {
   facts: DestinationFacts;
@@ -60,11 +72,6 @@ export type AllocationInput = {
   splurges?: { mealIds: string[]; fineDining: boolean };
 };
 
-const SLOT_CAPACITY: Record<Slot, number> = {
-  morning: hoursBetween(SLOT_TIMES.morning.start, SLOT_TIMES.morning.end),
-  afternoon: hoursBetween(SLOT_TIMES.afternoon.start, SLOT_TIMES.afternoon.end),
-  evening: hoursBetween(SLOT_TIMES.evening.start, SLOT_TIMES.evening.end),
-};
 /** Morning and afternoon together, lunch on the go: the longest a day trip may be. */
 const FULL_DAY_HOURS = hoursBetween(SLOT_TIMES.morning.start, SLOT_TIMES.afternoon.end);
 
@@ -202,21 +209,50 @@ export function allocate(input: AllocationInput): Allocation {
   for (let day = 1; day <= brief.days; day++) {
     const date = dateOf(day);
     const slots = slotsOf(day, brief.days);
-    const occupied: Occupied[] = [];
     const placed: { activityId: string; slot: Slot; start: string; locked: boolean }[] = [];
     // The organizer's own items, kept as they were.
     const custom: ItineraryItem[] = [];
     const count = () => placed.length + custom.length;
-    // One activity a slot (two at a packed pace), so the day has room to breathe between them.
+    // Spread what suits everyone over the days left, so a long trip has no empty day while an
+    // earlier one is full (what members asked for and locked items don't count against it).
+    const daysLeft = brief.days - day + 1;
+    const unused = eligible.filter((a) => !used.has(a.id) && !reserved.has(a.id)).length;
+    const dayCap = Math.min(cap, Math.max(1, Math.ceil(unused / daysLeft)));
+    // One activity a slot (two at a packed pace), so the day has room to breathe between them;
+    // a day trip (longer than the morning) takes the afternoon too.
     const perSlot = brief.pace === "packed" ? 2 : 1;
-    const inSlot = (slot: Slot) => [...placed, ...custom].filter((p) => p.slot === slot).length;
-    const fits = (a: CatalogActivity, slot: Slot) =>
-      inSlot(slot) < perSlot ? placement(a, slot, slots, occupied, date) : null;
+    const takes = (p: { slot: Slot; durationHours: number }): Slot[] =>
+      p.slot === "morning" && p.durationHours * 60 > SLOT_MINUTES.morning ? ["morning", "afternoon"] : [p.slot];
+    const holding = () => [
+      ...placed.map((p) => ({ slot: p.slot, durationHours: activityOf(facts, p.activityId)?.durationHours ?? 0 })),
+      ...custom,
+    ];
+    const inSlot = (slot: Slot) => holding().filter((p) => takes(p).includes(slot)).length;
+    const content = (extra: DayActivity[], extraCustom: ItineraryItem[], meals: DayMeal[]): DayContent => ({
+      date,
+      activities: [
+        ...placed.flatMap((p) => {
+          const a = activityOf(facts, p.activityId);
+          return a ? [{ key: p.activityId, slot: p.slot, activity: a }] : [];
+        }),
+        ...extra,
+      ],
+      custom: [...custom, ...extraCustom],
+      meals,
+    });
+    // Lunch and dinner are held (venue still open) while activities are placed, so one always fits between them.
+    const held: DayMeal[] = mealsOf(day, brief.days).map((meal) => ({ meal, venue: null }));
+    const fits = (a: CatalogActivity, slot: Slot) => {
+      if (!slots.includes(slot)) return false;
+      const wants = takes({ slot, durationHours: a.durationHours });
+      if (wants.length > 1 && (a.durationHours > FULL_DAY_HOURS || !slots.includes("afternoon"))) return false;
+      if (a.durationHours * 60 > SLOT_MINUTES[slot] && wants.length === 1) return false;
+      if (wants.some((s) => inSlot(s) >= (wants.length > 1 ? 1 : perSlot))) return false;
+      return timeDay(content([{ key: a.id, slot, activity: a }], [], held), facts) !== null;
+    };
     const place = (a: CatalogActivity, slot: Slot, locked: boolean) => {
-      const at = fits(a, slot);
-      if (!at) return false;
-      occupied.push(...at.occupies);
-      placed.push({ activityId: a.id, slot, start: at.start, locked });
+      if (!fits(a, slot)) return false;
+      placed.push({ activityId: a.id, slot, start: SLOT_TIMES[slot].start, locked });
       used.add(a.id);
       placedDay.set(a.id, day);
       spent += a.costUsd;
@@ -229,8 +265,12 @@ export function allocate(input: AllocationInput): Allocation {
         if (removed.has(item.key)) continue;
         if (item.kind === "custom") {
           const { day: _day, ...own } = item;
-          if (count() < cap && keepsItsTime(item, slots, occupied)) {
-            occupied.push({ slot: item.slot, start: item.startTime, durationHours: item.durationHours });
+          if (
+            count() < cap &&
+            keepsItsTime(item, slots) &&
+            !takes(item).some((s) => inSlot(s) >= perSlot) &&
+            timeDay(content([], [own], held), facts)
+          ) {
             custom.push(own);
           } else
             notes.push(`Day ${day}: your own "${item.title}" no longer fits that ${item.slot}, so it was left out.`);
@@ -263,38 +303,71 @@ export function allocate(input: AllocationInput): Allocation {
             a.id.localeCompare(b.id),
         );
       for (const a of options) {
-        if (count() >= cap) break;
+        if (count() >= dayCap) break;
         if (spent + a.costUsd > activityBudget) continue;
         place(a, slot, false);
       }
     }
-    const meals: Allocation["days"][number]["meals"] = [];
+    // 4. Lunch and dinner near the day's area, within what today's food allowance leaves (a splurge
+    // someone asked for first), at a time that fits between the day's stops.
+    const chosen: DayMeal[] = [];
+    let times = timeDay(content([], [], held), facts);
+    let eaten = 0;
     const todays = mealsOf(day, brief.days).filter(
       // An evening food activity (a food tour, a dinner show) is dinner.
       (meal) => !(meal === "dinner" && placed.some((p) => p.slot === "evening" && isFood(facts, p.activityId))),
     );
-    let eaten = 0;
-    todays.forEach((meal, i) => {
+    for (const [index, meal] of todays.entries()) {
+      const later = held.filter((h) => todays.slice(index + 1).includes(h.meal));
       // What today's allowance leaves for this meal, keeping enough for the cheapest of each meal still to come.
-      const later = todays.slice(i + 1).reduce((sum, m) => sum + cheapestMeal(facts, m), 0);
-      const chosen = pickMeal(facts, members, meal, date, focus, [...days, { meals }], flaggedKind, {
-        within: allowance - eaten - later,
-        // A restaurant someone named, once; fine dining someone asked for, once a trip.
-        asked: (m) => splurges.mealIds.includes(m.id) || (splurges.fineDining && !fineDiningPlaced && isFineDining(m)),
-      });
-      if (chosen) {
-        meals.push({ meal, mealId: chosen.id, time: MEAL_CLOCK[meal] });
-        eaten += chosen.costUsd;
-        if (isFineDining(chosen)) fineDiningPlaced = true;
+      const keep = todays.slice(index + 1).reduce((sum, m) => sum + cheapestMeal(facts, m), 0);
+      const options = byFoodBudget(
+        mealOptions(facts, members, meal, date, focus, [...days, { meals: chosenMeals(chosen) }], flaggedKind),
+        [...days, { meals: chosenMeals(chosen) }],
+        {
+          within: allowance - eaten - keep,
+          // A restaurant someone named, once; fine dining someone asked for, once a trip.
+          asked: (m) =>
+            splurges.mealIds.includes(m.id) || (splurges.fineDining && !fineDiningPlaced && isFineDining(m)),
+        },
+      );
+      let picked = false;
+      for (const venue of options.slice(0, 12)) {
+        const tried = timeDay(content([], [], [...chosen, { meal, venue }, ...later]), facts);
+        if (!tried) continue;
+        chosen.push({ meal, venue });
+        eaten += venue.costUsd;
+        if (isFineDining(venue)) fineDiningPlaced = true;
+        times = tried;
+        picked = true;
+        break;
+      }
+      if (picked) continue;
+      if (options.length > 0) {
+        notes.push(
+          `Day ${day}: no sit-down ${meal} fits between the day's activities and the travel, so it is left for the group to grab on the way.`,
+        );
       } else openMeals++;
-    });
+    }
+    times = timeDay(content([], [], chosen), facts) ?? times;
+    for (const p of placed) p.start = times?.starts.get(p.activityId) ?? p.start;
+    const meals: Allocation["days"][number]["meals"] = chosen.flatMap((m) =>
+      m.venue ? [{ meal: m.meal, mealId: m.venue.id, time: times?.meals.get(m.meal) ?? MEAL_CLOCK[m.meal] }] : [],
+    );
+    const free = freeSlotsOf(
+      slots,
+      holding().map((h) => ({ slot: h.slot, durationHours: h.durationHours })),
+      meals,
+    );
+    const rest = count() === 0 && day !== 1 && day !== brief.days;
     if (count() === 0) notes.push(`Day ${day} is left free: nothing else fits everyone's needs and the opening hours.`);
     days.push({
       day,
       date,
       area: focus,
-      note:
-        day === 1 && brief.days > 1
+      note: rest
+        ? "Rest day: nothing planned, time to rest or explore on your own."
+        : day === 1 && brief.days > 1
           ? "Arrival day: the plan starts after lunch."
           : day === brief.days && brief.days > 1
             ? "Departure day: the plan ends by late afternoon."
@@ -302,6 +375,7 @@ export function allocate(input: AllocationInput): Allocation {
       items: placed.sort((a, b) => minutes(a.start) - minutes(b.start)),
       ...(custom.length ? { custom } : {}),
       meals,
+      free,
     });
   }
 
@@ -376,69 +450,20 @@ export function allocate(input: AllocationInput): Allocation {
   return { days, outcomes, notes, activityBudget: Number.isFinite(activityBudget) ? activityBudget : null };
 }
 
-/**
- * Where a hand edit can put an activity (or a custom item, `hours: null`) on a planned
- * day: its start in `slot` after what the day already holds there, by the same rules the
- * allocation places by (the day's slots, the venue's hours, a day trip taking the
- * afternoon too), or null when it doesn't fit.
- */
-export function startInDay(
-  a: Pick<CatalogActivity, "durationHours" | "hours">,
-  slot: Slot,
-  day: { day: number; date: string | null; items: Pick<ItineraryItem, "slot" | "startTime" | "durationHours">[] },
-  days: number,
-): string | null {
-  const slots = slotsOf(day.day, days);
-  if (!slots.includes(slot)) return null;
-  const occupied: Occupied[] = day.items.flatMap((i) => {
-    const own = { slot: i.slot, start: i.startTime, durationHours: i.durationHours };
-    return i.slot === "morning" && i.durationHours > SLOT_CAPACITY.morning
-      ? [own, { slot: "afternoon" as const, start: SLOT_TIMES.afternoon.start, durationHours: SLOT_CAPACITY.afternoon }]
-      : [own];
-  });
-  return placement(a, slot, slots, occupied, day.date)?.start ?? null;
-}
-
-/** The organizer's own item can stay at its start: the day still has its slot, it ends in it, and nothing kept overlaps it. */
-function keepsItsTime(item: ItineraryItem, slots: Slot[], occupied: Occupied[]): boolean {
+/** The organizer's own item can stay at its start: the day still has its slot, and it starts and ends in it. */
+function keepsItsTime(item: ItineraryItem, slots: Slot[]): boolean {
   if (!slots.includes(item.slot)) return false;
   const from = minutes(item.startTime);
   const until = from + item.durationHours * 60;
-  if (from < minutes(SLOT_TIMES[item.slot].start) || until > minutes(SLOT_TIMES[item.slot].end)) return false;
-  return !occupied.some((o) => from < minutes(o.start) + o.durationHours * 60 && minutes(o.start) < until);
+  return from >= minutes(SLOT_TIMES[item.slot].start) && until <= minutes(SLOT_TIMES[item.slot].end);
 }
 
-/** Where an activity can go in a slot today: its start time and the slots it takes, or null. */
-function placement(
-  a: Pick<CatalogActivity, "durationHours" | "hours">,
-  slot: Slot,
-  slots: Slot[],
-  occupied: Occupied[],
-  date: string | null,
-) {
-  const longDay = a.durationHours > SLOT_CAPACITY[slot];
-  if (longDay && (slot !== "morning" || a.durationHours > FULL_DAY_HOURS || !slots.includes("afternoon"))) return null;
-  const takes: Slot[] = longDay ? ["morning", "afternoon"] : [slot];
-  if (longDay && occupied.some((o) => takes.includes(o.slot))) return null;
-  // After whatever is already in the slot ends, and not before the venue opens.
-  const busyUntil = Math.max(
-    minutes(SLOT_TIMES[slot].start),
-    ...occupied.filter((o) => o.slot === slot).map((o) => minutes(o.start) + o.durationHours * 60),
-  );
-  const from = Math.max(busyUntil, a.hours ? minutes(a.hours.open) : 0);
-  const until = minutes(longDay ? SLOT_TIMES.afternoon.end : SLOT_TIMES[slot].end);
-  if (from + a.durationHours * 60 > until) return null;
-  const start = clock(from);
-  if (!openFor(a.hours, date, start, a.durationHours)) return null;
-  // A day trip fills the whole afternoon too.
-  return {
-    start,
-    occupies: takes.map((s) =>
-      s === slot
-        ? { slot: s, start, durationHours: a.durationHours }
-        : { slot: s, start: SLOT_TIMES[s].start, durationHours: SLOT_CAPACITY[s] },
-    ),
-  };
+function activityOf(facts: DestinationFacts, id: string): CatalogActivity | undefined {
+  return facts.activities.find((a) => a.id === id);
+}
+
+function chosenMeals(chosen: DayMeal[]): { mealId: string }[] {
+  return chosen.flatMap((m) => (m.venue ? [{ mealId: m.venue.id }] : []));
 }
 
 function suitsSlot(a: CatalogActivity, slot: Slot): boolean {
@@ -488,12 +513,29 @@ function cheapestMeal(facts: DestinationFacts, meal: "lunch" | "dinner"): number
 }
 
 /**
- * A meal place near the day's area, open at meal time, fine for every member, not yet used
- * (repeats only when none are left), within what the day's food allowance leaves — unless
- * it is a splurge a member asked for, which comes first. When nothing open fits the
- * allowance, the cheapest that suits everyone (its cost over the allowance is priced as an extra).
+ * Meal places in the order the day's food allowance wants them tried: a splurge a member asked
+ * for (not had yet) first, then those within what the allowance leaves (in their own order),
+ * then the rest cheapest first (a cost over the allowance is priced as an extra).
  */
-function pickMeal(
+function byFoodBudget(
+  options: CatalogMeal[],
+  planned: { meals: { mealId: string }[] }[],
+  budget: { within: number; asked: (m: CatalogMeal) => boolean },
+): CatalogMeal[] {
+  const had = new Set(planned.flatMap((d) => d.meals).map((m) => m.mealId));
+  const asked = options.filter((m) => budget.asked(m) && !had.has(m.id));
+  const within = options.filter((m) => !asked.includes(m) && m.costUsd <= budget.within);
+  const over = options
+    .filter((m) => !asked.includes(m) && !within.includes(m))
+    .sort((a, b) => a.costUsd - b.costUsd || a.id.localeCompare(b.id));
+  return [...asked, ...within, ...over];
+}
+
+/**
+ * Meal places for a day, best first: near the day's area, open at some time in the meal's
+ * window, fine for every member, not yet used (repeats only when none are left).
+ */
+function mealOptions(
   facts: DestinationFacts,
   members: MemberConstraints[],
   meal: "lunch" | "dinner",
@@ -501,16 +543,17 @@ function pickMeal(
   area: string,
   planned: { meals: { mealId: string }[] }[],
   flagged: (m: CatalogMeal) => boolean,
-  budget: { within: number; asked: (m: CatalogMeal) => boolean },
-): CatalogMeal | undefined {
+): CatalogMeal[] {
   const usedCount = (id: string) => planned.flatMap((d) => d.meals).filter((m) => m.mealId === id).length;
-  const options = facts.meals
+  const length = MEAL_MINUTES[meal] / 60;
+  const openInWindow = (m: CatalogMeal) => {
+    for (let t = minutes(MEAL_CLOCK[meal]); t <= minutes(MEAL_LATEST[meal]); t += 30)
+      if (openFor(m.hours, date, clock(t), length)) return true;
+    return false;
+  };
+  return facts.meals
     .filter(
-      (m) =>
-        m.meals.includes(meal) &&
-        openFor(m.hours, date, MEAL_CLOCK[meal], 1) &&
-        itemBreaches(m, atTable(members)).length === 0 &&
-        !flagged(m),
+      (m) => m.meals.includes(meal) && openInWindow(m) && itemBreaches(m, atTable(members)).length === 0 && !flagged(m),
     )
     .sort(
       (a, b) =>
@@ -518,11 +561,6 @@ function pickMeal(
         greatCircleKm(a.coordinates, areaPoint(facts, area)) - greatCircleKm(b.coordinates, areaPoint(facts, area)) ||
         a.id.localeCompare(b.id),
     );
-  const asked = options.find((m) => budget.asked(m) && usedCount(m.id) === 0);
-  if (asked) return asked;
-  const within = options.filter((m) => m.costUsd <= budget.within);
-  if (within.length) return within[0];
-  return [...options].sort((a, b) => a.costUsd - b.costUsd || a.id.localeCompare(b.id))[0];
 }
 
 /** At a table only step access matters: seated meals suit limited walking, and nothing depends on sight or hearing. */

@@ -19,23 +19,30 @@ export const RouteStop = z.object({
   name: z.string(),
   /** Local start time, HH:MM. */
   time: z.string(),
+  /** Local end time, HH:MM. */
+  end: z.string(),
   /** Where it is; null for the organizer's own items and anything the facts don't place. */
   coordinates: Coordinates.nullable(),
 });
 export type RouteStop = z.infer<typeof RouteStop>;
 
-export const RouteLeg = z.union([
-  z.object({
-    from: z.string(),
-    to: z.string(),
-    mode: TravelMode,
-    /** Estimated distance along the streets (straight line × detour), one decimal. */
-    km: z.number().nonnegative(),
-    minutes: z.number().int().nonnegative(),
-  }),
-  /** One end has no known place: travel time unknown. */
-  z.object({ from: z.string(), to: z.string(), mode: z.null(), km: z.null(), minutes: z.null() }),
-]);
+/**
+ * How a leg's figures were worked out: from both stops' own places; from the centres of
+ * their areas (one end isn't placed, so it is an estimate); or, with neither known, the
+ * stated default (DEFAULT_LEG in lib/planning/day-route.ts), also an estimate.
+ */
+export const LEG_BASES = ["places", "areas", "default"] as const;
+
+export const RouteLeg = z.object({
+  from: z.string(),
+  to: z.string(),
+  mode: TravelMode,
+  /** Estimated distance along the streets (straight line × detour), one decimal; null with the default. */
+  km: z.number().nonnegative().nullable(),
+  /** Always known: the schedule leaves at least this long between the two stops. */
+  minutes: z.number().int().nonnegative(),
+  basis: z.enum(LEG_BASES),
+});
 export type RouteLeg = z.infer<typeof RouteLeg>;
 
 export const DayRoute = z.object({

@@ -67,6 +67,8 @@ export const Allocation = z.object({
        */
       custom: z.array(ItineraryItem).optional(),
       meals: z.array(z.object({ meal: z.enum(MEAL_TIMES), mealId: z.string(), time: z.string() })),
+      /** The parts of the day left free on purpose (shown "Free afternoon"). */
+      free: z.array(Slot).optional(),
     }),
   ),
   outcomes: z.array(FeedbackOutcome),

@@ -31,13 +31,35 @@ export const SLOT_TIMES: Record<Slot, { start: string; end: string }> = {
   afternoon: { start: "13:30", end: "17:30" },
   evening: { start: "20:00", end: "23:30" },
 };
-export const MEAL_CLOCK = { breakfast: "08:00", lunch: "12:45", dinner: "18:30" } as const;
+/** The earliest each meal is planned for; it moves later to fit between activities and travel. */
+export const MEAL_CLOCK = { breakfast: "08:00", lunch: "12:00", dinner: "18:30" } as const;
+/** The latest each meal may start (the validator's meal windows end here too). */
+export const MEAL_LATEST = { breakfast: "10:30", lunch: "14:30", dinner: "21:30" } as const;
+/** How long a sit-down meal is planned for, in minutes. */
+export const MEAL_MINUTES = { breakfast: 45, lunch: 60, dinner: 90 } as const;
 /** Activities a day can hold at each pace (meals aside). */
 export const PACE_LIMITS = { relaxed: 2, balanced: 3, packed: 4 } as const;
 
 const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM");
 
-export const ItineraryItem = z.object({
+/** "HH:MM" + minutes, capped at 23:59 (a plan's day ends before midnight). */
+export function clockPlus(start: string, addMinutes: number): string {
+  const [h = 0, m = 0] = start.split(":").map(Number);
+  const total = Math.max(0, Math.min(23 * 60 + 59, Math.round(h * 60 + m + addMinutes)));
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** When an item ends: its start plus its duration (the stored end is always this; older plans had none). */
+export function itemEnd(item: { startTime: string; durationHours: number }): string {
+  return clockPlus(item.startTime, item.durationHours * 60);
+}
+
+/** When a meal ends: its time plus the meal's planned length. */
+export function mealEnd(meal: { time: string; meal: keyof typeof MEAL_MINUTES }): string {
+  return clockPlus(meal.time, MEAL_MINUTES[meal.meal]);
+}
+
+const ItineraryItemFields = z.object({
   /** Stable across versions: `a:<activityId>` for a catalog activity, `c:<id>` for a custom item. */
   key: z.string().min(3).max(80),
   kind: z.enum(["activity", "custom"]),
@@ -54,10 +76,14 @@ export const ItineraryItem = z.object({
   source: Source.nullable(),
   /** The organizer locked it: regenerations keep it where it is. */
   locked: z.boolean(),
+  /** Local time it ends: start + duration (worked out when read, so older plans without it have it too). */
+  endTime: ClockTime.optional(),
 });
+/** An item as read: its end is always its start plus its duration. */
+export const ItineraryItem = ItineraryItemFields.overwrite((item) => ({ ...item, endTime: itemEnd(item) }));
 export type ItineraryItem = z.infer<typeof ItineraryItem>;
 
-export const MealStop = z.object({
+const MealStopFields = z.object({
   key: z.string().min(3).max(80),
   mealId: z.string(),
   name: z.string(),
@@ -68,7 +94,10 @@ export const MealStop = z.object({
   /** What a meal there usually costs (covered by the daily food allowance in the cost). */
   typicalCostPerPerson: z.number().int().nonnegative(),
   source: Source,
+  /** Local time it ends: time + the meal's planned length (worked out when read, as for items). */
+  endTime: ClockTime.optional(),
 });
+export const MealStop = MealStopFields.overwrite((meal) => ({ ...meal, endTime: mealEnd(meal) }));
 export type MealStop = z.infer<typeof MealStop>;
 
 export const ItineraryDay = z.object({
@@ -79,6 +108,11 @@ export const ItineraryDay = z.object({
   meals: z.array(MealStop).max(3),
   /** Arrival or departure, when it shapes the day. */
   note: z.string().max(200).nullable(),
+  /**
+   * The parts of the day left free on purpose, shown as "Free afternoon" (older plans: absent).
+   * A day with no activity at all is a rest day, and says so.
+   */
+  free: z.array(Slot).optional(),
 });
 export type ItineraryDay = z.infer<typeof ItineraryDay>;
 

@@ -186,3 +186,52 @@ describe("where each event is", () => {
     expect(parse(calendarOf(V1)).every((e) => e.event.component.getFirstPropertyValue("geo") === null)).toBe(true);
   });
 });
+
+describe("meals in the calendar", () => {
+  it("has each meal at the plan's own time, from start to end, next to the activities it fits between", () => {
+    // Day 2: the park 10:00–12:00, lunch at 12:15 for 60 minutes (to 13:15), dinner at 19:10
+    // for 90 minutes (to 20:40), in New York's time: EDT (UTC−4) on Sunday 14 March 2027.
+    const withMeals = plan([
+      V1.days[0] as ItineraryDay,
+      {
+        ...day(2, "2027-03-14", [item("a:park", "10:00", 2)]),
+        meals: [
+          {
+            key: "m:deli:2:lunch",
+            mealId: "deli",
+            name: "The Deli",
+            meal: "lunch",
+            time: "12:15",
+            area: "Midtown",
+            cuisine: "Sandwiches",
+            typicalCostPerPerson: 18,
+            source: { title: "The Deli", url: "https://example.org/deli" },
+          },
+          {
+            key: "m:bistro:2:dinner",
+            mealId: "bistro",
+            name: "Bistro",
+            meal: "dinner",
+            time: "19:10",
+            area: "Chelsea",
+            cuisine: "French",
+            typicalCostPerPerson: 45,
+            source: { title: "Bistro", url: "https://example.org/bistro" },
+          },
+        ],
+      },
+      V1.days[2] as ItineraryDay,
+    ]);
+    const events = parse(calendarOf(withMeals));
+    expect(events).toHaveLength(7);
+    const lunch = events.find((e) => e.summary === "Lunch at The Deli");
+    expect(lunch?.start.toString()).toBe("2027-03-14T12:15:00");
+    expect(lunch?.end.toString()).toBe("2027-03-14T13:15:00");
+    expect(lunch?.start.toJSDate().toISOString()).toBe("2027-03-14T16:15:00.000Z");
+    const dinner = events.find((e) => e.summary === "Dinner at Bistro");
+    expect(dinner?.start.toString()).toBe("2027-03-14T19:10:00");
+    expect(dinner?.end.toString()).toBe("2027-03-14T20:40:00");
+    expect(dinner?.event.location).toBe("Chelsea, New York, United States");
+    expect(dinner?.event.description).toContain("about $45 a person");
+  });
+});

@@ -5,11 +5,12 @@ import { addDays } from "@/lib/dates";
 import { formatUsd } from "@/lib/format";
 import type { LatLon } from "@/lib/places/geo";
 import type { DestinationFacts } from "@/lib/schemas/catalog";
-import type { Itinerary, ItineraryItem } from "@/lib/schemas/itinerary";
+import { type Itinerary, type ItineraryItem, MEAL_MINUTES } from "@/lib/schemas/itinerary";
 
 /**
  * The plan as an iCalendar file (ical-generator, with the destination's VTIMEZONE): one
- * all-day event for the trip and one timed event per activity, at its local time in the
+ * all-day event for the trip and one timed event per activity and per meal, from its start to
+ * its end as the plan gives them (meals never overlap an activity), at its local time in the
  * destination's time zone, with the venue's coordinates (GEO) when the facts the version was
  * made with place it (recorded with it, so a later catalog edit doesn't move a venue), so a
  * phone's calendar can show it on a map. UIDs come from the trip and the
@@ -22,7 +23,7 @@ type PlanForCalendar = Pick<Itinerary, "destination" | "dates" | "days" | "weath
 /** One version of the plan and the destination's facts it was made with (none: no venue is placed). */
 export type CalendarVersion = {
   plan: PlanForCalendar;
-  facts: Pick<DestinationFacts, "activities"> | undefined;
+  facts: (Pick<DestinationFacts, "activities"> & Partial<Pick<DestinationFacts, "meals">>) | undefined;
 };
 
 export type CalendarEvent = {
@@ -67,6 +68,7 @@ export function calendarEvents(tripId: string, { plan, facts }: CalendarVersion)
     if (!day.date) continue;
     for (const item of day.items) {
       const startsAt = Temporal.PlainDateTime.from(`${day.date}T${item.startTime}`);
+      // Its end as the plan gives it (start + length; an organizer's late item may end after midnight).
       const endsAt = startsAt.add({ minutes: Math.round(item.durationHours * 60) });
       events.push({
         uid: `${tripId}-${item.key.replace(/[^A-Za-z0-9-]/g, "-")}@${UID_DOMAIN}`,
@@ -79,9 +81,29 @@ export function calendarEvents(tripId: string, { plan, facts }: CalendarVersion)
         allDay: false,
       });
     }
+    // Meals at the plan's own times, from start to end (they never overlap an activity).
+    for (const meal of day.meals) {
+      events.push({
+        uid: `${tripId}-${meal.key.replace(/[^A-Za-z0-9-]/g, "-")}@${UID_DOMAIN}`,
+        summary: `${MEAL_WORDS[meal.meal]} at ${meal.name}`,
+        location: meal.area ? `${meal.area}, ${place}` : place,
+        geo: facts?.meals?.find((m) => m.id === meal.mealId)?.coordinates ?? null,
+        description: [
+          `${meal.cuisine}; about ${formatUsd(meal.typicalCostPerPerson)} a person`,
+          `Source: ${meal.source.title} (${meal.source.url})`,
+        ].join("\n"),
+        start: `${day.date}T${meal.time}`,
+        end: Temporal.PlainDateTime.from(`${day.date}T${meal.time}`)
+          .add({ minutes: MEAL_MINUTES[meal.meal] })
+          .toString({ smallestUnit: "minute" }),
+        allDay: false,
+      });
+    }
   }
   return events;
 }
+
+const MEAL_WORDS = { breakfast: "Breakfast", lunch: "Lunch", dinner: "Dinner" } as const;
 
 function itemDescription(item: ItineraryItem): string {
   return [

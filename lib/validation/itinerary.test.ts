@@ -98,7 +98,12 @@ const cost = (
   breaksHardCap: false,
 });
 
-/** 2 days, 1 night. Activities: gallery $20 + viewpoint $0 + museum $10 + castle $15 = $45 a person. */
+/**
+ * 2 days, 1 night. Activities: gallery $20 + viewpoint $0 + museum $10 + castle $15 = $45 a person.
+ * Times: every venue is at the same point, so each leg is the 1-minute minimum walk. Day 1:
+ * gallery 13:30–15:30, dinner 18:30–20:00 (90 min), viewpoint from 20:05. Day 2: museum
+ * 10:00–12:00, lunch 12:15–13:15 (60 min), castle 13:30–15:30.
+ */
 function goodPlan(): Itinerary {
   return {
     destination: { slug: "testville", name: "Testville", country: "Portugal", timezone: "Europe/Lisbon" },
@@ -109,7 +114,7 @@ function goodPlan(): Itinerary {
         day: 1,
         date: "2027-06-15",
         title: "Old Town",
-        items: [item("gallery", "afternoon", "13:30"), item("viewpoint", "evening", "20:00")],
+        items: [item("gallery", "afternoon", "13:30"), item("viewpoint", "evening", "20:05")],
         meals: [stop("bistro", "dinner", "18:30", 1)],
         note: null,
       },
@@ -118,7 +123,7 @@ function goodPlan(): Itinerary {
         date: "2027-06-16",
         title: "Hills",
         items: [item("museum", "morning", "10:00"), item("castle", "afternoon", "13:30")],
-        meals: [stop("cafe", "lunch", "12:45", 2)],
+        meals: [stop("cafe", "lunch", "12:15", 2)],
         note: null,
       },
     ],
@@ -339,5 +344,75 @@ describe("the organizer's own items", () => {
     // Another day or slot of the previous version.
     expect(rules(withSupper(), { organizerItems: [{ ...SUPPER, day: 1 }] })).toEqual(["ungrounded"]);
     expect(rules(withSupper(), { organizerItems: [{ ...SUPPER, day: 2, slot: "afternoon" }] })).toEqual(["ungrounded"]);
+  });
+});
+
+describe("days a person can live", () => {
+  const day2 = (plan: Itinerary) => plan.days[1] as Itinerary["days"][number];
+
+  it("lunch during an activity is an overlap: the castle 13:30–15:30 and lunch at 13:00 (until 14:00)", () => {
+    const plan = goodPlan();
+    day2(plan).meals = [stop("cafe", "lunch", "13:00", 2)];
+    expect(validateItinerary(plan, EVIDENCE)).toEqual([
+      {
+        day: 2,
+        rule: "overlap",
+        message: `Day 2: lunch at cafe runs into "castle".`,
+        itemKey: "a:castle",
+      },
+    ]);
+  });
+
+  it("a stop that starts before the way there is done: the castle moved to the Hills, 1.8 km of street away", () => {
+    // The Hills castle at 38.73, -9.15 from lunch at 38.72, -9.14: 0.01° of latitude = 1.112 km,
+    // 0.01° of longitude × 111.195 × cos 38.725° (0.7801) = 0.867 km; √(1.112² + 0.867²) = 1.410 km
+    // straight (a walk); × 1.3 = 1.83 km; / 4.5 km/h = 24.4 min → 25 min. Lunch ends 13:15, so
+    // the castle can start at 13:40 at the earliest, not 13:30.
+    const hills = {
+      ...TOWN,
+      activities: TOWN.activities.map((a) =>
+        a.id === "castle" ? { ...a, coordinates: { lat: 38.73, lon: -9.15 } } : a,
+      ),
+    };
+    expect(validateItinerary(goodPlan(), { ...EVIDENCE, facts: hills })).toEqual([
+      {
+        day: 2,
+        rule: "leg",
+        message: `Day 2: "castle" starts 15 min after lunch at cafe ends; getting there takes about 25 min.`,
+        itemKey: "a:castle",
+      },
+    ]);
+    const later = goodPlan();
+    day2(later).items[1] = item("castle", "afternoon", "13:40");
+    expect(validateItinerary(later, { ...EVIDENCE, facts: hills })).toEqual([]);
+  });
+
+  it("every part of a labelled day holds something or is labelled free", () => {
+    // Day 1 (arrival): afternoon gallery, evening dinner and viewpoint. Day 2 (departure): morning
+    // museum, afternoon castle. Nothing is free.
+    const plan = goodPlan();
+    for (const d of plan.days) d.free = [];
+    expect(validateItinerary(plan, EVIDENCE)).toEqual([]);
+    // Without the castle, day 2's afternoon is empty: it must say it's free.
+    day2(plan).items = [item("museum", "morning", "10:00")];
+    // Activities $45 − $15 = $30: Ana 700 + 180 + 30 = $910, Ben 850 + 180 + 30 = $1,060.
+    plan.costs = [cost("ana", 700, 180, 30), cost("ben", 850, 180, 30)];
+    plan.costRange = { low: 910, high: 1060 };
+    expect(validateItinerary(plan, EVIDENCE)).toEqual([
+      { day: 2, rule: "free-time", message: "Day 2: the afternoon has nothing in it and isn't labelled free." },
+    ]);
+    day2(plan).free = ["afternoon"];
+    expect(validateItinerary(plan, EVIDENCE)).toEqual([]);
+    // Labelled free but holding something is refused too.
+    day2(plan).free = ["morning", "afternoon"];
+    expect(rules(plan)).toEqual(["free-time"]);
+  });
+
+  it("an item's stored end must be its start plus its length", () => {
+    const plan = goodPlan();
+    day2(plan).items[0] = { ...item("museum", "morning", "10:00"), endTime: "11:00" };
+    expect(rules(plan)).toEqual(["time"]);
+    day2(plan).items[0] = { ...item("museum", "morning", "10:00"), endTime: "12:00" };
+    expect(rules(plan)).toEqual([]);
   });
 });

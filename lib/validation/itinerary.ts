@@ -3,7 +3,15 @@ import { screen } from "@/lib/agents/screening";
 import { flagKinds, isHardFlag } from "@/lib/constraints/flags";
 import { addDays } from "@/lib/dates";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
-import type { FeedbackOutcome, FlagReason, Itinerary, ItineraryItem, Slot } from "@/lib/schemas/itinerary";
+import { dayRoute } from "@/lib/planning/day-route";
+import {
+  type FeedbackOutcome,
+  type FlagReason,
+  type Itinerary,
+  type ItineraryItem,
+  MEAL_MINUTES,
+  type Slot,
+} from "@/lib/schemas/itinerary";
 import type { RawMember } from "@/lib/schemas/pipeline";
 import { checkFoodLines, checkSplurges, foodExtrasAt } from "@/lib/validation/itinerary-food";
 import { type MemberView, viewMember } from "@/lib/validation/member-view";
@@ -25,6 +33,8 @@ import {
  * recommendation validator it recomputes from the raw destination facts (the run's
  * snapshot) and each member's raw answers, importing nothing from the planner:
  *   the dates and day count; every day's times, opening hours, pace and no double-booking;
+ *   no two items or meals overlapping, every leg with its minutes and room for it, and every
+ *   part of a day used or labelled free (checkDayTimes);
  *   every activity and meal real and as the facts say (title, area, price, source);
  *   every member's diet on every food item, access need on every item, hard no on every
  *   item and on the place itself; each member's own total, line by line, and hard cap;
@@ -138,18 +148,7 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
     if (day.date !== date) v(n, "dates", `Day ${n} must be ${date ?? "undated"}, not ${day.date}.`);
     if (day.items.length > PACE[pace])
       v(n, "pace", `Day ${n} has ${day.items.length} activities; a ${pace} day has at most ${PACE[pace]}.`);
-    const sorted = [...day.items].sort((a, b) => mins(a.startTime) - mins(b.startTime));
-    sorted.forEach((item, j) => {
-      const next = sorted[j + 1];
-      if (next && mins(item.startTime) + item.durationHours * 60 > mins(next.startTime)) {
-        out.push({
-          day: n,
-          rule: "overlap",
-          message: `Day ${n}: "${item.title}" runs into "${next.title}".`,
-          itemKey: next.key,
-        });
-      }
-    });
+    out.push(...checkDayTimes(day, facts, dates.days));
     for (const item of day.items) {
       const where = `Day ${n}, "${item.title}"`;
       if (item.kind === "activity") {
@@ -322,6 +321,103 @@ function expectedCost(itinerary: Itinerary, facts: DestinationFacts, m: MemberVi
   const activities = itinerary.days.flatMap((d) => d.items).reduce((sum, i) => sum + i.costPerPerson, 0);
   const extraAt = (tier: Tier) => foodExtrasAt(itinerary, facts, tier).reduce((sum, e) => sum + e.usd, 0);
   return costFor(facts, m, itinerary.dates.nights, activities, usualTier(members), extraAt);
+}
+
+/**
+ * A day a person can live: no two of its items and meals overlap (each runs from its start to
+ * its end: an item's duration, a meal's planned length); each stored end is its start plus its
+ * length; every leg between consecutive stops has a mode and minutes (the route shown with the
+ * plan) and the next stop starts no earlier than the previous one's end plus that leg; and each
+ * part of the day the day has (arrival day: afternoon and evening; departure day: morning and
+ * afternoon) holds something — an activity, for the evening dinner too — or is labelled free.
+ */
+export function checkDayTimes(
+  day: Itinerary["days"][number],
+  facts: Pick<DestinationFacts, "activities" | "meals" | "areas">,
+  tripDays: number,
+): ItineraryViolation[] {
+  const out: ItineraryViolation[] = [];
+  const n = day.day;
+  const spans = [
+    ...day.items.map((i) => ({
+      key: i.key,
+      name: `"${i.title}"`,
+      from: mins(i.startTime),
+      to: mins(i.startTime) + Math.round(i.durationHours * 60),
+      storedEnd: i.endTime,
+    })),
+    ...day.meals.map((m) => ({
+      key: m.key,
+      name: `${m.meal} at ${m.name}`,
+      from: mins(m.time),
+      to: mins(m.time) + MEAL_MINUTES[m.meal],
+      storedEnd: m.endTime,
+    })),
+  ].sort((a, b) => a.from - b.from);
+  for (const s of spans) {
+    if (s.storedEnd !== undefined && mins(s.storedEnd) !== Math.min(s.to, 23 * 60 + 59))
+      out.push({
+        day: n,
+        rule: "time",
+        message: `Day ${n}: ${s.name} must end at its start plus its length.`,
+        itemKey: s.key,
+      });
+  }
+  spans.forEach((a, i) => {
+    for (const b of spans.slice(i + 1)) {
+      if (b.from < a.to)
+        out.push({ day: n, rule: "overlap", message: `Day ${n}: ${a.name} runs into ${b.name}.`, itemKey: b.key });
+    }
+  });
+  const route = dayRoute(day, facts);
+  for (const leg of route.legs) {
+    const from = spans.find((s) => s.key === leg.from);
+    const to = spans.find((s) => s.key === leg.to);
+    if (!from || !to) continue;
+    if (!leg.mode || !Number.isInteger(leg.minutes)) {
+      out.push({
+        day: n,
+        rule: "leg",
+        message: `Day ${n}: the way to ${to.name} has no travel time.`,
+        itemKey: to.key,
+      });
+    } else if (to.from >= from.to && to.from < from.to + leg.minutes) {
+      out.push({
+        day: n,
+        rule: "leg",
+        message: `Day ${n}: ${to.name} starts ${to.from - from.to} min after ${from.name} ends; getting there takes about ${leg.minutes} min.`,
+        itemKey: to.key,
+      });
+    }
+  }
+  if (day.free !== undefined) {
+    const parts: Slot[] =
+      tripDays === 1
+        ? ["morning", "afternoon", "evening"]
+        : n === 1
+          ? ["afternoon", "evening"]
+          : n === tripDays
+            ? ["morning", "afternoon"]
+            : ["morning", "afternoon", "evening"];
+    const held = new Set<Slot>(day.items.map((i) => i.slot));
+    if (day.items.some((i) => i.slot === "morning" && i.durationHours > 3.5)) held.add("afternoon");
+    if (day.meals.some((m) => m.meal === "dinner")) held.add("evening");
+    for (const part of parts) {
+      if (!held.has(part) && !day.free.includes(part))
+        out.push({
+          day: n,
+          rule: "free-time",
+          message: `Day ${n}: the ${part} has nothing in it and isn't labelled free.`,
+        });
+      if (held.has(part) && day.free.includes(part))
+        out.push({
+          day: n,
+          rule: "free-time",
+          message: `Day ${n}: the ${part} is labelled free but has something planned.`,
+        });
+    }
+  }
+  return out;
 }
 
 /** Each member's own total: own round trip, nights at their tier, every activity in the plan, food over the allowance. */

@@ -1,0 +1,205 @@
+import type { LatLon } from "@/lib/places/geo";
+import { clock, minutes, openFor } from "@/lib/planning/clock";
+import { legBetween, type Whereabouts, whereabouts } from "@/lib/planning/day-route";
+import { type DayBounds, type Phase, type TimedStop, timetable } from "@/lib/planning/schedule";
+import type { CatalogActivity, CatalogMeal } from "@/lib/schemas/catalog";
+import {
+  type ItineraryDay,
+  type ItineraryItem,
+  itemEnd,
+  MEAL_CLOCK,
+  MEAL_LATEST,
+  MEAL_MINUTES,
+  mealEnd,
+  SLOT_TIMES,
+  SLOTS,
+  type Slot,
+} from "@/lib/schemas/itinerary";
+
+/**
+ * The times of a planned day from the destination's facts (lib/planning/schedule.ts does the
+ * arithmetic): activities in their time of day and within their venue's opening hours, the
+ * organizer's own items where they put them, lunch and dinner between them (moved later when
+ * an activity runs into the usual time, never overlapping one), and the travel time of every
+ * leg (lib/planning/day-route.ts) between one stop's end and the next one's start. The
+ * allocation places by it, hand edits re-time a day with it, so both give the same times.
+ *
+ * `bounds` narrows the whole day (a member's "nothing before 10am"); every stop keeps within it.
+ */
+
+type Facts = {
+  activities: Pick<CatalogActivity, "id" | "coordinates">[];
+  meals: Pick<CatalogMeal, "id" | "coordinates">[];
+  areas: { name: string; coordinates: LatLon }[];
+};
+
+/** An activity longer than its time of day runs through the afternoon too (a day trip). */
+export const SLOT_MINUTES: Record<Slot, number> = {
+  morning: minutes(SLOT_TIMES.morning.end) - minutes(SLOT_TIMES.morning.start),
+  afternoon: minutes(SLOT_TIMES.afternoon.end) - minutes(SLOT_TIMES.afternoon.start),
+  evening: minutes(SLOT_TIMES.evening.end) - minutes(SLOT_TIMES.evening.start),
+};
+
+export type DayActivity = {
+  key: string;
+  slot: Slot;
+  activity: Pick<CatalogActivity, "id" | "durationHours" | "hours" | "area">;
+};
+/** A meal: its venue, or null while the venue is still to be chosen (held as if next to the stop before). */
+export type DayMeal = { meal: "lunch" | "dinner"; venue: Pick<CatalogMeal, "id" | "hours" | "area"> | null };
+export type DayContent = {
+  date: string | null;
+  activities: DayActivity[];
+  /** The organizer's own items: their start never moves. */
+  custom: Pick<ItineraryItem, "key" | "slot" | "startTime" | "durationHours" | "area">[];
+  meals: DayMeal[];
+};
+export type DayTimes = { starts: Map<string, string>; meals: Map<"lunch" | "dinner", string> };
+
+type Where = Whereabouts | "held";
+
+/** When everything in the day starts, or null when it can't all fit with the travel between. */
+export function timeDay(content: DayContent, facts: Facts, bounds?: DayBounds): DayTimes | null {
+  const stops: TimedStop<Where>[] = [];
+  for (const a of content.activities) {
+    const long = a.activity.durationHours * 60 > SLOT_MINUTES[a.slot];
+    const length = a.activity.durationHours * 60;
+    stops.push({
+      key: a.key,
+      phase: a.slot,
+      minutes: length,
+      earliest: minutes(SLOT_TIMES[a.slot].start),
+      latest: minutes(long ? SLOT_TIMES.afternoon.end : SLOT_TIMES[a.slot].end),
+      allowed: (t) => openFor(a.activity.hours, content.date, clock(t), a.activity.durationHours),
+      place: whereabouts(facts, { kind: "activity", id: a.activity.id, area: a.activity.area }),
+    });
+  }
+  for (const c of content.custom) {
+    stops.push({
+      key: c.key,
+      phase: c.slot,
+      minutes: c.durationHours * 60,
+      earliest: 0,
+      latest: 24 * 60,
+      fixed: minutes(c.startTime),
+      place: whereabouts(facts, { kind: "custom", id: null, area: c.area }),
+    });
+  }
+  for (const m of content.meals) {
+    const length = MEAL_MINUTES[m.meal];
+    const venue = m.venue;
+    stops.push({
+      key: `meal:${m.meal}`,
+      phase: m.meal as Phase,
+      minutes: length,
+      earliest: minutes(MEAL_CLOCK[m.meal]),
+      latest: minutes(MEAL_LATEST[m.meal]) + length,
+      allowed: venue ? (t) => openFor(venue.hours, content.date, clock(t), length / 60) : undefined,
+      place: venue ? whereabouts(facts, { kind: "meal", id: venue.id, area: venue.area }) : "held",
+    });
+  }
+  // A meal still to be chosen is held as if next to the stop before it: no travel either side
+  // beyond what the day already needs (so choosing a venue can only add to it).
+  const ordered = [...stops].sort(
+    (a, b) => PHASE_ORDER.indexOf(a.phase) - PHASE_ORDER.indexOf(b.phase) || stops.indexOf(a) - stops.indexOf(b),
+  );
+  let last: Whereabouts = { coordinates: null, near: null };
+  let seenPlace = false;
+  for (const stop of ordered) {
+    if (stop.place === "held") {
+      if (seenPlace) stop.place = last;
+    } else {
+      last = stop.place;
+      seenPlace = true;
+    }
+  }
+  const table = timetable(
+    ordered,
+    (from, to) => (from === "held" || to === "held" ? 0 : legBetween(from, to).minutes),
+    bounds,
+  );
+  if (!table) return null;
+  const starts = new Map<string, string>();
+  const meals = new Map<"lunch" | "dinner", string>();
+  for (const row of table) {
+    if (row.key.startsWith("meal:")) meals.set(row.key.slice(5) as "lunch" | "dinner", clock(row.start));
+    else starts.set(row.key, clock(row.start));
+  }
+  return { starts, meals };
+}
+
+const PHASE_ORDER: Phase[] = ["morning", "lunch", "afternoon", "dinner", "evening"];
+
+/**
+ * The parts of a day left free (shown "Free morning"): each of the day's times of day with no
+ * activity in it. A day trip fills the afternoon too; dinner fills the evening.
+ */
+export function freeSlotsOf(
+  daySlots: Slot[],
+  items: Pick<ItineraryItem, "slot" | "durationHours">[],
+  meals: { meal: string }[],
+): Slot[] {
+  const busy = new Set<Slot>();
+  for (const i of items) {
+    busy.add(i.slot);
+    if (i.slot === "morning" && i.durationHours * 60 > SLOT_MINUTES.morning) busy.add("afternoon");
+  }
+  if (meals.some((m) => m.meal === "dinner")) busy.add("evening");
+  return SLOTS.filter((s) => daySlots.includes(s) && !busy.has(s));
+}
+
+/**
+ * A planned day re-timed after a hand edit (its activities and meals move; the organizer's own
+ * items don't), with its free parts of the day updated; null when it no longer fits.
+ */
+export function retimeDay(
+  day: ItineraryDay,
+  daySlots: Slot[],
+  facts: {
+    activities: Pick<CatalogActivity, "id" | "coordinates" | "durationHours" | "hours" | "area">[];
+    meals: Pick<CatalogMeal, "id" | "coordinates" | "hours" | "area">[];
+    areas: Facts["areas"];
+  },
+  bounds?: DayBounds,
+): ItineraryDay | null {
+  const activities: DayActivity[] = [];
+  for (const item of day.items) {
+    if (item.kind !== "activity") continue;
+    const known = facts.activities.find((a) => a.id === item.activityId);
+    activities.push({
+      key: item.key,
+      slot: item.slot,
+      activity: known ?? {
+        id: item.activityId ?? item.key,
+        durationHours: item.durationHours,
+        hours: null,
+        area: item.area,
+      },
+    });
+  }
+  const meals = day.meals.flatMap((m) =>
+    m.meal === "breakfast"
+      ? []
+      : [
+          {
+            meal: m.meal,
+            venue: facts.meals.find((v) => v.id === m.mealId) ?? { id: m.mealId, hours: null, area: m.area },
+          },
+        ],
+  );
+  const custom = day.items.filter((i) => i.kind === "custom");
+  const times = timeDay({ date: day.date, activities, custom, meals }, facts, bounds);
+  if (!times) return null;
+  const items = day.items
+    .map((i) => (i.kind === "custom" ? i : { ...i, startTime: times.starts.get(i.key) ?? i.startTime }))
+    .map((i) => ({ ...i, endTime: itemEnd(i) }))
+    .sort((x, y) => SLOTS.indexOf(x.slot) - SLOTS.indexOf(y.slot) || x.startTime.localeCompare(y.startTime));
+  return {
+    ...day,
+    items,
+    meals: day.meals
+      .map((m) => (m.meal === "breakfast" ? m : { ...m, time: times.meals.get(m.meal) ?? m.time }))
+      .map((m) => ({ ...m, endTime: mealEnd(m) })),
+    free: freeSlotsOf(daySlots, items, day.meals),
+  };
+}
