@@ -3,14 +3,14 @@ import { aggregatePreferences, detectConflicts } from "@/lib/agents/aggregation"
 import type { Caller } from "@/lib/auth/guards";
 import { listDecisions } from "@/lib/db/queries/decisions";
 import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
-import { listMembersWithPreferences } from "@/lib/db/queries/members";
-import { getPreferences } from "@/lib/db/queries/preferences";
+import { listMembersWithPreferences, type MemberWithPreferences } from "@/lib/db/queries/members";
 import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
-import type { TripStatus } from "@/lib/db/schema";
+import type { Trip, TripStatus } from "@/lib/db/schema";
 import { type Resolution, resolutionsFor } from "@/lib/resolutions";
 import type { DecisionView } from "@/lib/schemas/decisions";
 import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
 import { availableWindows } from "@/lib/schemas/preferences";
+import type { GroupSlice } from "@/lib/schemas/trip-events";
 import { type HeldBack, heldBackFor, heldBackReason, screenAnswers } from "@/lib/screened-answers";
 
 /**
@@ -44,27 +44,57 @@ export interface DashboardView {
   heldBack: HeldBack[];
 }
 
-export async function loadDashboard(caller: Caller): Promise<DashboardView> {
-  const [raw, own, decided, requests, modelFlagged] = await Promise.all([
-    listMembersWithPreferences({ tripId: caller.trip.id }),
-    getPreferences({ memberId: caller.member.id }),
-    listDecisions({ tripId: caller.trip.id }),
-    listRequests({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
-    modelFlaggedTexts({ tripId: caller.trip.id }),
+/** What the dashboard reads of a trip, before it is cut for a viewer (`dashboardFrom`). */
+export interface DashboardRead {
+  trip: Pick<Trip, "id" | "name" | "description" | "status" | "inviteToken">;
+  raw: MemberWithPreferences[];
+  decided: DecisionView[];
+  /** Every member's requests: each viewer's cut keeps what they may see. */
+  requests: ResolutionRequest[];
+  modelFlagged: Awaited<ReturnType<typeof modelFlaggedTexts>>;
+}
+
+/** The reads behind every viewer's dashboard of the trip (one set of queries, whoever looks). */
+export async function readDashboard(trip: DashboardRead["trip"]): Promise<DashboardRead> {
+  const [raw, decided, requests, modelFlagged] = await Promise.all([
+    listMembersWithPreferences({ tripId: trip.id }),
+    listDecisions({ tripId: trip.id }),
+    listRequests({ tripId: trip.id }),
+    modelFlaggedTexts({ tripId: trip.id }),
   ]);
+  return { trip, raw, decided, requests, modelFlagged };
+}
+
+export async function loadDashboard(caller: Caller): Promise<DashboardView> {
+  return dashboardFrom(await readDashboard(caller.trip), {
+    memberId: caller.member.id,
+    isOrganizer: caller.isOrganizer,
+  });
+}
+
+/**
+ * The dashboard as `viewer` may see it, from the trip's reads (pure: the page and the live
+ * channel's per-viewer payloads share it, so both follow the same rules).
+ */
+export function dashboardFrom(read: DashboardRead, caller: { memberId: string; isOrganizer: boolean }): DashboardView {
+  const { trip: callerTrip, raw, decided, modelFlagged } = read;
+  const self = raw.find((m) => m.id === caller.memberId);
+  const own = self?.preferences ? { data: self.preferences, version: self.preferencesVersion ?? 0 } : null;
+  // The organizer sees everyone's requests; a member their own.
+  const requests = caller.isOrganizer ? read.requests : read.requests.filter((r) => r.memberId === caller.memberId);
   // Everything below — the profile, its conflicts, names — is computed from the screened answers.
   const { members, flags } = screenAnswers(raw, modelFlagged);
-  const viewer = { memberId: caller.member.id, isOrganizer: caller.isOrganizer };
+  const viewer = { memberId: caller.memberId, isOrganizer: caller.isOrganizer };
   const heldBack = heldBackFor(raw, flags, viewer);
   // The organizer's own words reach every member too: held back from them likewise (only the organizer writes these).
-  const descriptionReason = heldBackReason(caller.trip.description);
+  const descriptionReason = heldBackReason(callerTrip.description);
   if (descriptionReason && caller.isOrganizer) {
     heldBack.push({
       id: "trip:description",
-      memberId: caller.member.id,
+      memberId: caller.memberId,
       what: "the trip's description",
       reason: descriptionReason,
-      text: caller.trip.description,
+      text: callerTrip.description,
     });
   }
   const decisions = decided.map((d) => {
@@ -73,7 +103,7 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     if (caller.isOrganizer)
       heldBack.push({
         id: `decision:${d.kind}`,
-        memberId: caller.member.id,
+        memberId: caller.memberId,
         what: "a decision's note",
         reason,
         text: d.note,
@@ -89,21 +119,21 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     askable.some((a) => a.memberId === r.memberId && a.conflict === r.conflict);
   const conflicts = detectConflicts(
     profile,
-    caller.isOrganizer ? { kind: "organizer" } : { kind: "member", memberId: caller.member.id },
+    caller.isOrganizer ? { kind: "organizer" } : { kind: "member", memberId: caller.memberId },
   );
   const view: DashboardView = {
     trip: {
-      id: caller.trip.id,
-      name: caller.trip.name,
-      description: descriptionReason && !caller.isOrganizer ? "" : caller.trip.description,
-      status: caller.trip.status,
-      invitePath: `/join/${caller.trip.inviteToken}`,
+      id: callerTrip.id,
+      name: callerTrip.name,
+      description: descriptionReason && !caller.isOrganizer ? "" : callerTrip.description,
+      status: callerTrip.status,
+      invitePath: `/join/${callerTrip.inviteToken}`,
     },
     viewer: {
-      memberId: caller.member.id,
-      name: caller.member.name,
+      memberId: caller.memberId,
+      name: self?.name ?? "",
       isOrganizer: caller.isOrganizer,
-      hasResponded: members.some((m) => m.id === caller.member.id && m.preferences !== null),
+      hasResponded: members.some((m) => m.id === caller.memberId && m.preferences !== null),
     },
     members: members.map((m) => ({ id: m.id, name: m.name, role: m.role, responded: m.preferences !== null })),
     profile,
@@ -113,12 +143,12 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     askable: caller.isOrganizer
       ? askable.filter(
           (a, i) =>
-            a.memberId !== caller.member.id &&
+            a.memberId !== caller.memberId &&
             askable.findIndex((b) => b.memberId === a.memberId && b.conflict === a.conflict) === i,
         )
       : [],
     fixes: {
-      resolutions: own ? resolutionsFor(profile, caller.member.id, own.data) : [],
+      resolutions: own ? resolutionsFor(profile, caller.memberId, own.data) : [],
       answersVersion: own?.version ?? null,
     },
     availability: members.flatMap((m) =>
@@ -128,7 +158,7 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     ),
     heldBack,
   };
-  return caller.isOrganizer ? view : withoutAttribution(view, caller.member.id);
+  return caller.isOrganizer ? view : withoutAttribution(view, caller.memberId);
 }
 
 /**
@@ -172,4 +202,28 @@ function withoutAttribution(view: DashboardView, viewerId: string): DashboardVie
 /** Members see who is in a conflict about dates or money, but not who asked for which dietary or access need. */
 export function withoutConstraintAttribution<T extends Pick<Conflict, "kind" | "memberIds">>(conflicts: T[]): T[] {
   return conflicts.map((c) => (c.kind === "constraints" ? { ...c, memberIds: [] } : c));
+}
+
+/**
+ * The dashboard's group sections (who is in, conflicts, fixes, requests) as the view shows
+ * them: what the page renders first and what the live channel sends its viewer after a join,
+ * a save or a request, so both read the same.
+ */
+export function groupSlice(view: DashboardView): GroupSlice {
+  const { dates, scope } = view.profile;
+  const choosing = view.trip.status === "collecting" || view.trip.status === "recommending";
+  return {
+    members: view.members,
+    hasResponded: view.viewer.hasResponded,
+    conflicts: view.conflicts,
+    requests: view.requests,
+    askable: view.askable,
+    fixes: view.fixes,
+    proposal:
+      (dates.status === "partial" || dates.status === "none") && dates.best && choosing
+        ? { start: dates.best.start, end: dates.best.end }
+        : null,
+    decidedDates: dates.decided,
+    scopeSplit: scope.status === "conflict" && !scope.decided,
+  };
 }
