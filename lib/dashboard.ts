@@ -6,6 +6,7 @@ import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { listMembersWithPreferences, type MemberWithPreferences } from "@/lib/db/queries/members";
 import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
 import type { Trip, TripStatus } from "@/lib/db/schema";
+import type { DeviceRow } from "@/lib/devices-view";
 import { type Resolution, resolutionsFor } from "@/lib/resolutions";
 import type { DecisionView } from "@/lib/schemas/decisions";
 import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
@@ -209,7 +210,7 @@ export function withoutConstraintAttribution<T extends Pick<Conflict, "kind" | "
  * them: what the page renders first and what the live channel sends its viewer after a join,
  * a save or a request, so both read the same.
  */
-export function groupSlice(view: DashboardView): GroupSlice {
+export function groupSlice(view: DashboardView, devices: DeviceRow[] | null): GroupSlice {
   const { dates, scope } = view.profile;
   const choosing = view.trip.status === "collecting" || view.trip.status === "recommending";
   return {
@@ -225,5 +226,6 @@ export function groupSlice(view: DashboardView): GroupSlice {
         : null,
     decidedDates: dates.decided,
     scopeSplit: scope.status === "conflict" && !scope.decided,
+    devices: view.viewer.isOrganizer ? devices : null,
   };
 }

@@ -11,7 +11,6 @@ import { MemberList } from "@/components/trip/member-list";
 import { YourTurnPanel } from "@/components/trip/your-turn";
 import { Button } from "@/components/ui/button";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
-import type { DeviceRow } from "@/lib/devices-view";
 import { plural } from "@/lib/format";
 import type { DecisionView } from "@/lib/schemas/decisions";
 import type { GroupSlice } from "@/lib/schemas/trip-events";
@@ -58,8 +57,11 @@ export function LiveYourTurn({ input, recommendationId }: { input: YourTurnInput
 }
 
 /** "Who's in": every member, whether they answered, and (organizer) their devices. */
-export function WhoIsIn({ devices, className }: { devices?: DeviceRow[]; className?: string }) {
-  const { tripId, slice, viewer } = useGroup();
+export function WhoIsIn({ className }: { className?: string }) {
+  const { tripId, slice, viewer, rendered } = useGroup();
+  // The channel can't tell which device is this browser: the page could.
+  const thisDevice = rendered.devices?.find((d) => d.isThisDevice)?.id;
+  const devices = slice.devices?.map((d) => ({ ...d, isThisDevice: d.id === thisDevice }));
   const answered = slice.members.filter((m) => m.responded).length;
   return (
     <CollapsibleCard
@@ -72,7 +74,7 @@ export function WhoIsIn({ devices, className }: { devices?: DeviceRow[]; classNa
         members={slice.members}
         viewerId={viewer.memberId}
         canRemove={viewer.isOrganizer}
-        devices={devices}
+        devices={devices ?? undefined}
       />
     </CollapsibleCard>
   );

@@ -1,5 +1,6 @@
 import "server-only";
 import { type DashboardRead, dashboardFrom, groupSlice, readDashboard } from "@/lib/dashboard";
+import { listDevices } from "@/lib/db/queries/devices";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { itineraryVersion } from "@/lib/db/queries/itineraries";
@@ -7,6 +8,7 @@ import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { listVotes } from "@/lib/db/queries/recommendations";
 import { getProgressEvent } from "@/lib/db/queries/runs";
 import { getTrip } from "@/lib/db/queries/trips";
+import { type DeviceRow, deviceRows } from "@/lib/devices-view";
 import { isDraftedDay } from "@/lib/planning/drafted-days";
 import { optionForViewer } from "@/lib/recommendations-view";
 import type { ItineraryDay } from "@/lib/schemas/itinerary";
@@ -28,8 +30,8 @@ import { heldBackReason, screenAnswers } from "@/lib/screened-answers";
 export type Viewer = { memberId: string; isOrganizer: boolean };
 
 type Shared =
-  | { kind: "member"; member: MemberStatus | null; read: DashboardRead | null }
-  | { kind: "group"; read: DashboardRead | null }
+  | { kind: "member"; member: MemberStatus | null; read: GroupRead | null }
+  | { kind: "group"; read: GroupRead | null }
   | { kind: "progress"; card: DestinationOption | null; picks: string[] | null; day: ItineraryDay | null }
   | {
       kind: "votes";
@@ -131,16 +133,22 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
   }
 }
 
-/** What every viewer's dashboard is cut from (null: the trip is gone). */
-async function dashboardRead(tripId: string): Promise<DashboardRead | null> {
+/** What every viewer's dashboard group sections are cut from: the page's reads, and the devices (for the organizer). */
+type GroupRead = DashboardRead & { devices: DeviceRow[] };
+
+/** Null: the trip is gone. */
+async function dashboardRead(tripId: string): Promise<GroupRead | null> {
   const trip = await getTrip({ tripId });
-  return trip ? readDashboard(trip) : null;
+  if (!trip) return null;
+  const [read, devices] = await Promise.all([readDashboard(trip), listDevices({ tripId })]);
+  // Which device is the viewer's own is the page's to say (it knows the browser); none is here.
+  return { ...read, devices: deviceRows(devices, { now: new Date(), thisDeviceId: "" }) };
 }
 
 /** The dashboard's group sections as `viewer` sees them, by the page's own rules; null for someone no longer in. */
-function groupFor(read: DashboardRead | null, viewer: Viewer) {
+function groupFor(read: GroupRead | null, viewer: Viewer) {
   if (!read?.raw.some((m) => m.id === viewer.memberId)) return null;
-  return groupSlice(dashboardFrom(read, viewer));
+  return groupSlice(dashboardFrom(read, viewer), read.devices);
 }
 
 /** The members as the pages show them: a name that reads as instructions is "Member n" (lib/screened-answers.ts). */

@@ -171,6 +171,21 @@ export const GroupSlice = z.object({
   decidedDates: CoverageWindow.nullable(),
   /** Whether the group splits over home or abroad with no decision yet. */
   scopeSplit: z.boolean(),
+  /** Organizer: every member's signed-in devices, as the member list shows them (null for members). */
+  devices: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        memberId: z.uuid(),
+        label: z.string().max(200),
+        lastSeen: z.string().max(80),
+        lastSeenMs: z.number(),
+        isThisDevice: z.boolean(),
+        added: z.string().max(300),
+        awaitingProof: z.boolean(),
+      }),
+    )
+    .nullable(),
 });
 export type GroupSlice = z.infer<typeof GroupSlice>;
 

@@ -79,7 +79,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   return (
     <GroupProvider
       tripId={trip.id}
-      rendered={groupSlice(dashboard)}
+      rendered={groupSlice(dashboard, devices)}
       viewer={{ memberId: viewer.memberId, isOrganizer: viewer.isOrganizer }}
     >
       <div className="space-y-4 sm:space-y-6">
@@ -152,7 +152,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
             origin={requestOrigin(await headers())}
             defaultOpen={members.length <= 1}
           />
-          <WhoIsIn className="lg:col-span-2" devices={viewer.isOrganizer ? devices : undefined} />
+          <WhoIsIn className="lg:col-span-2" />
         </div>
 
         <CollapsibleCard
