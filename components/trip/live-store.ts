@@ -243,14 +243,19 @@ export function useTripStatus(rendered: TripStatus): TripStatus {
   return useStore((s) => s.tripStatus ?? rendered, rendered);
 }
 
+/** What the channel said of `tripId`'s group since the page was rendered (null: nothing newer than the page). */
+export function liveGroup(tripId: string, s: State = state): { group: GroupSlice | null; answersChanged: boolean } {
+  return s.trip === tripId ? { group: s.group, answersChanged: s.answersChanged } : { group: null, answersChanged: false };
+}
+
 /** The dashboard's group sections: as last heard on the channel, else as the page was rendered. */
 export function useGroupSlice(tripId: string, rendered: GroupSlice): GroupSlice {
-  return useStore((s) => (s.trip === tripId && s.group) || rendered, rendered);
+  return useStore((s) => liveGroup(tripId, s).group ?? rendered, rendered);
 }
 
 /** Whether someone's answers changed since the page was rendered (its figures are older than the group's). */
 export function useAnswersChanged(tripId: string): boolean {
-  return useStore((s) => s.trip === tripId && s.answersChanged, false);
+  return useStore((s) => liveGroup(tripId, s).answersChanged, false);
 }
 
 /** The latest tally of a set of cards heard on the channel (null: none since the page was rendered). */
