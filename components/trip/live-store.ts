@@ -245,7 +245,9 @@ export function useTripStatus(rendered: TripStatus): TripStatus {
 
 /** What the channel said of `tripId`'s group since the page was rendered (null: nothing newer than the page). */
 export function liveGroup(tripId: string, s: State = state): { group: GroupSlice | null; answersChanged: boolean } {
-  return s.trip === tripId ? { group: s.group, answersChanged: s.answersChanged } : { group: null, answersChanged: false };
+  return s.trip === tripId
+    ? { group: s.group, answersChanged: s.answersChanged }
+    : { group: null, answersChanged: false };
 }
 
 /** The dashboard's group sections: as last heard on the channel, else as the page was rendered. */
