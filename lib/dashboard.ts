@@ -74,17 +74,36 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
 }
 
 /**
+ * What every viewer's dashboard shares, worked out once from the reads: the screened answers,
+ * the group's profile (a decision's note plays no part in it) and who could fix which
+ * conflict with their own answers (the organizer's "Ask", and which requests still stand).
+ * Everything the views show is computed from the screened answers.
+ */
+export function dashboardBasis(read: DashboardRead) {
+  const { members, flags } = screenAnswers(read.raw, read.modelFlagged);
+  const profile = aggregatePreferences(members, read.decided);
+  const askable = members.flatMap((m) =>
+    resolutionsFor(profile, m.id, m.preferences).map((r) => ({ conflict: r.conflict, memberId: m.id })),
+  );
+  return { members, flags, profile, askable };
+}
+export type DashboardBasis = ReturnType<typeof dashboardBasis>;
+
+/**
  * The dashboard as `viewer` may see it, from the trip's reads (pure: the page and the live
  * channel's per-viewer payloads share it, so both follow the same rules).
  */
-export function dashboardFrom(read: DashboardRead, caller: { memberId: string; isOrganizer: boolean }): DashboardView {
-  const { trip: callerTrip, raw, decided, modelFlagged } = read;
+export function dashboardFrom(
+  read: DashboardRead,
+  caller: { memberId: string; isOrganizer: boolean },
+  basis: DashboardBasis = dashboardBasis(read),
+): DashboardView {
+  const { trip: callerTrip, raw, decided } = read;
   const self = raw.find((m) => m.id === caller.memberId);
   const own = self?.preferences ? { data: self.preferences, version: self.preferencesVersion ?? 0 } : null;
   // The organizer sees everyone's requests; a member their own.
   const requests = caller.isOrganizer ? read.requests : read.requests.filter((r) => r.memberId === caller.memberId);
-  // Everything below — the profile, its conflicts, names — is computed from the screened answers.
-  const { members, flags } = screenAnswers(raw, modelFlagged);
+  const { members, flags, profile, askable } = basis;
   const viewer = { memberId: caller.memberId, isOrganizer: caller.isOrganizer };
   const heldBack = heldBackFor(raw, flags, viewer);
   // The organizer's own words reach every member too: held back from them likewise (only the organizer writes these).
@@ -111,11 +130,6 @@ export function dashboardFrom(read: DashboardRead, caller: { memberId: string; i
       });
     return caller.isOrganizer ? d : { ...d, note: "" };
   });
-  const profile = aggregatePreferences(members, decisions);
-  // Who could fix what with their own answers: the organizer's "Ask", and which requests still stand.
-  const askable = members.flatMap((m) =>
-    resolutionsFor(profile, m.id, m.preferences).map((r) => ({ conflict: r.conflict, memberId: m.id })),
-  );
   const standing = (r: ResolutionRequest) =>
     askable.some((a) => a.memberId === r.memberId && a.conflict === r.conflict);
   const conflicts = detectConflicts(

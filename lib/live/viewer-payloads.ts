@@ -1,5 +1,12 @@
 import "server-only";
-import { type DashboardRead, dashboardFrom, groupSlice, readDashboard } from "@/lib/dashboard";
+import {
+  type DashboardBasis,
+  type DashboardRead,
+  dashboardBasis,
+  dashboardFrom,
+  groupSlice,
+  readDashboard,
+} from "@/lib/dashboard";
 import { listDevices } from "@/lib/db/queries/devices";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
@@ -134,7 +141,7 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
 }
 
 /** What every viewer's dashboard group sections are cut from: the page's reads, and the devices (for the organizer). */
-type GroupRead = DashboardRead & { devices: DeviceRow[] };
+type GroupRead = DashboardRead & { devices: DeviceRow[]; basis: DashboardBasis };
 
 /** Null: the trip is gone. */
 async function dashboardRead(tripId: string): Promise<GroupRead | null> {
@@ -142,13 +149,18 @@ async function dashboardRead(tripId: string): Promise<GroupRead | null> {
   if (!trip) return null;
   const [read, devices] = await Promise.all([readDashboard(trip), listDevices({ tripId })]);
   // Which device is the viewer's own is the page's to say (it knows the browser); none is here.
-  return { ...read, devices: deviceRows(devices, { now: new Date(), thisDeviceId: "" }) };
+  // The profile and who could fix what are the same for every viewer: worked out once per event.
+  return {
+    ...read,
+    devices: deviceRows(devices, { now: new Date(), thisDeviceId: "" }),
+    basis: dashboardBasis(read),
+  };
 }
 
 /** The dashboard's group sections as `viewer` sees them, by the page's own rules; null for someone no longer in. */
 function groupFor(read: GroupRead | null, viewer: Viewer) {
   if (!read?.raw.some((m) => m.id === viewer.memberId)) return null;
-  return groupSlice(dashboardFrom(read, viewer), read.devices);
+  return groupSlice(dashboardFrom(read, viewer, read.basis), read.devices);
 }
 
 /** The members as the pages show them: a name that reads as instructions is "Member n" (lib/screened-answers.ts). */
