@@ -114,8 +114,8 @@ export function LiveConflicts({ decisions }: { decisions: DecisionView[] }) {
   );
 }
 
-/** On a phone, the sections most urgent first, one tap away. */
-export function SectionNav({ planOpen }: { planOpen: boolean }) {
+/** On a phone, the sections most urgent first, one tap away. `figures`: the page shows the dates and budget. */
+export function SectionNav({ planOpen, figures }: { planOpen: boolean; figures: boolean }) {
   const { tripId, slice } = useGroup();
   const answered = slice.members.some((m) => m.responded);
   const links = [
@@ -125,8 +125,9 @@ export function SectionNav({ planOpen }: { planOpen: boolean }) {
       : []),
     ...(planOpen ? [{ href: `/trips/${tripId}/plan`, label: "The plan" }] : []),
     { href: "#card-destination-ideas", label: "Destinations" },
-    ...(answered ? [{ href: "#card-when-can-everyone-go-", label: "Dates" }] : []),
-    ...(answered ? [{ href: "#card-budget-per-person", label: "Budget" }] : []),
+    // The figures are the server's: there when the page was rendered with answers.
+    ...(figures ? [{ href: "#card-when-can-everyone-go-", label: "Dates" }] : []),
+    ...(figures ? [{ href: "#card-budget-per-person", label: "Budget" }] : []),
     { href: "#card-who-s-in", label: "Who's in" },
   ];
   return (

@@ -112,7 +112,10 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
         <HeldBackNotice heldBack={heldBack} viewerId={viewer.memberId} members={members} />
 
         {/* On a phone the page is long: the sections, most urgent first, one tap away. */}
-        <SectionNav planOpen={trip.status === "planning" || trip.status === "finalized"} />
+        <SectionNav
+          planOpen={trip.status === "planning" || trip.status === "finalized"}
+          figures={respondentCount > 0}
+        />
 
         {trip.status === "planning" || trip.status === "finalized" ? (
           <section
