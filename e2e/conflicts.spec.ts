@@ -2,12 +2,14 @@ import { expect, type Page, test } from "@playwright/test";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
 import { joinInNewBrowser } from "./pages/join-page";
+import { countPageRenders } from "./pages/page-renders";
 import { PreferencesPage } from "./pages/preferences-page";
 
 /**
  * Two people, two browsers. Olga wants 3–4 days, Kim at least 6: a trip-length conflict.
- * Kim applies her own fix from the dashboard (the change shown before and after); both
- * open dashboards lose the conflict without a reload, and Undo brings it back for both.
+ * Olga asks Kim to look at it; Kim applies her own fix from the dashboard (the change shown
+ * before and after); both open dashboards lose the conflict without a reload, and Undo brings
+ * it back for both. The other person's change reaches each page as data, never as a render.
  */
 
 const LIVE_MS = 5_000;
@@ -58,15 +60,28 @@ test("a member applies her own fix to a conflict, both views update live, and un
     olgaDashboard.conflicts().getByRole("button", { name: "Apply: Lower your shortest trip to 4 days" }),
   ).toHaveCount(0);
 
-  // The organizer asks Kim to look at it: the request shows on Kim's open page.
+  // The organizer asks Kim to look at it: the request shows on Kim's open page, at the top
+  // (her turn) and on the conflict, without her page being rendered again.
+  const kimRenders = countPageRenders(kim.page);
   await tripLength(olga).getByRole("button", { name: "Ask Kim" }).click();
   await expect(tripLength(olga)).toContainText("Asked Kim");
   await expect(tripLength(kim.page)).toContainText("The organizer asked you to look at this.", { timeout: LIVE_MS });
+  await expect(kim.page.locator('[data-turn="request-trip-length"]')).toContainText(
+    "The organizer asked you to look at the trip length conflict",
+  );
+  expect(kimRenders.count, kimRenders.urls.join("\n")).toBe(0);
+
+  // Kim's fix (below) reaches Olga's page as data too.
+  await expect(tripLength(olga)).toContainText("Asked Kim");
+  const olgaRenders = countPageRenders(olga);
 
   await fix.getByRole("button", { name: "Apply: Lower your shortest trip to 4 days" }).click();
   await expect(kim.page.getByText("Applied to your answers: Lower your shortest trip to 4 days.")).toBeVisible();
   await expect(tripLength(kim.page)).toHaveCount(0);
   await expect(tripLength(olga)).toHaveCount(0, { timeout: LIVE_MS });
+  // Her request was answered by her change: it is gone from her to-do.
+  await expect(kim.page.locator('[data-turn="request-trip-length"]')).toHaveCount(0);
+  expect(olgaRenders.count, olgaRenders.urls.join("\n")).toBe(0);
 
   // Her answers really changed: the form shows the new shortest trip.
   const check = await kim.context.newPage();

@@ -44,8 +44,14 @@ test("three people plan together: the dashboard shows the shared dates, the budg
     dietary: ["Vegetarian"],
   });
 
-  // The organizer's dashboard was open all along and kept up by itself.
+  // The organizer's dashboard was open all along: who answered and the conflicts kept up by
+  // themselves; the figures drawn from everyone's answers say they are from before, and are
+  // read again on request.
   await expect(page.getByText("3 of 3 have shared their preferences.")).toBeVisible();
+  const budgetClash = dashboard.conflicts().getByRole("listitem").filter({ hasText: "Budget" }).first();
+  await expect(budgetClash).toContainText(/Ana and Ben lower their min to \$700/);
+  await page.getByRole("button", { name: "Show the new figures" }).click();
+  await expect(page.getByText("Someone's answers changed since you opened this page")).toHaveCount(0);
   // Everyone covers Jun 14–18, and the longest trip everyone accepts is 4–5 days.
   await expect(dashboard.calendar()).toContainText("Jun 14–18");
   await expect(dashboard.calendar().getByRole("cell", { name: /^Jun 15: 3 of 3 can come/ })).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage, tripIdOf } from "./pages/home-page";
 import { joinInNewBrowser } from "./pages/join-page";
+import { countPageRenders } from "./pages/page-renders";
 import { PreferencesPage } from "./pages/preferences-page";
 
 /**
@@ -24,27 +25,6 @@ async function openDashboard(page: Page, tripId: string): Promise<void> {
 
 async function expectNotReloaded(page: Page): Promise<void> {
   expect(await page.evaluate(() => (window as unknown as { openedOnce?: boolean }).openedOnce)).toBe(true);
-}
-
-/**
- * Counts the whole-page renders a page asks for: document loads and React Server Component
- * requests (an `RSC` header or an `_rsc` parameter), which is what `router.refresh()` costs;
- * Next's link prefetches (`Next-Router-Prefetch`) fetch other pages' shells and are left out.
- */
-function countPageRenders(page: Page): { count: number; urls: string[] } {
-  const counted = { count: 0, urls: [] as string[] };
-  page.on("request", (request) => {
-    const isDocument = request.resourceType() === "document";
-    const headers = request.headers();
-    const isRsc = headers.rsc !== undefined || new URL(request.url()).searchParams.has("_rsc");
-    // Link prefetches (of other pages' shells, after a render) are not renders of this page.
-    const isPrefetch = headers["next-router-prefetch"] !== undefined;
-    if (isDocument || (isRsc && !isPrefetch)) {
-      counted.count++;
-      counted.urls.push(`${request.method()} ${request.url()} ${JSON.stringify(request.headers())}`);
-    }
-  });
-  return counted;
 }
 
 /**
@@ -103,6 +83,8 @@ test("four people see a join, a saved answer, the run's progress and each card a
   await openDashboard(ben.page, tripId);
   await openDashboard(cleo.page, tripId);
   const open = [olga, ben.page, cleo.page];
+  // Count whole-page renders from here on: documents and RSC (server component) requests.
+  const openRenders = open.map(countPageRenders);
 
   // A fourth person joins: everyone's member list shows them, still pending.
   const dev = await joinInNewBrowser(browser, invite, "Dev");
@@ -117,10 +99,15 @@ test("four people see a join, a saved answer, the run's progress and each card a
   await new PreferencesPage(dev.page).fillAndSave({ flexible: true, vibes: ["Food", "Culture"] });
   for (const page of open) await expect(devRow(page)).toContainText("Responded", { timeout: LIVE_MS });
   for (const page of open) await expect(page.getByText("4 of 4 have shared their preferences.")).toBeVisible();
+  // The join and the save came as data: no page was rendered again for them. Each page says
+  // its figures (dates, budget, vibes) are from before Dev's answers, and reads them on request.
+  for (const counted of openRenders) expect(counted.count, counted.urls.join("\n")).toBe(0);
+  for (const page of open)
+    await expect(page.getByText("Someone's answers changed since you opened this page")).toBeVisible();
   await openDashboard(dev.page, tripId);
   const everyone = [...open, dev.page];
 
-  // Count whole-page renders from here on: documents and RSC (server component) requests.
+  // Count the run's whole-page renders from here on.
   const renders = everyone.map(countPageRenders);
 
   // Olga generates: every page, hers included, shows the progress within 2 s of her click.

@@ -3,10 +3,10 @@ import { aggregatePreferences, detectConflicts } from "@/lib/agents/aggregation"
 import type { Caller } from "@/lib/auth/guards";
 import { listDecisions } from "@/lib/db/queries/decisions";
 import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
-import { listMembersWithPreferences } from "@/lib/db/queries/members";
-import { getPreferences } from "@/lib/db/queries/preferences";
+import { listMembersWithPreferences, type MemberWithPreferences } from "@/lib/db/queries/members";
 import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
-import type { TripStatus } from "@/lib/db/schema";
+import type { Trip, TripStatus } from "@/lib/db/schema";
+import type { DeviceRow } from "@/lib/devices-view";
 import { memberHome } from "@/lib/places/home";
 import { fewFitFor, openersSeenBy } from "@/lib/planning/openers";
 import { type Resolution, resolutionsFor } from "@/lib/resolutions";
@@ -14,6 +14,7 @@ import type { DecisionView } from "@/lib/schemas/decisions";
 import { anonymousMemberId, type Conflict, type GroupProfile } from "@/lib/schemas/group-profile";
 import { availableWindows, type MemberPreferences } from "@/lib/schemas/preferences";
 import type { Opener } from "@/lib/schemas/recommendations";
+import type { GroupSlice } from "@/lib/schemas/trip-events";
 import { type HeldBack, heldBackFor, heldBackReason, screenAnswers } from "@/lib/screened-answers";
 
 /**
@@ -71,27 +72,83 @@ export interface DashboardView {
   fewFit: { fit: number; openers: Opener[] } | null;
 }
 
-export async function loadDashboard(caller: Caller): Promise<DashboardView> {
-  const [raw, own, decided, requests, modelFlagged] = await Promise.all([
-    listMembersWithPreferences({ tripId: caller.trip.id }),
-    getPreferences({ memberId: caller.member.id }),
-    listDecisions({ tripId: caller.trip.id }),
-    listRequests({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
-    modelFlaggedTexts({ tripId: caller.trip.id }),
+/** What the dashboard reads of a trip, before it is cut for a viewer (`dashboardFrom`). */
+export interface DashboardRead {
+  trip: Pick<Trip, "id" | "name" | "description" | "status" | "inviteToken">;
+  raw: MemberWithPreferences[];
+  decided: DecisionView[];
+  /** Every member's requests: each viewer's cut keeps what they may see. */
+  requests: ResolutionRequest[];
+  modelFlagged: Awaited<ReturnType<typeof modelFlaggedTexts>>;
+}
+
+/** The reads behind every viewer's dashboard of the trip (one set of queries, whoever looks). */
+export async function readDashboard(trip: DashboardRead["trip"]): Promise<DashboardRead> {
+  const [raw, decided, requests, modelFlagged] = await Promise.all([
+    listMembersWithPreferences({ tripId: trip.id }),
+    listDecisions({ tripId: trip.id }),
+    listRequests({ tripId: trip.id }),
+    modelFlaggedTexts({ tripId: trip.id }),
   ]);
-  // Everything below — the profile, its conflicts, names — is computed from the screened answers.
-  const { members, flags } = screenAnswers(raw, modelFlagged);
-  const viewer = { memberId: caller.member.id, isOrganizer: caller.isOrganizer };
+  return { trip, raw, decided, requests, modelFlagged };
+}
+
+export async function loadDashboard(caller: Caller): Promise<DashboardView> {
+  return dashboardFrom(await readDashboard(caller.trip), {
+    memberId: caller.member.id,
+    isOrganizer: caller.isOrganizer,
+  });
+}
+
+/**
+ * What every viewer's dashboard shares, worked out once from the reads: the screened answers,
+ * the group's profile (a decision's note plays no part in it) and who could fix which
+ * conflict with their own answers (the organizer's "Ask", and which requests still stand).
+ * Everything the views show is computed from the screened answers.
+ */
+export function dashboardBasis(read: DashboardRead) {
+  const { members, flags } = screenAnswers(read.raw, read.modelFlagged);
+  const profile = aggregatePreferences(members, read.decided);
+  const askable = members.flatMap((m) =>
+    resolutionsFor(profile, m.id, m.preferences).map((r) => ({ conflict: r.conflict, memberId: m.id })),
+  );
+  // When fewer than three places fit: the single changes that would open the most (each
+  // viewer's cut is taken below), worked out once for every viewer of the same answers.
+  const fewFit = fewFitFor({
+    members: members.map(({ id, name, preferences }) => ({ id, name, preferences })),
+    decisions: read.decided,
+    today: new Date().toISOString().slice(0, 10),
+  });
+  return { members, flags, profile, askable, fewFit };
+}
+export type DashboardBasis = ReturnType<typeof dashboardBasis>;
+
+/**
+ * The dashboard as `viewer` may see it, from the trip's reads (pure: the page and the live
+ * channel's per-viewer payloads share it, so both follow the same rules).
+ */
+export function dashboardFrom(
+  read: DashboardRead,
+  caller: { memberId: string; isOrganizer: boolean },
+  basis: DashboardBasis = dashboardBasis(read),
+): DashboardView {
+  const { trip: callerTrip, raw, decided } = read;
+  const self = raw.find((m) => m.id === caller.memberId);
+  const own = self?.preferences ? { data: self.preferences, version: self.preferencesVersion ?? 0 } : null;
+  // The organizer sees everyone's requests; a member their own.
+  const requests = caller.isOrganizer ? read.requests : read.requests.filter((r) => r.memberId === caller.memberId);
+  const { members, flags, profile, askable, fewFit } = basis;
+  const viewer = { memberId: caller.memberId, isOrganizer: caller.isOrganizer };
   const heldBack = heldBackFor(raw, flags, viewer);
   // The organizer's own words reach every member too: held back from them likewise (only the organizer writes these).
-  const descriptionReason = heldBackReason(caller.trip.description);
+  const descriptionReason = heldBackReason(callerTrip.description);
   if (descriptionReason && caller.isOrganizer) {
     heldBack.push({
       id: "trip:description",
-      memberId: caller.member.id,
+      memberId: caller.memberId,
       what: "the trip's description",
       reason: descriptionReason,
-      text: caller.trip.description,
+      text: callerTrip.description,
     });
   }
   const decisions = decided.map((d) => {
@@ -100,44 +157,39 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     if (caller.isOrganizer)
       heldBack.push({
         id: `decision:${d.kind}`,
-        memberId: caller.member.id,
+        memberId: caller.memberId,
         what: "a decision's note",
         reason,
         text: d.note,
       });
     return caller.isOrganizer ? d : { ...d, note: "" };
   });
-  const profile = aggregatePreferences(members, decisions);
-  // Who could fix what with their own answers: the organizer's "Ask", and which requests still stand.
-  const askable = members.flatMap((m) =>
-    resolutionsFor(profile, m.id, m.preferences).map((r) => ({ conflict: r.conflict, memberId: m.id })),
-  );
   const standing = (r: ResolutionRequest) =>
     askable.some((a) => a.memberId === r.memberId && a.conflict === r.conflict);
   const conflicts = detectConflicts(
     profile,
-    caller.isOrganizer ? { kind: "organizer" } : { kind: "member", memberId: caller.member.id },
+    caller.isOrganizer ? { kind: "organizer" } : { kind: "member", memberId: caller.memberId },
   );
   const view: DashboardView = {
     trip: {
-      id: caller.trip.id,
-      name: caller.trip.name,
-      description: descriptionReason && !caller.isOrganizer ? "" : caller.trip.description,
-      status: caller.trip.status,
-      invitePath: `/join/${caller.trip.inviteToken}`,
+      id: callerTrip.id,
+      name: callerTrip.name,
+      description: descriptionReason && !caller.isOrganizer ? "" : callerTrip.description,
+      status: callerTrip.status,
+      invitePath: `/join/${callerTrip.inviteToken}`,
     },
     viewer: {
-      memberId: caller.member.id,
-      name: caller.member.name,
+      memberId: caller.memberId,
+      name: self?.name ?? "",
       isOrganizer: caller.isOrganizer,
-      hasResponded: members.some((m) => m.id === caller.member.id && m.preferences !== null),
+      hasResponded: members.some((m) => m.id === caller.memberId && m.preferences !== null),
     },
     members: members.map((m) => ({
       id: m.id,
       name: m.name,
       role: m.role,
       responded: m.preferences !== null,
-      ...((caller.isOrganizer || m.id === caller.member.id) && m.preferences ? homeNoteOf(m.preferences) : {}),
+      ...((caller.isOrganizer || m.id === caller.memberId) && m.preferences ? homeNoteOf(m.preferences) : {}),
     })),
     profile,
     conflicts,
@@ -146,12 +198,12 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
     askable: caller.isOrganizer
       ? askable.filter(
           (a, i) =>
-            a.memberId !== caller.member.id &&
+            a.memberId !== caller.memberId &&
             askable.findIndex((b) => b.memberId === a.memberId && b.conflict === a.conflict) === i,
         )
       : [],
     fixes: {
-      resolutions: own ? resolutionsFor(profile, caller.member.id, own.data) : [],
+      resolutions: own ? resolutionsFor(profile, caller.memberId, own.data) : [],
       answersVersion: own?.version ?? null,
     },
     availability: members.flatMap((m) =>
@@ -160,13 +212,9 @@ export async function loadDashboard(caller: Caller): Promise<DashboardView> {
         : [],
     ),
     heldBack,
-    fewFit: fewFitFor({
-      members: members.map(({ id, name, preferences }) => ({ id, name, preferences })),
-      decisions,
-      today: new Date().toISOString().slice(0, 10),
-    }),
+    fewFit,
   };
-  return caller.isOrganizer ? view : withoutAttribution(view, caller.member.id);
+  return caller.isOrganizer ? view : withoutAttribution(view, caller.memberId);
 }
 
 /**
@@ -214,4 +262,30 @@ function withoutAttribution(view: DashboardView, viewerId: string): DashboardVie
 /** Members see who is in a conflict about dates or money, but not who asked for which dietary or access need. */
 export function withoutConstraintAttribution<T extends Pick<Conflict, "kind" | "memberIds">>(conflicts: T[]): T[] {
   return conflicts.map((c) => (c.kind === "constraints" ? { ...c, memberIds: [] } : c));
+}
+
+/**
+ * The dashboard's group sections (who is in, conflicts, fixes, requests) as the view shows
+ * them: what the page renders first and what the live channel sends its viewer after a join,
+ * a save or a request, so both read the same.
+ */
+export function groupSlice(view: DashboardView, devices: DeviceRow[] | null): GroupSlice {
+  const { dates, scope } = view.profile;
+  const choosing = view.trip.status === "collecting" || view.trip.status === "recommending";
+  return {
+    members: view.members,
+    hasResponded: view.viewer.hasResponded,
+    conflicts: view.conflicts,
+    requests: view.requests,
+    askable: view.askable,
+    fixes: view.fixes,
+    proposal:
+      (dates.status === "partial" || dates.status === "none") && dates.best && choosing
+        ? { start: dates.best.start, end: dates.best.end }
+        : null,
+    decidedDates: dates.decided,
+    scopeSplit: scope.status === "conflict" && !scope.decided,
+    devices: view.viewer.isOrganizer ? devices : null,
+    fewFit: view.fewFit,
+  };
 }

@@ -4,21 +4,25 @@ import type { DashboardView } from "@/lib/dashboard";
 import { listOpenFeedback } from "@/lib/db/queries/feedback";
 import { latestRun } from "@/lib/db/queries/runs";
 import type { RecommendationsView } from "@/lib/recommendations-view";
-import { type YourTurn, yourTurn } from "@/lib/your-turn";
+import type { YourTurnInput } from "@/lib/your-turn";
 
-/** The viewer's to-do for the top of the dashboard, from what the page already loaded plus the plan's state. */
+/**
+ * What the viewer's to-do at the top of the dashboard is worked out from: what the page
+ * already loaded plus the plan's state (the page's client part works it out, and again
+ * from what the live channel says of the group and the votes).
+ */
 export async function loadYourTurn(
   caller: Caller,
   dashboard: Pick<DashboardView, "trip" | "viewer" | "members" | "requests">,
   recommendations: RecommendationsView,
-): Promise<YourTurn> {
+): Promise<YourTurnInput> {
   const planning = caller.trip.status === "planning";
   const [planRun, open] = await Promise.all([
     planning ? latestRun({ tripId: caller.trip.id, kinds: ["itinerary", "regenerate"] }) : null,
     planning && caller.isOrganizer ? listOpenFeedback({ tripId: caller.trip.id }) : [],
   ]);
   const current = recommendations.current;
-  return yourTurn({
+  return {
     tripId: caller.trip.id,
     status: caller.trip.status,
     viewer: dashboard.viewer,
@@ -37,5 +41,5 @@ export async function loadYourTurn(
       running: planRun?.status === "running",
       openFeedback: open.length,
     },
-  });
+  };
 }

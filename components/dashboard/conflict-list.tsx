@@ -92,15 +92,20 @@ export function ConflictList({
     startTransition(async () => {
       setError(null);
       const result = await askMemberToResolveAction({ tripId, memberId, conflict });
-      if (!result.ok) setError(result.message);
-      router.refresh();
+      // Done: the live channel brings the request to this page as to everyone's. Refused: read the page again.
+      if (!result.ok) {
+        setError(result.message);
+        router.refresh();
+      }
     });
   const decline = (conflict: Conflict["kind"]) =>
     startTransition(async () => {
       setError(null);
       const result = await declineResolutionRequestAction({ tripId, conflict });
-      if (!result.ok) setError(result.message);
-      router.refresh();
+      if (!result.ok) {
+        setError(result.message);
+        router.refresh();
+      }
     });
   const undo = (done: Applied) =>
     startTransition(async () => {

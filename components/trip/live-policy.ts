@@ -4,7 +4,8 @@ import type { LiveMessage, TripEventKind } from "@/lib/schemas/trip-events";
  * When an open page must be read again on the server, and when the live channel's payload
  * is enough (pure: the page's listener and the group-watching bench share it). A page is
  * rendered again on a resync, a change of the trip's stage, the end of a run whose results
- * it shows, or a kind no client part of it owns yet; never for a run's progress or a vote.
+ * it shows, or a kind no client part of it owns yet; never for a run's progress or a vote,
+ * and the dashboard never for a join, a save or erase of answers, or a request.
  */
 
 export type RunKind = "recommendations" | "itinerary" | "regenerate";
@@ -47,6 +48,12 @@ export function needsRender(
       return false;
     case "feedback.changed":
       return page === "organizer-plan";
+    case "member.joined":
+    case "preferences.saved":
+    case "preferences.erased":
+    case "request.changed":
+      // The dashboard's group sections own them; the plan pages show costs that follow answers.
+      return page !== "dashboard";
     case "run.ended": {
       const kind = runKind(message.runId);
       return kind === null || RUN_RESULTS[page].has(kind);

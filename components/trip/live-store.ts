@@ -1,13 +1,21 @@
 import { useSyncExternalStore } from "react";
 import { withDraftedDay } from "@/lib/planning/drafted-days";
 import type { ItineraryDay } from "@/lib/schemas/itinerary";
-import type { EarlyCard, FeedbackChange, LiveMessage, TimelineEntry, VoteTally } from "@/lib/schemas/trip-events";
+import type {
+  EarlyCard,
+  FeedbackChange,
+  GroupSlice,
+  LiveMessage,
+  TimelineEntry,
+  VoteTally,
+} from "@/lib/schemas/trip-events";
 import type { RunKind } from "./live-policy";
 
 /**
  * What the trip's live channel has told this tab, for the client components that own a
  * slice of the page: runs (their timeline, the cards that passed their checks, the
- * shortlist) and vote tallies. `LiveTrip` feeds it; components read it with the hooks
+ * shortlist), vote tallies, flags, and the dashboard's group sections (who is in, conflicts,
+ * requests). `LiveTrip` feeds it; components read it with the hooks
  * below, starting from what the server rendered. It lives for the life of the tab, so a
  * part that mounts later (a timeline after a refresh) still sees what arrived before it.
  *
@@ -39,7 +47,13 @@ type State = {
   feedback: ReadonlyMap<string, FeedbackChange>;
   /** The trip's stage as last heard (a run's start moves it without a render of the page). */
   tripStatus: TripStatus | null;
-  /** The event id each tally and flag was heard in: a page rendered after it already has it (or newer). */
+  /** The dashboard's group sections as last heard (who is in, conflicts, requests, the viewer's fixes). */
+  group: GroupSlice | null;
+  /** The trip the channel feeding this store is about (the group slice is that trip's). */
+  trip: string | null;
+  /** Someone's answers changed since the page was rendered: its figures (dates, budget, vibes) are older. */
+  answersChanged: boolean;
+  /** The event id each tally, flag, group slice and change of answers was heard in: a page rendered after it already has it (or newer). */
   heardIn: ReadonlyMap<string, number>;
 };
 
@@ -51,6 +65,9 @@ let state: State = {
   tallies: new Map(),
   feedback: new Map(),
   tripStatus: null,
+  group: null,
+  trip: null,
+  answersChanged: false,
   heardIn: new Map(),
 };
 const listeners = new Set<() => void>();
@@ -128,9 +145,26 @@ export function applyLiveMessage(message: LiveMessage): boolean {
       update({ tripStatus: message.status });
       return true;
     }
+    case "member.joined":
+    case "preferences.saved":
+    case "preferences.erased":
+    case "request.changed": {
+      const group = message.payload?.group;
+      if (!group) return false;
+      const heardIn = new Map(state.heardIn).set("group:", message.id);
+      const answers = message.kind === "preferences.saved" || message.kind === "preferences.erased";
+      if (answers) heardIn.set("answers:", message.id);
+      update({ group, answersChanged: state.answersChanged || answers, heardIn });
+      return true;
+    }
     default:
       return true;
   }
+}
+
+/** The channel now feeds `tripId`'s page: what was heard of another trip's group no longer applies. */
+export function listenToTrip(tripId: string) {
+  if (state.trip !== tripId) update({ trip: tripId, group: null, answersChanged: false });
 }
 
 /** The kind of a run heard starting on the channel (null: not heard, or its payload was missing). */
@@ -140,7 +174,7 @@ export function liveRunKind(runId: string): RunKind | null {
 
 /** After a resync the page re-reads everything: tallies heard before it are no longer the newest word. */
 export function forgetTallies() {
-  update({ tallies: new Map(), feedback: new Map(), heardIn: new Map() });
+  update({ tallies: new Map(), feedback: new Map(), group: null, answersChanged: false, heardIn: new Map() });
 }
 
 /**
@@ -152,16 +186,19 @@ export function forgetHeardBy(cursor: number) {
   const heardIn = new Map(state.heardIn);
   const tallies = new Map(state.tallies);
   const feedback = new Map(state.feedback);
+  let { group, answersChanged } = state;
   let changed = false;
   for (const [key, id] of state.heardIn) {
     if (id > cursor) continue;
     heardIn.delete(key);
     const [kind, itemId] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
     if (kind === "tally") tallies.delete(itemId);
+    else if (kind === "group") group = null;
+    else if (kind === "answers") answersChanged = false;
     else feedback.delete(itemId);
     changed = true;
   }
-  if (changed) update({ tallies, feedback, heardIn });
+  if (changed) update({ tallies, feedback, group, answersChanged, heardIn });
 }
 
 function subscribe(listener: () => void) {
@@ -204,6 +241,23 @@ const NO_ENTRIES: TimelineEntry[] = [];
 /** The trip's stage: as last heard on the channel, else as the page was rendered. */
 export function useTripStatus(rendered: TripStatus): TripStatus {
   return useStore((s) => s.tripStatus ?? rendered, rendered);
+}
+
+/** What the channel said of `tripId`'s group since the page was rendered (null: nothing newer than the page). */
+export function liveGroup(tripId: string, s: State = state): { group: GroupSlice | null; answersChanged: boolean } {
+  return s.trip === tripId
+    ? { group: s.group, answersChanged: s.answersChanged }
+    : { group: null, answersChanged: false };
+}
+
+/** The dashboard's group sections: as last heard on the channel, else as the page was rendered. */
+export function useGroupSlice(tripId: string, rendered: GroupSlice): GroupSlice {
+  return useStore((s) => liveGroup(tripId, s).group ?? rendered, rendered);
+}
+
+/** Whether someone's answers changed since the page was rendered (its figures are older than the group's). */
+export function useAnswersChanged(tripId: string): boolean {
+  return useStore((s) => liveGroup(tripId, s).answersChanged, false);
 }
 
 /** The latest tally of a set of cards heard on the channel (null: none since the page was rendered). */

@@ -4,13 +4,14 @@ import { useRouter } from "next/navigation";
 import { startTransition, useEffect, useRef } from "react";
 import type { LiveMessage } from "@/lib/schemas/trip-events";
 import { IGNORED, type LivePage, needsRender } from "./live-policy";
-import { applyLiveMessage, forgetHeardBy, forgetTallies, liveRunKind } from "./live-store";
+import { applyLiveMessage, forgetHeardBy, forgetTallies, listenToTrip, liveRunKind } from "./live-store";
 
 /**
  * Keeps an open trip page current for every member: one EventSource on the trip's live
  * channel. Each message carries what changed, cut for this member on the server; it goes
  * into the live store (./live-store.ts), from which the parts of the page that own it
- * update (the run's timeline and cards, vote counts). The page is re-rendered on the server
+ * update (the run's timeline and cards, vote counts, flags, who is in and answered, the
+ * conflicts and requests). The page is re-rendered on the server
  * (`router.refresh()`, which keeps client state such as open dialogs and typed text) only
  * when it must read again: a resync, a change of the trip's stage, a run whose results
  * this page shows has ended, or a kind no client part owns yet; at most once per burst,
@@ -37,6 +38,7 @@ export function LiveTrip({ tripId, after, page }: { tripId: string; after: numbe
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     let refreshWhenVisible = false;
+    listenToTrip(tripId);
 
     const refresh = () => {
       // A tab in the background re-renders once, when it comes back.

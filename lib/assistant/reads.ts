@@ -11,6 +11,7 @@ import type { MemberCost } from "@/lib/schemas/money";
 import { TripId } from "@/lib/schemas/trip";
 import { versionNumber } from "@/lib/schemas/version";
 import { heldBackReason } from "@/lib/screened-answers";
+import { yourTurn } from "@/lib/your-turn";
 import { loadYourTurn } from "@/lib/your-turn-view";
 import { untrusted, WITHHELD } from "./untrusted";
 
@@ -47,7 +48,7 @@ export const readTrip = tripAction({
   async run({ caller }) {
     const dashboard = await loadDashboard(caller);
     const recommendations = await loadRecommendationsView(caller);
-    const turn = await loadYourTurn(caller, dashboard, recommendations);
+    const turn = yourTurn(await loadYourTurn(caller, dashboard, recommendations));
     return {
       trip: {
         name: untrusted(dashboard.trip.name),

@@ -45,8 +45,9 @@ const PLANTED: Record<"olga" | "ben" | "cleo", Planted> = {
   },
 };
 
-function answersOf(p: Planted) {
+function answersOf(p: Planted, tripLength = { minDays: 3, maxDays: 7 }) {
   return answers({
+    tripLength,
     dates: { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] },
     budget: { ...p.budget, hardLimit: false },
     vibes: ["city", "food"],
@@ -96,18 +97,27 @@ describe("the live channel's payloads over a whole journey", () => {
     const cleo = await trip.join("Cleo");
     const cleoStream = await listen(cleo);
 
-    for (const [who, planted] of [
-      [organizer, PLANTED.olga],
-      [ben, PLANTED.ben],
-      [cleo, PLANTED.cleo],
+    // Cleo wants 9–12 days, the others 3–7: a conflict on the trip's length that her answers can fix.
+    for (const [who, planted, tripLength] of [
+      [organizer, PLANTED.olga, undefined],
+      [ben, PLANTED.ben, undefined],
+      [cleo, PLANTED.cleo, { minDays: 9, maxDays: 12 }],
     ] as const) {
       const saved = await actions.savePreferences(who.ctx, {
         tripId,
         expectedVersion: 0,
-        preferences: answersOf(planted),
+        preferences: answersOf(planted, tripLength),
       });
       expect(saved.ok).toBe(true);
     }
+    // The organizer asks Cleo to look at it, and she applies her fix (shortest trip 9 → 7 days).
+    const cleoId = (await requireMember(cleo.ctx, tripId)).member.id;
+    expect(
+      (await actions.askMemberToResolve(organizer.ctx, { tripId, memberId: cleoId, conflict: "trip-length" })).ok,
+    ).toBe(true);
+    expect(
+      (await actions.applyResolution(cleo.ctx, { tripId, resolutionId: "trip-length:min:7", expectedVersion: 1 })).ok,
+    ).toBe(true);
 
     await runPipeline(tripId);
     const stored = await latestRecommendations({ tripId });
@@ -141,11 +151,21 @@ describe("the live channel's payloads over a whole journey", () => {
     await Promise.all([olgaStream, benStream, cleoStream].map((s) => s.next(finalized)));
 
     const received = { olga: payloadsOf(olgaStream), ben: payloadsOf(benStream), cleo: payloadsOf(cleoStream) };
+    // Both joins reached Olga and Ben with the dashboard's group (each stream replays the trip
+    // from its first event), Cleo's own join reached her with it; so did the request, to everyone.
+    // The leak checks below read them all.
+    const joinsWithGroup = (viewer: keyof typeof received) =>
+      received[viewer].filter((m) => m.kind === "member.joined" && m.text.includes('"group":{')).length;
+    expect([joinsWithGroup("olga"), joinsWithGroup("ben")]).toEqual([2, 2]);
+    expect(joinsWithGroup("cleo")).toBeGreaterThanOrEqual(1);
+    for (const messages of Object.values(received))
+      expect(messages.filter((m) => m.kind === "request.changed" && m.text.includes('"group":{'))).toHaveLength(1);
     // Every kind of change of the journey reached each of them, with its payload.
     for (const messages of Object.values(received)) {
       const kinds = new Set(messages.map((m) => m.kind));
       for (const kind of [
         "preferences.saved",
+        "request.changed",
         "run.started",
         "run.progress",
         "run.ended",

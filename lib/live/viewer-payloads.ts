@@ -1,10 +1,21 @@
 import "server-only";
+import {
+  type DashboardBasis,
+  type DashboardRead,
+  dashboardBasis,
+  dashboardFrom,
+  groupSlice,
+  readDashboard,
+} from "@/lib/dashboard";
+import { listDevices } from "@/lib/db/queries/devices";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { itineraryVersion } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { listVotes } from "@/lib/db/queries/recommendations";
 import { getProgressEvent } from "@/lib/db/queries/runs";
+import { getTrip } from "@/lib/db/queries/trips";
+import { type DeviceRow, deviceRows } from "@/lib/devices-view";
 import { isDraftedDay } from "@/lib/planning/drafted-days";
 import { optionForViewer } from "@/lib/recommendations-view";
 import type { ItineraryDay } from "@/lib/schemas/itinerary";
@@ -26,7 +37,8 @@ import { heldBackReason, screenAnswers } from "@/lib/screened-answers";
 export type Viewer = { memberId: string; isOrganizer: boolean };
 
 type Shared =
-  | { kind: "member"; member: MemberStatus | null }
+  | { kind: "member"; member: MemberStatus | null; read: GroupRead | null }
+  | { kind: "group"; read: GroupRead | null }
   | { kind: "progress"; card: DestinationOption | null; picks: string[] | null; day: ItineraryDay | null }
   | {
       kind: "votes";
@@ -46,9 +58,13 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
     case "member.joined":
     case "preferences.saved":
     case "preferences.erased": {
-      const member = (await screenedMembers(tripId)).find((m) => m.id === event.memberId);
+      const read = await dashboardRead(tripId);
+      const member = read
+        ? screenAnswers(read.raw, read.modelFlagged).members.find((m) => m.id === event.memberId)
+        : undefined;
       return {
         kind: "member",
+        read,
         member: member
           ? {
               id: member.id,
@@ -113,6 +129,8 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
           : null,
       };
     }
+    case "request.changed":
+      return { kind: "group", read: await dashboardRead(tripId) };
     case "itinerary.version": {
       const stored = await itineraryVersion({ tripId, version: event.version });
       return stored ? { kind: "version", source: stored.source, days: stored.itinerary.days.length } : null;
@@ -120,6 +138,29 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
     default:
       return null;
   }
+}
+
+/** What every viewer's dashboard group sections are cut from: the page's reads, and the devices (for the organizer). */
+type GroupRead = DashboardRead & { devices: DeviceRow[]; basis: DashboardBasis };
+
+/** Null: the trip is gone. */
+async function dashboardRead(tripId: string): Promise<GroupRead | null> {
+  const trip = await getTrip({ tripId });
+  if (!trip) return null;
+  const [read, devices] = await Promise.all([readDashboard(trip), listDevices({ tripId })]);
+  // Which device is the viewer's own is the page's to say (it knows the browser); none is here.
+  // The profile and who could fix what are the same for every viewer: worked out once per event.
+  return {
+    ...read,
+    devices: deviceRows(devices, { now: new Date(), thisDeviceId: "" }),
+    basis: dashboardBasis(read),
+  };
+}
+
+/** The dashboard's group sections as `viewer` sees them, by the page's own rules; null for someone no longer in. */
+function groupFor(read: GroupRead | null, viewer: Viewer) {
+  if (!read?.raw.some((m) => m.id === viewer.memberId)) return null;
+  return groupSlice(dashboardFrom(read, viewer, read.basis), read.devices);
 }
 
 /** The members as the pages show them: a name that reads as instructions is "Member n" (lib/screened-answers.ts). */
@@ -136,7 +177,9 @@ function cut(shared: Shared, viewer: Viewer): LiveMessage["payload"] {
   if (!shared) return undefined;
   switch (shared.kind) {
     case "member":
-      return { member: shared.member };
+      return { member: shared.member, group: groupFor(shared.read, viewer) };
+    case "group":
+      return { group: groupFor(shared.read, viewer) };
     case "progress":
       return {
         card: shared.card
@@ -190,6 +233,7 @@ const KINDS_WITH_PAYLOAD = new Set<TripEventKind>([
   "vote.changed",
   "feedback.changed",
   "itinerary.version",
+  "request.changed",
 ]);
 
 /** Shared reads of recent events, shared by every stream of the process (a group hears an event at once). */

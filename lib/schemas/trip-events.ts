@@ -1,7 +1,9 @@
 import { z } from "zod";
+import type { Resolution } from "@/lib/resolutions";
+import { Conflict, ConflictKind, CoverageWindow } from "@/lib/schemas/group-profile";
 import { FeedbackOutcome, FLAG_REASONS, ItineraryDay } from "@/lib/schemas/itinerary";
 import { PROGRESS_KINDS } from "@/lib/schemas/pipeline";
-import { DestinationOption } from "@/lib/schemas/recommendations";
+import { DestinationOption, Opener } from "@/lib/schemas/recommendations";
 import { TRIP_STATUSES } from "@/lib/trip-status";
 
 /**
@@ -131,7 +133,70 @@ export const FeedbackChange = z.object({
 });
 export type FeedbackChange = z.infer<typeof FeedbackChange>;
 
-const MemberPayload = z.object({ member: MemberStatus.nullable() });
+/**
+ * The dashboard's group sections as one viewer sees them after a join, a save or erase of
+ * answers, or a request: who is in and who answered, the conflicts (with the viewer's own
+ * fixes), the organizer's requests and whom they could ask. Cut by the dashboard's own rules
+ * (lib/dashboard.ts `dashboardFrom`): a member sees their own requests and fixes only, and
+ * nobody's answers travel (a fix changes the viewer's own answers, so it holds only theirs).
+ */
+export const GroupSlice = z.object({
+  members: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string().max(80),
+      role: z.enum(["organizer", "member"]),
+      responded: z.boolean(),
+      /** The viewer's own, or (organizer) anyone's: their home isn't confirmed, or not given. */
+      homeNote: z.enum(["unconfirmed", "missing"]).optional(),
+    }),
+  ),
+  /** The viewer has answered. */
+  hasResponded: z.boolean(),
+  conflicts: z.array(Conflict),
+  requests: z.array(
+    z.object({ memberId: z.uuid(), conflict: ConflictKind, askedAt: z.string().max(40), declined: z.boolean() }),
+  ),
+  /** Organizer: who could fix which conflict with their own answers (empty for members). */
+  askable: z.array(z.object({ conflict: ConflictKind, memberId: z.uuid() })),
+  fixes: z.object({
+    resolutions: z.array(
+      z.custom<Resolution>(
+        (v) => typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string",
+      ),
+    ),
+    answersVersion: z.number().int().nullable(),
+  }),
+  /** The best dates to propose while the dates conflict (dates aren't private), for the organizer's decision. */
+  proposal: z.object({ start: z.string().max(10), end: z.string().max(10) }).nullable(),
+  /** The organizer's decided dates and who they leave out. */
+  decidedDates: CoverageWindow.nullable(),
+  /** Whether the group splits over home or abroad with no decision yet. */
+  scopeSplit: z.boolean(),
+  /** Organizer: every member's signed-in devices, as the member list shows them (null for members). */
+  devices: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        memberId: z.uuid(),
+        label: z.string().max(200),
+        lastSeen: z.string().max(80),
+        lastSeenMs: z.number(),
+        isThisDevice: z.boolean(),
+        added: z.string().max(300),
+        awaitingProof: z.boolean(),
+      }),
+    )
+    .nullable(),
+  /**
+   * When fewer than three places fit: how many do and the changes that would open more, cut
+   * for the viewer (a member reads others' as the kind of change and its count).
+   */
+  fewFit: z.object({ fit: z.number().int().min(0), openers: z.array(Opener) }).nullable(),
+});
+export type GroupSlice = z.infer<typeof GroupSlice>;
+
+const MemberPayload = z.object({ member: MemberStatus.nullable(), group: GroupSlice.nullable() });
 
 /** Per kind, what its payload holds; kinds not listed carry all they need in the event itself. */
 export const PAYLOADS = {
@@ -150,6 +215,7 @@ export const PAYLOADS = {
   "vote.changed": z.object({ tally: VoteTally }),
   "feedback.changed": z.object({ feedback: FeedbackChange.nullable() }),
   "itinerary.version": z.object({ source: z.string().max(40), days: z.number().int().min(0) }),
+  "request.changed": z.object({ group: GroupSlice.nullable() }),
 } as const satisfies Partial<Record<TripEventKind, z.ZodType>>;
 type Payloads = typeof PAYLOADS;
 export type PayloadOf<K extends TripEventKind> = K extends keyof Payloads ? z.infer<Payloads[K]> : undefined;

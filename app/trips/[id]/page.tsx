@@ -7,19 +7,18 @@ import { AgreedList } from "@/components/assistant/agreed-list";
 import { AssistantSection } from "@/components/assistant/assistant-section";
 import { AvailabilityCalendar } from "@/components/dashboard/availability-calendar";
 import { BudgetBars } from "@/components/dashboard/budget-bars";
-import { ConflictList } from "@/components/dashboard/conflict-list";
 import { ConstraintsSummary } from "@/components/dashboard/constraints-summary";
-import { Decisions } from "@/components/dashboard/decisions";
-import { StatusStepper } from "@/components/dashboard/status-stepper";
 import {
-  budgetSummary,
-  conflictsSummary,
-  datesSummary,
-  needsSummary,
-  vibesSummary,
-} from "@/components/dashboard/summaries";
+  AnswersChangedNotice,
+  GroupProvider,
+  LiveConflicts,
+  LiveYourTurn,
+  SectionNav,
+  WhoIsIn,
+} from "@/components/dashboard/live-group";
+import { StatusStepper } from "@/components/dashboard/status-stepper";
+import { budgetSummary, datesSummary, needsSummary, vibesSummary } from "@/components/dashboard/summaries";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
-import { fewFitHeadline, Openers, openerText } from "@/components/recommendations/openers";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
 import { AiConnections } from "@/components/trip/ai-connections";
 import { ConfirmDevice } from "@/components/trip/confirm-device";
@@ -27,18 +26,16 @@ import { DeviceList } from "@/components/trip/device-list";
 import { HeldBackNotice } from "@/components/trip/held-back-notice";
 import { InviteCard } from "@/components/trip/invite-card";
 import { LiveTrip } from "@/components/trip/live-trip";
-import { MemberList } from "@/components/trip/member-list";
 import { NotificationSettings } from "@/components/trip/notification-settings";
 import { OrganizerTools } from "@/components/trip/organizer-tools";
 import { TripHeading } from "@/components/trip/trip-heading";
-import { YourTurnPanel } from "@/components/trip/your-turn";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { requireDeviceAwaitingProof, requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
 import { contextEntriesFor } from "@/lib/context-view";
-import { loadDashboard } from "@/lib/dashboard";
+import { groupSlice, loadDashboard } from "@/lib/dashboard";
 import { listAiConnections } from "@/lib/db/queries/ai-connections";
 import { listDevices } from "@/lib/db/queries/devices";
 import { getNotificationSettings } from "@/lib/db/queries/notifications";
@@ -71,14 +68,7 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
       </div>
     );
   }
-  const [
-    { trip, viewer, members, profile, conflicts, decisions, requests, askable, fixes, availability, heldBack, fewFit },
-    recommendations,
-    deviceList,
-    notificationSettings,
-    aiConnectionList,
-    agreed,
-  ] = await Promise.all([
+  const [dashboard, recommendations, deviceList, notificationSettings, aiConnectionList, agreed] = await Promise.all([
     loadDashboard(caller),
     loadRecommendationsView(caller),
     // The organizer sees every member's devices; a member only their own.
@@ -90,258 +80,199 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     contextEntriesFor(caller),
   ]);
   const aiConnections = aiConnectionRows(aiConnectionList, new Date());
+  const { trip, viewer, members, profile, decisions, requests, availability, heldBack } = dashboard;
   const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
-  const turn = await loadYourTurn(caller, { trip, viewer, members, requests }, recommendations);
+  const turnInput = await loadYourTurn(caller, { trip, viewer, members, requests }, recommendations);
   const respondentCount = profile.respondedIds.length;
-  const memberName = (id: string) => profile.members.find((m) => m.id === id)?.name ?? "Someone";
 
   return (
-    <div className="space-y-4 sm:space-y-6">
-      <LiveTrip tripId={trip.id} after={after} page="dashboard" />
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 flex-1">
-          <p className="text-sm text-slate-600">
-            {viewer.isOrganizer ? "You organize" : `You're in as ${viewer.name}`}
-          </p>
-          <TripHeading tripId={trip.id} name={trip.name} description={trip.description} canEdit={viewer.isOrganizer} />
-        </div>
-        <Link
-          href={`/trips/${trip.id}/preferences`}
-          className={buttonClasses(viewer.hasResponded ? "secondary" : "primary")}
-        >
-          <ClipboardList aria-hidden className="size-4" />
-          {viewer.hasResponded ? "Edit my preferences" : "Add my preferences"}
-        </Link>
-      </div>
-
-      <YourTurnPanel turn={turn} />
-
-      {/* With nothing agreed yet, adding the first entry is inside the assistant's card (one card less on a phone). */}
-      <AssistantSection caller={caller}>
-        {agreed.length === 0 ? (
-          <details className="rounded-lg border border-slate-200 p-3">
-            <summary className="cursor-pointer text-sm font-medium text-slate-800">
-              What we've agreed: nothing yet
-            </summary>
-            <div className="mt-3">
-              <AgreedList tripId={trip.id} entries={agreed} />
-            </div>
-          </details>
-        ) : null}
-      </AssistantSection>
-
-      {agreed.length > 0 ? (
-        <CollapsibleCard
-          title="What we've agreed"
-          summary={plural(agreed.length, "entry", "entries")}
-          description="What the group has settled or learned. The assistant reads it before every answer."
-        >
-          <AgreedList tripId={trip.id} entries={agreed} />
-        </CollapsibleCard>
-      ) : null}
-
-      <StatusStepper status={trip.status} />
-
-      <HeldBackNotice heldBack={heldBack} viewerId={viewer.memberId} members={members} />
-
-      {/* On a phone the page is long: the sections, most urgent first, one tap away. */}
-      <nav
-        aria-label="Sections"
-        className="sticky top-0 z-10 -mx-4 flex gap-2 overflow-x-auto border-b border-slate-200 bg-white/95 px-4 py-2 text-sm backdrop-blur lg:hidden"
-      >
-        {[
-          ...(viewer.hasResponded ? [] : [{ href: `/trips/${trip.id}/preferences`, label: "Add my preferences" }]),
-          ...(respondentCount > 0 && (conflicts.length > 0 || fewFit)
-            ? [{ href: "#card-conflicts", label: `Conflicts (${conflicts.length + (fewFit ? 1 : 0)})` }]
-            : []),
-          ...(trip.status === "planning" || trip.status === "finalized"
-            ? [{ href: `/trips/${trip.id}/plan`, label: "The plan" }]
-            : []),
-          { href: "#card-destination-ideas", label: "Destinations" },
-          ...(respondentCount > 0 ? [{ href: "#card-when-can-everyone-go-", label: "Dates" }] : []),
-          ...(respondentCount > 0 ? [{ href: "#card-budget-per-person", label: "Budget" }] : []),
-          { href: "#card-who-s-in", label: "Who's in" },
-        ].map((link) => (
-          <a
-            key={link.href}
-            href={link.href}
-            className="shrink-0 rounded-full border border-slate-300 px-3 py-1 font-medium text-slate-800 hover:bg-slate-50"
-          >
-            {link.label}
-          </a>
-        ))}
-      </nav>
-
-      {trip.status === "planning" || trip.status === "finalized" ? (
-        <section
-          aria-labelledby="plan-link-title"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-brand-100 bg-brand-50 p-4 sm:p-6"
-        >
-          <div>
-            <h2 id="plan-link-title" className="text-base font-semibold text-slate-900">
-              {trip.status === "finalized" ? "The final plan is ready" : "The day-by-day plan"}
-            </h2>
-            <p className="mt-1 text-sm text-slate-700">
-              {trip.status === "finalized"
-                ? "Read it, add it to your calendar or print it."
-                : "See each day, what it costs you, and flag anything that doesn't work for you."}
+    <GroupProvider
+      tripId={trip.id}
+      rendered={groupSlice(dashboard, devices)}
+      viewer={{ memberId: viewer.memberId, isOrganizer: viewer.isOrganizer }}
+    >
+      <div className="space-y-4 sm:space-y-6">
+        <LiveTrip tripId={trip.id} after={after} page="dashboard" />
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0 flex-1">
+            <p className="text-sm text-slate-600">
+              {viewer.isOrganizer ? "You organize" : `You're in as ${viewer.name}`}
             </p>
+            <TripHeading
+              tripId={trip.id}
+              name={trip.name}
+              description={trip.description}
+              canEdit={viewer.isOrganizer}
+            />
           </div>
-          <Link href={`/trips/${trip.id}/plan`} className={buttonClasses("primary")}>
-            <MapIcon aria-hidden className="size-4" />
-            Open the plan
+          <Link
+            href={`/trips/${trip.id}/preferences`}
+            className={buttonClasses(viewer.hasResponded ? "secondary" : "primary")}
+          >
+            <ClipboardList aria-hidden className="size-4" />
+            {viewer.hasResponded ? "Edit my preferences" : "Add my preferences"}
           </Link>
-        </section>
-      ) : null}
+        </div>
 
-      <RecommendationsSection
-        tripId={trip.id}
-        view={recommendations}
-        isOrganizer={viewer.isOrganizer}
-        canGenerate={trip.status === "collecting" || trip.status === "recommending"}
-        organizerAnswered={viewer.isOrganizer ? viewer.hasResponded || caller.trip.isDemo : true}
-        members={profile.members}
-      />
+        <LiveYourTurn input={turnInput} recommendationId={recommendations.current?.id ?? null} />
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <InviteCard
-          tripName={trip.name}
-          invitePath={trip.invitePath}
-          origin={requestOrigin(await headers())}
-          defaultOpen={members.length <= 1}
+        {/* With nothing agreed yet, adding the first entry is inside the assistant's card (one card less on a phone). */}
+        <AssistantSection caller={caller}>
+          {agreed.length === 0 ? (
+            <details className="rounded-lg border border-slate-200 p-3">
+              <summary className="cursor-pointer text-sm font-medium text-slate-800">
+                What we've agreed: nothing yet
+              </summary>
+              <div className="mt-3">
+                <AgreedList tripId={trip.id} entries={agreed} />
+              </div>
+            </details>
+          ) : null}
+        </AssistantSection>
+
+        {agreed.length > 0 ? (
+          <CollapsibleCard
+            title="What we've agreed"
+            summary={plural(agreed.length, "entry", "entries")}
+            description="What the group has settled or learned. The assistant reads it before every answer."
+          >
+            <AgreedList tripId={trip.id} entries={agreed} />
+          </CollapsibleCard>
+        ) : null}
+
+        <StatusStepper status={trip.status} />
+
+        <HeldBackNotice heldBack={heldBack} viewerId={viewer.memberId} members={members} />
+
+        {/* On a phone the page is long: the sections, most urgent first, one tap away. */}
+        <SectionNav
+          planOpen={trip.status === "planning" || trip.status === "finalized"}
+          figures={respondentCount > 0}
         />
-        <CollapsibleCard
-          title="Who's in"
-          summary={`${plural(members.length, "person", "people")}, ${respondentCount} answered.`}
-          className="lg:col-span-2"
-        >
-          <MemberList
-            tripId={trip.id}
-            members={members}
-            viewerId={viewer.memberId}
-            canRemove={viewer.isOrganizer}
-            devices={viewer.isOrganizer ? devices : undefined}
+
+        {trip.status === "planning" || trip.status === "finalized" ? (
+          <section
+            aria-labelledby="plan-link-title"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-brand-100 bg-brand-50 p-4 sm:p-6"
+          >
+            <div>
+              <h2 id="plan-link-title" className="text-base font-semibold text-slate-900">
+                {trip.status === "finalized" ? "The final plan is ready" : "The day-by-day plan"}
+              </h2>
+              <p className="mt-1 text-sm text-slate-700">
+                {trip.status === "finalized"
+                  ? "Read it, add it to your calendar or print it."
+                  : "See each day, what it costs you, and flag anything that doesn't work for you."}
+              </p>
+            </div>
+            <Link href={`/trips/${trip.id}/plan`} className={buttonClasses("primary")}>
+              <MapIcon aria-hidden className="size-4" />
+              Open the plan
+            </Link>
+          </section>
+        ) : null}
+
+        <RecommendationsSection
+          tripId={trip.id}
+          view={recommendations}
+          isOrganizer={viewer.isOrganizer}
+          canGenerate={trip.status === "collecting" || trip.status === "recommending"}
+          organizerAnswered={viewer.isOrganizer ? viewer.hasResponded || caller.trip.isDemo : true}
+          members={profile.members}
+        />
+
+        <div className="grid gap-6 lg:grid-cols-3">
+          <InviteCard
+            tripName={trip.name}
+            invitePath={trip.invitePath}
+            origin={requestOrigin(await headers())}
+            defaultOpen={members.length <= 1}
           />
+          <WhoIsIn className="lg:col-span-2" />
+        </div>
+
+        <CollapsibleCard
+          title="Your devices"
+          summary={plural(devices.filter((d) => d.memberId === viewer.memberId).length, "device")}
+          description="Where you're signed in to this trip. Your personal link, or a link made here, signs in one more."
+        >
+          <DeviceList tripId={trip.id} devices={devices.filter((d) => d.memberId === viewer.memberId)} />
+          <AiConnections tripId={trip.id} connections={aiConnections} />
         </CollapsibleCard>
-      </div>
 
-      <CollapsibleCard
-        title="Your devices"
-        summary={plural(devices.filter((d) => d.memberId === viewer.memberId).length, "device")}
-        description="Where you're signed in to this trip. Your personal link, or a link made here, signs in one more."
-      >
-        <DeviceList tripId={trip.id} devices={devices.filter((d) => d.memberId === viewer.memberId)} />
-        <AiConnections tripId={trip.id} connections={aiConnections} />
-      </CollapsibleCard>
+        <CollapsibleCard
+          title="Email notifications"
+          summary={
+            notificationSettings.email && notificationSettings.topics.length > 0
+              ? `On: ${plural(notificationSettings.topics.length, "kind")} of news to ${notificationSettings.email}.`
+              : "Off: add your email to hear when it's your turn."
+          }
+          description="Hear about your turn when you're not on this page: a request, a vote, the plan."
+        >
+          <NotificationSettings tripId={trip.id} initial={notificationSettings} />
+        </CollapsibleCard>
 
-      <CollapsibleCard
-        title="Email notifications"
-        summary={
-          notificationSettings.email && notificationSettings.topics.length > 0
-            ? `On: ${plural(notificationSettings.topics.length, "kind")} of news to ${notificationSettings.email}.`
-            : "Off: add your email to hear when it's your turn."
-        }
-        description="Hear about your turn when you're not on this page: a request, a vote, the plan."
-      >
-        <NotificationSettings tripId={trip.id} initial={notificationSettings} />
-      </CollapsibleCard>
-
-      <h2 className="sr-only pt-2 text-xl font-semibold text-slate-900 sm:not-sr-only">Compatibility snapshot</h2>
-      {respondentCount === 0 ? (
-        <EmptyState title="Nobody has shared their preferences yet">
-          Once people answer, you'll see the dates that work, the budget everyone can afford, shared vibes and any
-          conflicts here.{" "}
-          <Link href={`/trips/${trip.id}/preferences`} className="font-medium text-brand-700 underline">
-            Start with yours
-          </Link>
-          .
-        </EmptyState>
-      ) : (
-        <>
-          <CollapsibleCard
-            title="Conflicts"
-            summary={
-              // The real blocker leads: when few places fit, the change that opens the most, not the mildest conflict.
-              fewFit
-                ? `${fewFitHeadline(fewFit.fit)}${fewFit.openers[0] ? ` The real blocker — ${openerText(fewFit.openers[0], viewer.memberId, memberName)}.` : ""}`
-                : conflictsSummary(conflicts)
-            }
-            description="Where the group disagrees, and the smallest change that would fix it."
-            defaultOpen={Boolean(fewFit) || turn.mine.some((item) => item.id.startsWith("request-"))}
-          >
-            {fewFit ? (
-              <Openers id="openers-now" openers={fewFit.openers} viewerId={viewer.memberId} nameOf={memberName} />
-            ) : null}
-            <Decisions
-              tripId={trip.id}
-              decisions={decisions}
-              decided={profile.dates.decided}
-              proposal={
-                (profile.dates.status === "partial" || profile.dates.status === "none") &&
-                profile.dates.best &&
-                (trip.status === "collecting" || trip.status === "recommending")
-                  ? { start: profile.dates.best.start, end: profile.dates.best.end }
-                  : null
-              }
-              members={profile.members}
-              isOrganizer={viewer.isOrganizer}
-              scopeSplit={profile.scope.status === "conflict" && !profile.scope.decided}
-            />
-            <ConflictList
-              tripId={trip.id}
-              conflicts={conflicts}
-              fixes={fixes}
-              requests={requests}
-              askable={askable}
-              members={profile.members}
-              showAttribution={viewer.isOrganizer}
-            />
-          </CollapsibleCard>
-          <CollapsibleCard
-            title="When can everyone go?"
-            summary={datesSummary(profile.dates, respondentCount)}
-            description={`Each day is shaded by how many of the ${respondentCount} who answered can come. Trip length: ${tripLengthText(profile.tripLength)}.`}
-          >
-            <AvailabilityCalendar
-              dates={profile.dates}
-              respondentCount={respondentCount}
-              members={profile.members}
-              tripDays={profile.tripLength.windowDays}
-              availability={availability}
-            />
-          </CollapsibleCard>
-          <div className="grid gap-6 lg:grid-cols-2">
+        <h2 className="sr-only pt-2 text-xl font-semibold text-slate-900 sm:not-sr-only">Compatibility snapshot</h2>
+        <AnswersChangedNotice />
+        {/* Shown once anyone answered, with what the live channel says of the group since. */}
+        <LiveConflicts decisions={decisions} />
+        {respondentCount === 0 ? (
+          <EmptyState title="Nobody has shared their preferences yet">
+            Once people answer, you'll see the dates that work, the budget everyone can afford, shared vibes and any
+            conflicts here.{" "}
+            <Link href={`/trips/${trip.id}/preferences`} className="font-medium text-brand-700 underline">
+              Start with yours
+            </Link>
+            .
+          </EmptyState>
+        ) : (
+          <>
             <CollapsibleCard
-              title="Budget per person"
-              summary={budgetSummary(profile.budget)}
-              description="Whole trip, in US dollars."
+              title="When can everyone go?"
+              summary={datesSummary(profile.dates, respondentCount)}
+              description={`Each day is shaded by how many of the ${respondentCount} who answered can come. Trip length: ${tripLengthText(profile.tripLength)}.`}
             >
-              <BudgetBars budget={profile.budget} members={profile.members} />
+              <AvailabilityCalendar
+                dates={profile.dates}
+                respondentCount={respondentCount}
+                members={profile.members}
+                tripDays={profile.tripLength.windowDays}
+                availability={availability}
+              />
             </CollapsibleCard>
-            <CollapsibleCard title="Vibes" summary={vibesSummary(profile.vibes)}>
-              <VibeChips vibes={profile.vibes} respondentCount={respondentCount} />
+            <div className="grid gap-6 lg:grid-cols-2">
+              <CollapsibleCard
+                title="Budget per person"
+                summary={budgetSummary(profile.budget)}
+                description="Whole trip, in US dollars."
+              >
+                <BudgetBars budget={profile.budget} members={profile.members} />
+              </CollapsibleCard>
+              <CollapsibleCard title="Vibes" summary={vibesSummary(profile.vibes)}>
+                <VibeChips vibes={profile.vibes} respondentCount={respondentCount} />
+              </CollapsibleCard>
+            </div>
+            <CollapsibleCard
+              title="Needs and hard no's"
+              summary={needsSummary(profile.constraints)}
+              description="Every plan has to respect these."
+            >
+              <ConstraintsSummary
+                constraints={profile.constraints}
+                members={profile.members}
+                showAttribution={viewer.isOrganizer}
+              />
             </CollapsibleCard>
-          </div>
-          <CollapsibleCard
-            title="Needs and hard no's"
-            summary={needsSummary(profile.constraints)}
-            description="Every plan has to respect these."
-          >
-            <ConstraintsSummary
-              constraints={profile.constraints}
-              members={profile.members}
-              showAttribution={viewer.isOrganizer}
-            />
-          </CollapsibleCard>
-        </>
-      )}
+          </>
+        )}
 
-      {viewer.isOrganizer ? (
-        <CollapsibleCard title="Organizer tools" summary="Rename, new invite link, delete the trip.">
-          <OrganizerTools tripId={trip.id} tripName={trip.name} />
-        </CollapsibleCard>
-      ) : null}
-    </div>
+        {viewer.isOrganizer ? (
+          <CollapsibleCard title="Organizer tools" summary="Rename, new invite link, delete the trip.">
+            <OrganizerTools tripId={trip.id} tripName={trip.name} />
+          </CollapsibleCard>
+        ) : null}
+      </div>
+    </GroupProvider>
   );
 }
 

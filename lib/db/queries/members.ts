@@ -168,6 +168,8 @@ export interface MemberWithPreferences {
   joinedAt: Date;
   preferences: MemberPreferences | null;
   preferencesUpdatedAt: Date | null;
+  /** The version of their answers a save must name (null until they answer). */
+  preferencesVersion: number | null;
 }
 
 /** Every member of the trip in join order, with their parsed preferences (null until they answer). */
@@ -181,6 +183,7 @@ export async function listMembersWithPreferences({ tripId }: { tripId: string })
       joinedAt: members.createdAt,
       data: preferences.data,
       preferencesUpdatedAt: preferences.updatedAt,
+      preferencesVersion: preferences.version,
     })
     .from(members)
     .leftJoin(preferences, eq(preferences.memberId, members.id))
