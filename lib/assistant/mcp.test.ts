@@ -38,6 +38,7 @@ describe("the MCP endpoint", () => {
     const client = await server.client(readOnly.token);
     const listed = (await client.listTools()).tools;
     expect(listed.map((t) => t.name).sort()).toEqual([
+      "readAgreed",
       "readConflicts",
       "readMyAnswers",
       "readPlan",

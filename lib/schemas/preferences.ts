@@ -95,14 +95,20 @@ const Tag = typedText({
  */
 export const HomePlace = z
   .object({
-    id: z.string().regex(/^city:\d{1,12}$/, "Pick your home from the suggestions"),
-    name: z.string().min(1).max(120),
+    id: z
+      .string()
+      .regex(/^city:\d{1,12}$/, "Pick your home from the suggestions")
+      .describe("The gazetteer's id of the place, as the place suggestions give it (city:<number>)."),
+    name: z.string().min(1).max(120).describe("The city's name."),
     /** "Barcelona, Catalonia, Spain": what the member picked, shown back to them. */
-    label: z.string().min(1).max(200),
-    country: z.string().min(1).max(80),
-    countryCode: z.string().regex(/^[A-Z]{2}$/),
-    lat: z.number().min(-90).max(90),
-    lon: z.number().min(-180).max(180),
+    label: z.string().min(1).max(200).describe("The place as picked: city, region, country."),
+    country: z.string().min(1).max(80).describe("The country's name."),
+    countryCode: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .describe("The country's two-letter code."),
+    lat: z.number().min(-90).max(90).describe("Latitude."),
+    lon: z.number().min(-180).max(180).describe("Longitude."),
   })
   .strict();
 export type HomePlace = z.infer<typeof HomePlace>;
@@ -193,7 +199,9 @@ export const MemberPreferences = z
      * travel is priced for them then). Absent in answers saved before homes were confirmed:
      * those are read from `origin` alone, and only an unambiguous reading counts.
      */
-    originPlace: HomePlace.nullable().optional(),
+    originPlace: HomePlace.nullable()
+      .optional()
+      .describe("My home as confirmed from the place suggestions; null: left unknown on purpose."),
     /**
      * "A place you'd love to go": one destination in the member's own words ("" = none).
      * Optional with a default, so answers saved before the field existed still parse.
