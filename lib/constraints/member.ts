@@ -1,5 +1,7 @@
 import "server-only";
 import { type HardNoReading, type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
+import type { LimitRule } from "@/lib/constraints/limits";
+import { type DislikeRule, readMember } from "@/lib/constraints/reading";
 import { allFacts } from "@/lib/facts";
 import { type Place, type PlaceResolution, resolvePlace } from "@/lib/places/resolve";
 import type { Accessibility, Dietary, MemberPreferences } from "@/lib/schemas/preferences";
@@ -33,6 +35,10 @@ export type MemberConstraints = {
   scope: MemberPreferences["scope"];
   pace: MemberPreferences["pace"];
   hardNos: HardNoReading[];
+  /** Limits on their days read from their hard no's and notes (those they didn't dismiss). */
+  limits: LimitRule[];
+  /** Kinds of thing their notes speak against (those they didn't dismiss). */
+  dislikes: DislikeRule[];
 };
 
 /** The member's hard cap, when their budget's max is a hard limit. */
@@ -78,6 +84,7 @@ export function memberConstraints(member: {
     scope: p.scope,
     pace: p.pace,
     hardNos: p.hardNos.map((text) => interpretHardNo(text, destinationNames())),
+    ...(({ limits, dislikes }) => ({ limits, dislikes }))(readMember(p)),
   };
 }
 
