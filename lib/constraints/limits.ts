@@ -212,7 +212,7 @@ function read(text: string): LimitRule[] {
   const rules: LimitRule[] = [];
   // Commas and semicolons end a limit; a clock's colon or dot does not.
   for (const part of text.split(/[,;\n]|\band\b|\by\b|\bet\b|\bund\b|\be\b/)) {
-    const folded = ` ${foldText(part.replace(/(\d)[:.](\d\d)/g, "$1h$2"))} `;
+    const folded = ` ${foldText(part.replace(/(\d)[:.](\d\d)/g, "$1h$2")).replaceAll(".", " ")} `;
     rules.push(...timesIn(folded));
     const has = (words: string[]) => words.some((w) => folded.includes(` ${w} `));
     if (has(EARLY_WORDS) && !rules.some((r) => r.kind === "earliest")) rules.push(earliest(EARLY_START_LIMIT));

@@ -8,6 +8,7 @@ import { travelBetween, UNKNOWN_HOME } from "@/lib/facts/travel";
 import { formatUsd, plural } from "@/lib/format";
 import { greatCircleKm } from "@/lib/places/geo";
 import { clock, minutes, openFor } from "@/lib/planning/clock";
+import { closeEnough, type DayLimits, dayLimitsOf, dislikedBy, keepsTimeLimits } from "@/lib/planning/day-limits";
 import type { CatalogActivity, CatalogMeal } from "@/lib/schemas/catalog";
 import {
   type FeedbackOutcome,
@@ -85,7 +86,9 @@ export function mealsOf(day: number, days: number): ("lunch" | "dinner")[] {
 
 export function allocate(input: AllocationInput): Allocation {
   const { facts, members, brief, feedback } = input;
-  const cap = PACE_LIMITS[brief.pace];
+  // Members' own limits (lib/planning/day-limits.ts): times of day, minutes between stops, a slower pace.
+  const limits = dayLimitsOf(members);
+  const cap = Math.min(PACE_LIMITS[brief.pace], limits.maxActivities ?? Number.POSITIVE_INFINITY);
   const dateOf = (day: number) => (brief.start ? addDays(brief.start, day - 1) : null);
   const previousItems = (input.previous?.days ?? []).flatMap((d) => d.items.map((item) => ({ ...item, day: d.day })));
   const outcomes: FeedbackOutcome[] = [];
@@ -116,7 +119,10 @@ export function allocate(input: AllocationInput): Allocation {
   const flaggedKind = (a: Pick<CatalogActivity, "keywords"> & { title?: string; name?: string }) =>
     flaggedKinds.some((rule) => termMatches(rule, a));
 
-  const suits = (a: CatalogActivity) => itemBreaches(a, members).length === 0 && !flaggedKind(a);
+  // What a member's notes speak against ("I hate museums") stays out like a flagged kind, replacements included.
+  const disliked = (a: Pick<CatalogActivity, "keywords"> & { title?: string; name?: string }) =>
+    dislikedBy(members, a).length > 0;
+  const suits = (a: CatalogActivity) => itemBreaches(a, members).length === 0 && !flaggedKind(a) && !disliked(a);
   // What the organizer took out by hand doesn't come back as filler (a suggestion can still ask for it).
   const handRemoved = new Set(input.previous?.removedByHand ?? []);
   const eligible = facts.activities.filter((a) => suits(a) && !removed.has(`a:${a.id}`) && !handRemoved.has(a.id));
@@ -160,6 +166,16 @@ export function allocate(input: AllocationInput): Allocation {
       });
       continue;
     }
+    const against = dislikedBy(members, activity);
+    if (against.length) {
+      outcomes.push({
+        feedbackId: f.id,
+        status: "declined",
+        reason: `${activity.title} can't go in: a member asked to ${against[0]?.label}.`,
+        alternatives: alternativesTo(activity, f.text, eligible, score),
+      });
+      continue;
+    }
     const breaches = itemBreaches(activity, members);
     if (breaches.length) {
       outcomes.push({
@@ -196,8 +212,14 @@ export function allocate(input: AllocationInput): Allocation {
     // One activity a slot (two at a packed pace), so the day has room to breathe between them.
     const perSlot = brief.pace === "packed" ? 2 : 1;
     const inSlot = (slot: Slot) => [...placed, ...custom].filter((p) => p.slot === slot).length;
+    // Close enough to every stop already placed today for every member's "minutes away".
+    const near = (point: CatalogActivity["coordinates"]) =>
+      placed.every((p) => {
+        const other = facts.activities.find((x) => x.id === p.activityId);
+        return !other || closeEnough(other.coordinates, point, limits);
+      });
     const fits = (a: CatalogActivity, slot: Slot) =>
-      inSlot(slot) < perSlot ? placement(a, slot, slots, occupied, date) : null;
+      inSlot(slot) < perSlot && near(a.coordinates) ? placement(a, slot, slots, occupied, date, limits) : null;
     const place = (a: CatalogActivity, slot: Slot, locked: boolean) => {
       const at = fits(a, slot);
       if (!at) return false;
@@ -215,7 +237,7 @@ export function allocate(input: AllocationInput): Allocation {
         if (removed.has(item.key)) continue;
         if (item.kind === "custom") {
           const { day: _day, ...own } = item;
-          if (count() < cap && keepsItsTime(item, slots, occupied)) {
+          if (count() < cap && keepsItsTime(item, slots, occupied, limits)) {
             occupied.push({ slot: item.slot, start: item.startTime, durationHours: item.durationHours });
             custom.push(own);
           } else
@@ -225,7 +247,10 @@ export function allocate(input: AllocationInput): Allocation {
         const activity = facts.activities.find((a) => a.id === item.activityId);
         if (!activity || used.has(activity.id) || count() >= cap || flaggedKind(activity)) continue;
         if (!keep && (!suits(activity) || spent + activity.costUsd > activityBudget)) continue;
-        place(activity, item.slot, keep);
+        if (!place(activity, item.slot, keep) && keep)
+          notes.push(
+            `Day ${day}: the locked "${activity.title}" no longer fits that ${item.slot} (members' times of day, minutes between stops or its opening hours), so it was left out.`,
+          );
       }
     }
     // 2. What members asked for, in the first day it fits.
@@ -258,7 +283,20 @@ export function allocate(input: AllocationInput): Allocation {
     for (const meal of mealsOf(day, brief.days)) {
       // An evening food activity (a food tour, a dinner show) is dinner.
       if (meal === "dinner" && placed.some((p) => p.slot === "evening" && isFood(facts, p.activityId))) continue;
-      const chosen = pickMeal(facts, members, meal, date, focus, [...days, { meals }], flaggedKind);
+      // Near every stop of the day for whoever limits the minutes between stops.
+      const stops = [
+        ...placed.flatMap((p) => facts.activities.find((x) => x.id === p.activityId)?.coordinates ?? []),
+        ...meals.flatMap((m) => facts.meals.find((x) => x.id === m.mealId)?.coordinates ?? []),
+      ];
+      const chosen = pickMeal(
+        facts,
+        members,
+        meal,
+        date,
+        focus,
+        [...days, { meals }],
+        (m) => flaggedKind(m) || disliked(m) || !stops.every((at) => closeEnough(at, m.coordinates, limits)),
+      );
       if (chosen) meals.push({ meal, mealId: chosen.id, time: MEAL_CLOCK[meal] });
       else openMeals++;
     }
@@ -374,13 +412,16 @@ export function startInDay(
 }
 
 /** The organizer's own item can stay at its start: the day still has its slot, it ends in it, and nothing kept overlaps it. */
-function keepsItsTime(item: ItineraryItem, slots: Slot[], occupied: Occupied[]): boolean {
+function keepsItsTime(item: ItineraryItem, slots: Slot[], occupied: Occupied[], limits: DayLimits): boolean {
   if (!slots.includes(item.slot)) return false;
   const from = minutes(item.startTime);
   const until = from + item.durationHours * 60;
+  if (!keepsTimeLimits(from, item.durationHours, limits)) return false;
   if (from < minutes(SLOT_TIMES[item.slot].start) || until > minutes(SLOT_TIMES[item.slot].end)) return false;
   return !occupied.some((o) => from < minutes(o.start) + o.durationHours * 60 && minutes(o.start) < until);
 }
+
+const NO_LIMITS: DayLimits = { earliest: null, latest: null, maxTravel: null, maxActivities: null };
 
 /** Where an activity can go in a slot today: its start time and the slots it takes, or null. */
 function placement(
@@ -389,6 +430,7 @@ function placement(
   slots: Slot[],
   occupied: Occupied[],
   date: string | null,
+  limits: DayLimits = NO_LIMITS,
 ) {
   const longDay = a.durationHours > SLOT_CAPACITY[slot];
   if (longDay && (slot !== "morning" || a.durationHours > FULL_DAY_HOURS || !slots.includes("afternoon"))) return null;
@@ -399,8 +441,12 @@ function placement(
     minutes(SLOT_TIMES[slot].start),
     ...occupied.filter((o) => o.slot === slot).map((o) => minutes(o.start) + o.durationHours * 60),
   );
-  const from = Math.max(busyUntil, a.hours ? minutes(a.hours.open) : 0);
-  const until = minutes(longDay ? SLOT_TIMES.afternoon.end : SLOT_TIMES[slot].end);
+  // Not before any member's "nothing before", ending by everyone's "back by".
+  const from = Math.max(busyUntil, a.hours ? minutes(a.hours.open) : 0, limits.earliest ?? 0);
+  const until = Math.min(
+    minutes(longDay ? SLOT_TIMES.afternoon.end : SLOT_TIMES[slot].end),
+    limits.latest ?? Number.POSITIVE_INFINITY,
+  );
   if (from + a.durationHours * 60 > until) return null;
   const start = clock(from);
   if (!openFor(a.hours, date, start, a.durationHours)) return null;

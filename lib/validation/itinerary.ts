@@ -5,6 +5,7 @@ import { addDays } from "@/lib/dates";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
 import type { FeedbackOutcome, FlagReason, Itinerary, ItineraryItem, Slot } from "@/lib/schemas/itinerary";
 import type { RawMember } from "@/lib/schemas/pipeline";
+import { checkLimits, dislikeBreaks } from "@/lib/validation/limits";
 import { type MemberView, viewMember } from "@/lib/validation/member-view";
 import {
   activityBreaks,
@@ -201,6 +202,7 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
     }
   });
 
+  out.push(...checkLimits(itinerary, facts, members));
   out.push(...checkCosts(itinerary, facts, members));
   out.push(...checkWeather(itinerary, facts, months));
   out.push(...checkFeedback(itinerary, evidence, facts, members));
@@ -407,7 +409,7 @@ function checkFeedback(
     for (const alt of outcome.alternatives) {
       const a = facts.activities.find((x) => x.id === alt.activityId);
       if (!a) v(`Alternative "${alt.title}" is not an activity we know.`);
-      else if (members.some((m) => activityBreaks(a, m).length > 0))
+      else if (members.some((m) => activityBreaks(a, m).length > 0 || dislikeBreaks(a, m).length > 0))
         v(`Alternative "${alt.title}" breaks someone's constraint.`);
     }
   }
