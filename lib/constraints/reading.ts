@@ -16,7 +16,8 @@ import { containsPhrase, foldText, phraseKey, wordsOf } from "@/lib/constraints/
  */
 
 export type TermRule = Extract<HardNoRule, { kind: "term" }>;
-export type DislikeRule = { kind: "dislike"; id: string; label: string; rule: TermRule };
+/** `what`: the kind as the member meant it ("museums & galleries"); `label`: how it reads back ("avoid museums & galleries"). */
+export type DislikeRule = { kind: "dislike"; id: string; label: string; what: string; rule: TermRule };
 export type ReadingRule = (LimitRule | DislikeRule) & { from: "hard-no" | "notes" };
 
 export type MemberReading = {
@@ -150,12 +151,8 @@ export function readDislikes(notes: string): DislikeRule[] {
     if (!AGAINST_KEYS.some((w) => folded.includes(w))) continue;
     for (const rule of interpretHardNo(clause).rules) {
       if (rule.kind !== "term" || out.some((d) => d.rule.term === rule.term)) continue;
-      out.push({
-        kind: "dislike",
-        id: `dislike:${rule.term}`,
-        label: `avoid ${KIND_LABELS[rule.term] ?? rule.term}`,
-        rule,
-      });
+      const what = KIND_LABELS[rule.term] ?? rule.term;
+      out.push({ kind: "dislike", id: `dislike:${rule.term}`, label: `avoid ${what}`, what, rule });
     }
   }
   return out;
