@@ -35,6 +35,8 @@ export interface Draft {
   origin: string;
   suggestedPlace: string;
   notes: string;
+  /** Readings of their words the member set aside as misread (lib/constraints/reading.ts). */
+  dismissedReadings: string[];
 }
 
 let nextKey = 1;
@@ -62,6 +64,7 @@ export function draftFrom(p: MemberPreferences): Draft {
     origin: p.origin ?? "",
     suggestedPlace: p.suggestedPlace,
     notes: p.notes,
+    dismissedReadings: p.dismissedReadings ?? [],
   };
 }
 
@@ -91,6 +94,8 @@ export function preferencesFrom(d: Draft): MemberPreferencesInput {
     origin: d.origin.trim() === "" ? null : d.origin,
     suggestedPlace: d.suggestedPlace,
     notes: d.notes,
+    // Only set-asides of something still read from the answers are kept.
+    ...(d.dismissedReadings.length ? { dismissedReadings: d.dismissedReadings } : {}),
   };
 }
 

@@ -169,7 +169,15 @@ export const MemberPreferences = z
      * What the product read from the member's words (a time limit, a dislike) that the member
      * set aside as a misreading, by the reading's id (lib/constraints/reading.ts). Theirs only.
      */
-    dismissedReadings: z.array(z.string().max(MAX_READING_ID)).max(MAX_DISMISSED_READINGS).optional(),
+    dismissedReadings: z
+      .array(
+        z
+          .string()
+          .max(MAX_READING_ID)
+          .regex(/^[a-z-]+:[a-z0-9 -]+$/, "Not a reading we made"),
+      )
+      .max(MAX_DISMISSED_READINGS)
+      .optional(),
   })
   .strict()
   .transform((p) => ({
