@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { memberConstraints } from "@/lib/constraints/member";
+import { dayLimitsOf } from "@/lib/planning/day-limits";
 import { dayRoute } from "@/lib/planning/day-route";
-import { allocate } from "@/lib/planning/itinerary-allocation";
+import { allocate, startInDay } from "@/lib/planning/itinerary-allocation";
 import type { ItineraryItem } from "@/lib/schemas/itinerary";
 import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
 import { activity, destination, meal } from "@/test/made-up-destination";
@@ -98,6 +99,18 @@ describe("time-of-day limits in the planner", () => {
     const next = placed(plan([member("ana", { hardNos: ["no early starts"] })], 3, previous));
     expect(next.find((p) => p.id === "tour")).toEqual({ day: 2, id: "tour", start: "10:00" });
     expect(next.find((p) => p.id === "faraway")).toEqual({ day: 3, id: "faraway", start: "10:00" });
+  });
+});
+
+describe("a hand edit under members' times of day", () => {
+  it("an activity added to an empty morning starts at 10:00 for a member who said nothing before 10am (09:00 otherwise)", () => {
+    const day = { day: 2, date: "2027-06-16", items: [] };
+    const tour = { durationHours: 2, hours: null };
+    expect(startInDay(tour, "morning", day, 3)).toBe("09:00");
+    const limits = dayLimitsOf([member("ana", { hardNos: ["nothing before 10am"] })]);
+    expect(startInDay(tour, "morning", day, 3, limits)).toBe("10:00");
+    // A three-hour visit would end at 13:00, past the morning's 12:30: no room.
+    expect(startInDay({ durationHours: 3, hours: null }, "morning", day, 3, limits)).toBeNull();
   });
 });
 

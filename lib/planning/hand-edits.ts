@@ -2,6 +2,7 @@ import { costSheetOf } from "@/lib/agents/cost-checker";
 import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
 import type { DestinationFacts } from "@/lib/facts";
+import { dayLimitsOf } from "@/lib/planning/day-limits";
 import { slotsOf, startInDay } from "@/lib/planning/itinerary-allocation";
 import {
   CUSTOM_ITEM_AREA,
@@ -104,11 +105,13 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
   };
   const put = (day: ItineraryDay, slot: Slot, item: Omit<ItineraryItem, "slot" | "startTime">) => {
     const activity = ctx.facts.activities.find((a) => a.id === item.activityId);
+    // A start members' own times of day allow ("nothing before 10am"), as the planner would give it.
     const start = startInDay(
       { durationHours: item.durationHours, hours: activity?.hours ?? null },
       slot,
       day,
       days.length,
+      dayLimitsOf(respondentConstraints(ctx.members)),
     );
     if (!start) throw new EditRefused(noRoom(item.title, day, slot, days.length, activity?.hours ?? null));
     day.items.push({ ...item, slot, startTime: start });

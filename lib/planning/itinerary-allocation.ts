@@ -399,6 +399,7 @@ export function startInDay(
   slot: Slot,
   day: { day: number; date: string | null; items: Pick<ItineraryItem, "slot" | "startTime" | "durationHours">[] },
   days: number,
+  limits: DayLimits = NO_LIMITS,
 ): string | null {
   const slots = slotsOf(day.day, days);
   if (!slots.includes(slot)) return null;
@@ -408,7 +409,7 @@ export function startInDay(
       ? [own, { slot: "afternoon" as const, start: SLOT_TIMES.afternoon.start, durationHours: SLOT_CAPACITY.afternoon }]
       : [own];
   });
-  return placement(a, slot, slots, occupied, day.date)?.start ?? null;
+  return placement(a, slot, slots, occupied, day.date, limits)?.start ?? null;
 }
 
 /** The organizer's own item can stay at its start: the day still has its slot, it ends in it, and nothing kept overlaps it. */
