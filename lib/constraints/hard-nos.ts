@@ -204,9 +204,9 @@ function interpret(text: string, destinationNames: string[]): HardNoReading {
     const found = [...places, ...readItem(meaningful, destinationNames, places)];
     if (found.length) rules.push(...found);
     // A time of day, a distance or a pace ("nothing before 10am") is read as a limit (lib/constraints/limits.ts).
-    else if (readLimits(item).length === 0) unparsed.push(meaningful.join(" "));
+    else if (readLimits(item, { hardNo: true }).length === 0) unparsed.push(meaningful.join(" "));
   }
-  if (rules.length === 0 && unparsed.length === 0 && original && readLimits(original).length === 0)
+  if (rules.length === 0 && unparsed.length === 0 && original && readLimits(original, { hardNo: true }).length === 0)
     unparsed.push(original);
   return { text: original, rules: dedupe(rules), unparsed };
 }

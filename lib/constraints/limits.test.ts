@@ -34,6 +34,9 @@ const LIMITS: [typed: string, ids: string[]][] = [
   ["nada antes das 10", ["earliest:600"]],
   ["nada depois das 21", ["latest:1260"]],
   ["con calma", ["pace:2"]],
+  ["no long walks", ["max-walk:15"]],
+  ["pas de longues marches", ["max-walk:15"]],
+  ["We love long walks and good food.", []],
   // nothing to read
   ["no museums", []],
   ["no flights over 6 hours", []],
@@ -49,12 +52,14 @@ describe("time, distance and pace limits read from a member's words", () => {
   it("a time-of-day hard no is understood: nothing is left for the member to rephrase", () => {
     expect(interpretHardNo("nothing before 10am").unparsed).toEqual([]);
     expect(interpretHardNo("back by 10pm").unparsed).toEqual([]);
+    // A hard no is against what it names: "long walks" alone is a limit there (and the walking-tour kind).
+    expect(readMember({ hardNos: ["long walks"], notes: "" }).limits.map((r) => r.id)).toEqual(["max-walk:15"]);
   });
 
   it("the strictest of several members' limits binds the group's day", () => {
     const rules = [...readLimits("nothing before 9:30"), ...readLimits("nothing before 10am, back by 11pm")];
     rules.push(...readLimits("back by 10pm"), ...readLimits("40 minutes away at most"), ...readLimits("slow pace"));
-    expect(strictest(rules)).toEqual({ earliest: 600, latest: 1320, maxTravel: 40, maxActivities: 2 });
+    expect(strictest(rules)).toEqual({ earliest: 600, latest: 1320, maxTravel: 40, maxActivities: 2, maxWalk: null });
   });
 });
 

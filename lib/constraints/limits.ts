@@ -6,7 +6,8 @@ import { foldText } from "@/lib/constraints/text";
  * - "nothing before 10am", "no early starts", "nada antes de las 10" → nothing starts before then;
  * - "back by 10pm", "nothing after 9pm", "no late nights", "rien après 21h" → everything ends by then;
  * - "nothing more than 30 minutes away", "max 20 min between stops" → no leg between stops longer;
- * - "slow pace", "take it easy", "con calma" → at most two activities a day.
+ * - "slow pace", "take it easy", "con calma" → at most two activities a day;
+ * - "no long walks", "pas de longues marches" → no walk between stops over 15 minutes (said against, not "we love long walks").
  * Each rule carries its own figures, so the planner and the validator apply one meaning.
  * A rule's `id` is stable for the same meaning, so a member can set one aside (dismiss a misreading).
  */
@@ -19,7 +20,9 @@ export type LimitRule =
   /** No leg between two consecutive stops of a day takes longer than `minutes`. */
   | { kind: "max-travel"; id: string; label: string; minutes: number }
   /** At most `maxActivities` activities a day. */
-  | { kind: "pace"; id: string; label: string; maxActivities: number };
+  | { kind: "pace"; id: string; label: string; maxActivities: number }
+  /** No walk between consecutive stops takes longer than `minutes` (further apart goes by transit, or not at all). */
+  | { kind: "max-walk"; id: string; label: string; minutes: number };
 
 /** "No early starts" without a time: nothing before 10:00. */
 export const EARLY_START_LIMIT = 10 * 60;
@@ -27,6 +30,8 @@ export const EARLY_START_LIMIT = 10 * 60;
 export const LATE_NIGHT_LIMIT = 22 * 60;
 /** "Slow pace": at most this many activities a day (the relaxed pace). */
 export const SLOW_PACE_ACTIVITIES = 2;
+/** "No long walks": no walk between stops over this many minutes. */
+export const LONG_WALK_MINUTES = 15;
 
 const HOUR = String.raw`(\d{1,2})(?:(?:[ .:h])(\d{2}))?\s*(a ?m|p ?m|h|hrs|uhr|o ?clock|horas?|heures?|ore)?\b`;
 const NOON = "(noon|midday|mediodia|midi|mittag|mezzogiorno|meio dia|meiodia)";
@@ -182,6 +187,29 @@ const SLOW_WORDS = [
   "sem pressa",
   "devagar",
 ];
+const LONG_WALK_WORDS = [
+  "long walk",
+  "long walks",
+  "lot of walking",
+  "lots of walking",
+  "much walking",
+  "walking all day",
+  "largas caminatas",
+  "caminar mucho",
+  "longues marches",
+  "longue marche",
+  "beaucoup marcher",
+  "lange spaziergange",
+  "langen spaziergange",
+  "viel laufen",
+  "lunghe camminate",
+  "camminare molto",
+  "longas caminhadas",
+  "andar muito",
+];
+/** Words that say a part is against what it names ("no long walks"), not for it ("we love long walks"). */
+const AGAINST_WORDS =
+  /\b(no|not|never|without|avoid|hate|can't|cant|cannot|don't|dont|sin|evitar|pas|sans|eviter|kein|keine|keinen|nicht|ohne|niente|senza|sem|nao|nada)\b/;
 const MINUTES_UNIT = String.raw`(?:min|mins|minute|minutes|minutos|minuten|minuti)\b`;
 const HALF_HOUR = ["half an hour", "media hora", "demi heure", "halbe stunde", "mezz'ora", "mezzora", "meia hora"];
 const AN_HOUR = [
@@ -199,16 +227,18 @@ const FLIGHT = /\b(flight|flights|fly|flying|plane|vuelo|vuelos|vol|vols|flug|fl
 const readings = new Map<string, LimitRule[]>();
 
 /** The limits one text states (empty when it states none). Pure; kept for the same texts, up to a bound. */
-export function readLimits(text: string): LimitRule[] {
-  const known = readings.get(text);
+export function readLimits(text: string, { hardNo = false }: { hardNo?: boolean } = {}): LimitRule[] {
+  const key = `${hardNo ? 1 : 0}${text}`;
+  const known = readings.get(key);
   if (known) return known;
-  const rules = dedupe(read(text));
+  const rules = dedupe(read(text, hardNo));
   if (readings.size > 5000) readings.clear();
-  readings.set(text, rules);
+  readings.set(key, rules);
   return rules;
 }
 
-function read(text: string): LimitRule[] {
+/** `againstAll`: the whole text is a hard no, so "long walks" alone is against them. */
+function read(text: string, againstAll: boolean): LimitRule[] {
   const rules: LimitRule[] = [];
   // Commas and semicolons end a limit; a clock's colon or dot does not.
   for (const part of text.split(/[,;\n]|\band\b|\by\b|\bet\b|\bund\b|\be\b/)) {
@@ -218,6 +248,7 @@ function read(text: string): LimitRule[] {
     if (has(EARLY_WORDS) && !rules.some((r) => r.kind === "earliest")) rules.push(earliest(EARLY_START_LIMIT));
     if (has(LATE_WORDS) && !rules.some((r) => r.kind === "latest")) rules.push(latest(LATE_NIGHT_LIMIT));
     if (has(SLOW_WORDS)) rules.push(pace(SLOW_PACE_ACTIVITIES));
+    if (has(LONG_WALK_WORDS) && (againstAll || AGAINST_WORDS.test(folded))) rules.push(maxWalk(LONG_WALK_MINUTES));
     if (!FLIGHT.test(folded)) {
       const mins = folded.match(new RegExp(String.raw`(\d{1,3})\s*${MINUTES_UNIT}`));
       if (mins?.[1]) rules.push(maxTravel(Number(mins[1])));
@@ -291,6 +322,15 @@ function pace(maxActivities: number): LimitRule {
   };
 }
 
+function maxWalk(minutes: number): LimitRule {
+  return {
+    kind: "max-walk",
+    id: `max-walk:${minutes}`,
+    label: `no walks over ${minutes} minutes between stops`,
+    minutes,
+  };
+}
+
 function dedupe(rules: LimitRule[]): LimitRule[] {
   const seen = new Set<string>();
   return rules.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
@@ -305,6 +345,7 @@ export function strictest(rules: LimitRule[]): {
   latest: number | null;
   maxTravel: number | null;
   maxActivities: number | null;
+  maxWalk: number | null;
 } {
   const of = (kind: LimitRule["kind"], pick: (xs: number[]) => number) => {
     const xs = rules.flatMap((r) =>
@@ -317,5 +358,6 @@ export function strictest(rules: LimitRule[]): {
     latest: of("latest", (xs) => Math.min(...xs)),
     maxTravel: of("max-travel", (xs) => Math.min(...xs)),
     maxActivities: of("pace", (xs) => Math.min(...xs)),
+    maxWalk: of("max-walk", (xs) => Math.min(...xs)),
   };
 }

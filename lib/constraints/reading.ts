@@ -126,7 +126,7 @@ export function readMember(p: { hardNos: string[]; notes: string; dismissedReadi
 
 function compute(p: { hardNos: string[]; notes: string; dismissedReadings?: string[] }): MemberReading {
   const found: ReadingRule[] = [
-    ...p.hardNos.flatMap((text) => readLimits(text).map((r) => ({ ...r, from: "hard-no" as const }))),
+    ...p.hardNos.flatMap((text) => readLimits(text, { hardNo: true }).map((r) => ({ ...r, from: "hard-no" as const }))),
     ...readLimits(p.notes).map((r) => ({ ...r, from: "notes" as const })),
     ...readDislikes(p.notes).map((r) => ({ ...r, from: "notes" as const })),
   ];

@@ -19,6 +19,8 @@ export type DayLimits = {
   maxTravel: number | null;
   /** At most this many activities a day. */
   maxActivities: number | null;
+  /** No walk between two stops takes longer. */
+  maxWalk: number | null;
 };
 
 export function dayLimitsOf(members: Pick<MemberConstraints, "limits">[]): DayLimits {
@@ -34,7 +36,10 @@ export function keepsTimeLimits(startMinutes: number, durationHours: number, lim
 
 /** Whether two stops are close enough for every member (by the day route's estimate), or no limit applies. */
 export function closeEnough(a: LatLon, b: LatLon, limits: DayLimits): boolean {
-  return limits.maxTravel === null || travel(greatCircleKm(a, b)).minutes <= limits.maxTravel;
+  if (limits.maxTravel === null && limits.maxWalk === null) return true;
+  const leg = travel(greatCircleKm(a, b));
+  if (limits.maxTravel !== null && leg.minutes > limits.maxTravel) return false;
+  return !(limits.maxWalk !== null && leg.mode === "walk" && leg.minutes > limits.maxWalk);
 }
 
 /** The members whose notes speak against this kind of activity or meal (by its keywords or title). */

@@ -422,7 +422,7 @@ function keepsItsTime(item: ItineraryItem, slots: Slot[], occupied: Occupied[], 
   return !occupied.some((o) => from < minutes(o.start) + o.durationHours * 60 && minutes(o.start) < until);
 }
 
-const NO_LIMITS: DayLimits = { earliest: null, latest: null, maxTravel: null, maxActivities: null };
+const NO_LIMITS: DayLimits = { earliest: null, latest: null, maxTravel: null, maxActivities: null, maxWalk: null };
 
 /** Where an activity can go in a slot today: its start time and the slots it takes, or null. */
 function placement(

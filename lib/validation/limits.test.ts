@@ -17,6 +17,8 @@ const TOWN = destination("checkton", "Checkton", "PT", {
     activity("museum", 10, { keywords: ["museum"], title: "Town museum" }),
     activity("castle", 10, { keywords: ["castle"], title: "Castle" }),
     activity("faraway", 10, { coordinates: { lat: 38.99, lon: -9.14 } }),
+    // 0.0108° north: 1.2 km straight, 1.56 km on foot at 4.5 km/h = 20.8 → a 20-minute walk.
+    activity("uphill", 10, { coordinates: { lat: 38.7308, lon: -9.14 } }),
   ],
   meals: [meal("cafe", 15, { meals: ["lunch"] })],
 });
@@ -87,6 +89,14 @@ describe("the validator's check of members' limits", () => {
       ["travel-limit", "a:faraway", 'Day 2: about 55 minutes to reach "faraway": Ben asked for no more than 30.'],
     ]);
     expect(rules([day([item("tour", "09:00")], [lunch])], [m])).toEqual([]);
+  });
+
+  it('"no long walks": the 20-minute walk to the stop up the hill fails; the same stop after a 1-minute walk passes', () => {
+    const m = ben({ hardNos: ["no long walks"] });
+    expect(rules([day([item("tour", "09:00"), item("uphill", "13:30", { slot: "afternoon" })])], [m])).toEqual([
+      ["travel-limit", "a:uphill", 'Day 2: a 20-minute walk to "uphill": Ben asked for no long walks (at most 15).'],
+    ]);
+    expect(rules([day([item("uphill", "13:30", { slot: "afternoon" })])], [m])).toEqual([]);
   });
 
   it('"slow pace": three activities in a day fail, two pass', () => {

@@ -28,7 +28,9 @@ export function checkLimits(
   const out: Violation[] = [];
   for (const day of itinerary.days) {
     const n = day.day;
-    const route = members.some((m) => m.limits.some((l) => l.kind === "max-travel")) ? dayRoute(day, facts) : null;
+    const route = members.some((m) => m.limits.some((l) => l.kind === "max-travel" || l.kind === "max-walk"))
+      ? dayRoute(day, facts)
+      : null;
     for (const m of members) {
       for (const limit of m.limits) {
         if (limit.kind === "earliest" || limit.kind === "latest") {
@@ -58,6 +60,18 @@ export function checkLimits(
             message: `Day ${n} has ${day.items.length} activities: ${m.name} asked for a slow pace (at most ${limit.maxActivities}).`,
             itemKey: day.items.at(-1)?.key,
           });
+        }
+        if (limit.kind === "max-walk" && route) {
+          for (const leg of route.legs) {
+            if (leg.mode !== "walk" || leg.minutes <= limit.minutes) continue;
+            const to = route.stops.find((s) => s.key === leg.to);
+            out.push({
+              day: n,
+              rule: "travel-limit",
+              message: `Day ${n}: a ${leg.minutes}-minute walk to "${to?.name ?? leg.to}": ${m.name} asked for no long walks (at most ${limit.minutes}).`,
+              itemKey: leg.to,
+            });
+          }
         }
         if (limit.kind === "max-travel" && route) {
           for (const leg of route.legs) {
