@@ -3,7 +3,7 @@ import { memberConstraints } from "@/lib/constraints/member";
 import { dayLimitsOf } from "@/lib/planning/day-limits";
 import { dayRoute } from "@/lib/planning/day-route";
 import { allocate, startInDay } from "@/lib/planning/itinerary-allocation";
-import type { ItineraryItem } from "@/lib/schemas/itinerary";
+import type { ItineraryDay, ItineraryItem } from "@/lib/schemas/itinerary";
 import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
 import { activity, destination, meal } from "@/test/made-up-destination";
 
@@ -47,6 +47,41 @@ function plan(
     feedback,
     groupTier: "midrange",
   });
+}
+/** An allocated day as a planned day (titles and prices aside), to run the day route over it. */
+function asDay(d: ReturnType<typeof plan>["days"][number]): ItineraryDay {
+  return {
+    day: d.day,
+    date: d.date,
+    title: "x",
+    note: null,
+    items: d.items.map((i) => ({
+      key: `a:${i.activityId}`,
+      kind: "activity" as const,
+      activityId: i.activityId,
+      title: i.activityId,
+      description: "",
+      area: "",
+      slot: i.slot,
+      startTime: i.start,
+      durationHours: duration(i.activityId),
+      costPerPerson: 0,
+      tips: [],
+      source: null,
+      locked: false,
+    })),
+    meals: d.meals.map((m) => ({
+      key: `m:${m.mealId}`,
+      mealId: m.mealId,
+      name: m.mealId,
+      meal: m.meal,
+      time: m.time,
+      area: "",
+      cuisine: "",
+      typicalCostPerPerson: 0,
+      source: { title: "x", url: "https://example.org" },
+    })),
+  };
 }
 const placed = (a: ReturnType<typeof plan>) =>
   a.days.flatMap((d) => d.items.map((i) => ({ day: d.day, id: i.activityId, start: i.start })));
@@ -120,42 +155,44 @@ describe("distance and pace limits in the planner", () => {
     expect(placed(free).some((p) => p.id === "faraway")).toBe(true);
     const limited = plan([member("ana", { notes: "Nothing more than 30 minutes away, please." })], 4);
     for (const d of limited.days) {
-      const day = {
-        day: d.day,
-        date: d.date,
-        title: "x",
-        note: null,
-        items: d.items.map((i) => ({
-          key: `a:${i.activityId}`,
-          kind: "activity" as const,
-          activityId: i.activityId,
-          title: i.activityId,
-          description: "",
-          area: "",
-          slot: i.slot,
-          startTime: i.start,
-          durationHours: duration(i.activityId),
-          costPerPerson: 0,
-          tips: [],
-          source: null,
-          locked: false,
-        })),
-        meals: d.meals.map((m) => ({
-          key: `m:${m.mealId}`,
-          mealId: m.mealId,
-          name: m.mealId,
-          meal: m.meal,
-          time: m.time,
-          area: "",
-          cuisine: "",
-          typicalCostPerPerson: 0,
-          source: { title: "x", url: "https://example.org" },
-        })),
-      };
+      const day = asDay(d);
       for (const leg of dayRoute(day, TOWN).legs) expect(leg.minutes ?? 0).toBeLessThanOrEqual(30);
       const stops = d.items.length + d.meals.length;
       if (d.items.some((i) => i.activityId === "faraway")) expect(stops).toBe(1);
     }
+  });
+
+  it('"no long walks" (a hard no): no walk between stops over 15 minutes; the stop a 20-minute walk up the hill goes alone', () => {
+    // 0.0108° north of the Old Town: 1.2 km straight, 1.56 km on foot at 4.5 km/h = 20.8 → a 20-minute walk.
+    const hill = {
+      ...TOWN,
+      activities: [
+        ...TOWN.activities.filter((a) => a.id !== "faraway"),
+        activity("uphill", 0, { bestTime: "afternoon", coordinates: { lat: 38.7308, lon: -9.14 } }),
+      ],
+    };
+    const run = (m: ReturnType<typeof member>) =>
+      allocate({
+        facts: hill,
+        members: [m],
+        brief: { start: "2027-06-15", nights: 3, days: 4, pace: "balanced" },
+        taste: { liked: [], disliked: [] },
+        previous: null,
+        feedback: [],
+        groupTier: "midrange",
+      });
+    const free = run(member("ana"));
+    const walks = (a: ReturnType<typeof run>) =>
+      a.days.flatMap((d) =>
+        dayRoute(asDay(d), hill)
+          .legs.filter((l) => l.mode === "walk")
+          .map((l) => l.minutes ?? 0),
+      );
+    expect(Math.max(...walks(free))).toBe(20);
+    const limited = run(member("ana", { hardNos: ["no long walks"] }));
+    expect(Math.max(...walks(limited))).toBeLessThanOrEqual(15);
+    for (const d of limited.days)
+      if (d.items.some((i) => i.activityId === "uphill")) expect(d.items.length + d.meals.length).toBe(1);
   });
 
   it('"slow pace" in notes: at most two activities a day though the group chose a balanced pace (three)', () => {
