@@ -54,6 +54,8 @@ export const MAX_NOTES_LENGTH = 1000;
 export const MAX_ORIGIN_LENGTH = 80;
 export const MAX_SUGGESTED_PLACE_LENGTH = 80;
 export const MAX_BUDGET = 1_000_000;
+export const MAX_READING_ID = 80;
+export const MAX_DISMISSED_READINGS = 40;
 /** A single availability window longer than this is almost certainly a typo. */
 export const MAX_WINDOW_DAYS = 366;
 
@@ -209,6 +211,21 @@ export const MemberPreferences = z
       multiline: true,
       messages: { tooLong: `At most ${MAX_NOTES_LENGTH} characters` },
     }).describe("Anything else the planner should know, in my words."),
+
+    /**
+     * What the product read from the member's words (a time limit, a dislike) that the member
+     * set aside as a misreading, by the reading's id (lib/constraints/reading.ts). Theirs only.
+     */
+    dismissedReadings: z
+      .array(
+        z
+          .string()
+          .max(MAX_READING_ID)
+          .regex(/^[a-z-]+:[a-z0-9 -]+$/, "Not a reading we made"),
+      )
+      .max(MAX_DISMISSED_READINGS)
+      .optional()
+      .describe("Things the planner read from my words that I set aside as misreadings, by reading id."),
   })
   .strict()
   .transform((p) => ({
