@@ -122,10 +122,10 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
       const from = minutes(SLOT_TIMES[slot].start);
       const latest = minutes(SLOT_TIMES[slot].end) - item.durationHours * 60;
       // The organizer's own item takes the first start members' times of day allow ("nothing before 10am").
-      if (item.kind === "custom")
+      if (item.kind === "custom") {
         for (let t = from; t <= latest; t += 15)
           if (keepsTimeLimits(t, item.durationHours, limits)) starts.push(clockPlus("00:00", t));
-          else starts.push(SLOT_TIMES[slot].start);
+      } else starts.push(SLOT_TIMES[slot].start);
     }
     for (const startTime of starts) {
       const timed = retimeDay(
