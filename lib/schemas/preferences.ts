@@ -97,14 +97,20 @@ const Tag = typedText({
  */
 export const HomePlace = z
   .object({
-    id: z.string().regex(/^city:\d{1,12}$/, "Pick your home from the suggestions"),
-    name: z.string().min(1).max(120),
+    id: z
+      .string()
+      .regex(/^city:\d{1,12}$/, "Pick your home from the suggestions")
+      .describe("The picked home's id in the gazetteer (city:<number>)."),
+    name: z.string().min(1).max(120).describe("The home town's name."),
     /** "Barcelona, Catalonia, Spain": what the member picked, shown back to them. */
-    label: z.string().min(1).max(200),
-    country: z.string().min(1).max(80),
-    countryCode: z.string().regex(/^[A-Z]{2}$/),
-    lat: z.number().min(-90).max(90),
-    lon: z.number().min(-180).max(180),
+    label: z.string().min(1).max(200).describe("The home as picked: town, region, country."),
+    country: z.string().min(1).max(80).describe("The home's country."),
+    countryCode: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .describe("The home's country as a two-letter ISO code."),
+    lat: z.number().min(-90).max(90).describe("The home's latitude."),
+    lon: z.number().min(-180).max(180).describe("The home's longitude."),
   })
   .strict();
 export type HomePlace = z.infer<typeof HomePlace>;
@@ -195,7 +201,9 @@ export const MemberPreferences = z
      * travel is priced for them then). Absent in answers saved before homes were confirmed:
      * those are read from `origin` alone, and only an unambiguous reading counts.
      */
-    originPlace: HomePlace.nullable().optional(),
+    originPlace: HomePlace.nullable()
+      .optional()
+      .describe("My home picked from the suggestions, or null when I leave it unknown."),
     /**
      * "A place you'd love to go": one destination in the member's own words ("" = none).
      * Optional with a default, so answers saved before the field existed still parse.
