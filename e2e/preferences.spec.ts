@@ -151,3 +151,25 @@ test("home suggestions answer only the trip's members, a few at a time, and need
   expect(await refused.text()).not.toContain("Barcelona");
   await stranger.close();
 });
+
+/**
+ * What the planner takes from a member's own words is shown back to them as they type, and a
+ * misreading can be set aside: the set-aside is saved with their answers.
+ */
+test("the member sees what the planner read from their words and sets a misreading aside", async ({ page }) => {
+  await new HomePage(page).createTrip("Words trip", "Ben");
+  const prefs = new PreferencesPage(page);
+  await prefs.fill({ flexible: true, hardNos: ["nothing before 10am"], notes: "I hate museums. Back by 10pm." });
+  const read = page.getByRole("region", { name: "What the planner reads from your words" });
+  await expect(read).toContainText("We read: no activities before 10:00; back by 22:00; avoid museums & galleries.");
+
+  await read.getByRole("button", { name: "Not what I meant: “avoid museums & galleries”" }).click();
+  await expect(read).toContainText("We read: no activities before 10:00; back by 22:00.");
+  await prefs.save();
+  await prefs.expectSaved();
+
+  await page.reload();
+  const again = page.getByRole("region", { name: "What the planner reads from your words" });
+  await expect(again).toContainText("We read: no activities before 10:00; back by 22:00.");
+  await expect(again.getByRole("button", { name: "Use “avoid museums & galleries” again" })).toBeVisible();
+});

@@ -40,6 +40,8 @@ export interface Draft {
   originUnknown: boolean;
   suggestedPlace: string;
   notes: string;
+  /** Readings of their words the member set aside as misread (lib/constraints/reading.ts). */
+  dismissedReadings: string[];
 }
 
 let nextKey = 1;
@@ -70,6 +72,7 @@ export function draftFrom(p: MemberPreferences): Draft {
     originUnknown: p.originPlace === null && Boolean(p.origin),
     suggestedPlace: p.suggestedPlace,
     notes: p.notes,
+    dismissedReadings: p.dismissedReadings ?? [],
   };
 }
 
@@ -100,6 +103,8 @@ export function preferencesFrom(d: Draft): MemberPreferencesInput {
     originPlace: d.origin.trim() === "" ? null : (d.originPlace ?? null),
     suggestedPlace: d.suggestedPlace,
     notes: d.notes,
+    // Only set-asides of something still read from the answers are kept.
+    ...(d.dismissedReadings.length ? { dismissedReadings: d.dismissedReadings } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { ChoiceGroup } from "./choice-group";
 import { fieldId } from "./draft";
 import { Section, type SectionProps } from "./fields";
 import { TagInput } from "./tag-input";
+import { WhatWeRead } from "./what-we-read";
 
 /** Diet, access, hard no's and must-haves, and free notes for the planner. */
 export function NeedsSections({
@@ -82,6 +83,12 @@ export function NeedsSections({
           </p>
           <FieldError id={`${fieldId("notes")}-error`} message={err("notes")} />
         </div>
+        <WhatWeRead
+          hardNos={draft.hardNos}
+          notes={draft.notes}
+          dismissed={draft.dismissedReadings}
+          onChange={(v) => set("dismissedReadings", v)}
+        />
       </Section>
     </>
   );

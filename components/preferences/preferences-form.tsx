@@ -114,6 +114,7 @@ export function PreferencesForm({
             ...kept,
             // Answers kept before this field existed have none.
             suggestedPlace: kept.suggestedPlace ?? "",
+            dismissedReadings: kept.dismissedReadings ?? [],
             windows: kept.windows.map((w) => windowRow(w.start, w.end)),
           });
           discardKept();

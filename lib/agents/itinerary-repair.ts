@@ -16,6 +16,11 @@ export const REMOVABLE = new Set([
   "ungrounded",
   "key",
   "meal",
+  // Members' own limits and dislikes (lib/validation/limits.ts).
+  "time-limit",
+  "travel-limit",
+  "pace-limit",
+  "dislike",
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OPEN_BUDGET, preferenceNormalizer } from "@/lib/agents/preference-normalizer";
+import { readDislikes } from "@/lib/constraints/reading";
 import type { NormalizedPreferences, RawMember, SafetyFlag } from "@/lib/schemas/pipeline";
 import { MemberPreferences, type MemberPreferencesInput } from "@/lib/schemas/preferences";
 import { answers } from "@/test/fixtures";
@@ -148,14 +149,18 @@ describe("errors", () => {
 });
 
 describe("what the group reads about a member's notes", () => {
-  it('"anything but cold, I hate museums, love street food": read as a dislike and an interest, but the decision log says neither', async () => {
+  it('"anything but cold, I hate museums, love street food": an interest in food, museums (not all culture) as a dislike, and the decision log says neither', async () => {
     const { normalized, result } = await normalize(
       member("ana", { vibes: [], notes: "anything but cold, I hate museums, love street food" }),
     );
-    expect(normalized.aversions).toContain("culture");
+    // Museums are a kind (museums & galleries, read in lib/constraints/reading.ts), not the whole culture vibe.
+    expect(normalized.aversions).not.toContain("culture");
+    expect(readDislikes("anything but cold, I hate museums, love street food").map((d) => d.what)).toEqual([
+      "museums & galleries",
+    ]);
     expect(normalized.inferredVibes).toContain("food");
     const log = JSON.stringify(result.log).toLowerCase();
     for (const word of ["culture", "food", "museum", "cold"]) expect(log).not.toContain(word);
-    expect(result.log.keyEvidence).toContain("notes taken into account: 1 interest and 1 dislike");
+    expect(result.log.keyEvidence).toContain("notes taken into account: 1 interest and 0 dislikes");
   });
 });

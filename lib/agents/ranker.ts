@@ -4,9 +4,10 @@ import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { accessByVenue, suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
+import { dislikeMatches, readingOf } from "@/lib/constraints/reading";
 import { scopeMisses, suitsEverySide } from "@/lib/constraints/scope";
 import { PermanentError } from "@/lib/errors";
-import { factsIn } from "@/lib/facts";
+import { type DestinationFacts, factsIn } from "@/lib/facts";
 import { groupRange } from "@/lib/money/ledger";
 import {
   type CardInput,
@@ -317,18 +318,32 @@ export function slateOf(state: Pick<PipelineState, "shortlist" | "cards">): Dest
   });
 }
 
-/** Highlights must not lean on what someone said they dislike ("I hate museums" → no museum highlights). */
+/**
+ * Highlights must not lean on what someone said they dislike: a vibe they spoke against as a
+ * whole ("no nightlife") by its main vibe, a kind they named ("I hate museums") by what the
+ * activity is (museums and galleries, not all culture).
+ */
 function aversionProblems(
   options: DestinationOption[],
-  { normalizedPreferences, places }: Pick<PipelineState, "normalizedPreferences" | "places">,
+  {
+    normalizedPreferences,
+    places,
+    rawPreferences,
+  }: Pick<PipelineState, "normalizedPreferences" | "places" | "rawPreferences">,
 ): string[] {
   const disliked = new Set(normalizedPreferences.flatMap((n) => n.aversions));
-  if (disliked.size === 0) return [];
+  const kinds = rawPreferences.flatMap((m) => readingOf(m.preferences).dislikes);
+  if (disliked.size === 0 && kinds.length === 0) return [];
   const problems: string[] = [];
   for (const option of options) {
     const facts = factsIn(places, option.slug);
     for (const h of option.highlights) {
       const activity = facts?.activities.find((a) => a.id === h.activityId);
+      const kind = activity && kinds.find((d) => dislikeMatches(d, activity));
+      if (kind)
+        problems.push(
+          `${option.name}: "${h.title}" is one of ${kind.what}, which a member dislikes; pick another highlight.`,
+        );
       const primary = activity?.vibes[0];
       if (primary && disliked.has(primary)) {
         problems.push(
@@ -355,12 +370,17 @@ function membersFit(state: FitState, candidate: Candidate): MemberFit[] {
   );
   return state.normalizedPreferences.map((n) => {
     const likes = [...new Set([...n.vibes, ...n.inferredVibes])].filter((v) => !n.aversions.includes(v));
+    // What they said, at the level they said it ("museums & galleries", not "culture"), where the place has it.
+    const raw = state.rawPreferences.find((m) => m.id === n.memberId)?.preferences ?? null;
+    const kinds = readingOf(raw)
+      .dislikes.filter((d) => facts?.activities.some((a) => dislikeMatches(d, a)))
+      .map((d) => d.what);
     return {
       memberId: n.memberId,
       name: state.groupProfile.members.find((m) => m.id === n.memberId)?.name ?? "Someone",
       gets: likes.filter((v) => vibes.includes(v)),
       missing: likes.filter((v) => !vibes.includes(v)),
-      dislikes: n.aversions.filter((v) => vibes.includes(v)),
+      dislikes: [...new Set([...n.aversions.filter((v) => vibes.includes(v)), ...kinds])],
       livesThere: candidate.costs.some((cost) => cost.memberId === n.memberId && cost.travel.mode === "home"),
       outOfScope: outOfScope.has(n.memberId),
     };
@@ -422,13 +442,31 @@ function cardInput(state: FitState & Pick<PipelineState, "research">, c: Candida
       ...fit,
       verified: research.verified,
       climate: research.climate,
-      activities: research.activities.map((a) => ({
+      activities: withoutDisliked(research.activities, facts, state.rawPreferences).map((a) => ({
         ...a,
         vibes: facts.activities.find((x) => x.id === a.id)?.vibes ?? [],
       })),
       sourceUrls: research.sources.map((s) => s.url),
     },
   };
+}
+
+/**
+ * The activities a card may lean on: none of a kind a member's notes speak against ("I hate
+ * museums"), unless that leaves fewer than two to choose from.
+ */
+function withoutDisliked<T extends { id: string }>(
+  activities: T[],
+  facts: DestinationFacts,
+  rawPreferences: PipelineState["rawPreferences"],
+): T[] {
+  const kinds = rawPreferences.flatMap((m) => readingOf(m.preferences).dislikes);
+  if (kinds.length === 0) return activities;
+  const kept = activities.filter((a) => {
+    const known = facts.activities.find((x) => x.id === a.id);
+    return !known || !kinds.some((d) => dislikeMatches(d, known));
+  });
+  return kept.length >= 2 ? kept : activities;
 }
 
 function shortlistPrompt(input: ShortlistInput): string {

@@ -23,7 +23,8 @@ export const SYSTEM = {
     DATA_RULE,
   normalizer:
     "You read one trip member's notes and must-haves and extract travel signals: vibes they ask for, vibes they " +
-    'speak against ("I hate museums" is an aversion to culture, never an interest), a budget if they state one, and ' +
+    'speak against as a whole ("no culture trips" is an aversion to culture; "I hate museums" is not an aversion to ' +
+    "all culture and never an interest), a budget if they state one, and " +
     "whether they are simply easy-going. When the notes are vague, say so and say what you inferred. Do not invent " +
     "constraints. " +
     DATA_RULE,

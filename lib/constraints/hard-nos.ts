@@ -1,5 +1,6 @@
 import { countries } from "countries-list";
 import { CLIMATE_WORDS, FILLER, FOREIGN_FILLER, FOREIGN_PHRASES, TERMS } from "@/lib/constraints/lexicon";
+import { readLimits } from "@/lib/constraints/limits";
 import { containsPhrase, foldText, phraseKey, singular, wordsOf } from "@/lib/constraints/text";
 import type { Vibe } from "@/lib/schemas/preferences";
 
@@ -202,9 +203,11 @@ function interpret(text: string, destinationNames: string[]): HardNoReading {
     if (meaningful.length === 0 && places.length === 0) continue;
     const found = [...places, ...readItem(meaningful, destinationNames, places)];
     if (found.length) rules.push(...found);
-    else unparsed.push(meaningful.join(" "));
+    // A time of day, a distance or a pace ("nothing before 10am") is read as a limit (lib/constraints/limits.ts).
+    else if (readLimits(item, { hardNo: true }).length === 0) unparsed.push(meaningful.join(" "));
   }
-  if (rules.length === 0 && unparsed.length === 0 && original) unparsed.push(original);
+  if (rules.length === 0 && unparsed.length === 0 && original && readLimits(original, { hardNo: true }).length === 0)
+    unparsed.push(original);
   return { text: original, rules: dedupe(rules), unparsed };
 }
 

@@ -1,5 +1,7 @@
 import "server-only";
 import { type HardNoReading, type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
+import type { LimitRule } from "@/lib/constraints/limits";
+import { type DislikeRule, readMember } from "@/lib/constraints/reading";
 import { allFacts } from "@/lib/facts";
 import { memberHome } from "@/lib/places/home";
 import { type HomeCountry, homeCountryOf } from "@/lib/places/home-country";
@@ -37,6 +39,10 @@ export type MemberConstraints = {
   country: HomeCountry | null;
   pace: MemberPreferences["pace"];
   hardNos: HardNoReading[];
+  /** Limits on their days read from their hard no's and notes (those they didn't dismiss). */
+  limits: LimitRule[];
+  /** Kinds of thing their notes speak against (those they didn't dismiss). */
+  dislikes: DislikeRule[];
 };
 
 /** The member's hard cap, when their budget's max is a hard limit. */
@@ -77,6 +83,7 @@ export function memberConstraints(member: {
     country: homeCountryOf(p),
     pace: p.pace,
     hardNos: p.hardNos.map((text) => interpretHardNo(text, destinationNames())),
+    ...(({ limits, dislikes }) => ({ limits, dislikes }))(readMember(p)),
   };
 }
 

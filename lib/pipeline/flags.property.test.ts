@@ -5,6 +5,7 @@ import { tripCookieName } from "@/lib/auth/session";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { getPreferences, savePreferences } from "@/lib/db/queries/preferences";
 import { getTrip } from "@/lib/db/queries/trips";
 import { factsFor } from "@/lib/facts";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
@@ -22,8 +23,11 @@ withTestDatabase();
  * reason (some saying "no museums"), withdrawals by their authors, lifts by the organizer,
  * regenerations, restores (confirmed or not) and date changes with a fresh plan — no
  * version made after a flag ever has an item under a flag still in force, and every version
- * keeps every member's hard no's. The oracle is written here by hand from the catalog's
- * tags (what "no museums", "not MACBA"… rule out), plus the independent validator given the
+ * keeps every member's hard no's. Members' notes carry time limits, a pace and dislikes
+ * ("nothing before 10am, back by 10pm", "Odio los museos", "can't stand crowds"), and a
+ * member may change them after a plan exists: every version planned since keeps them. The
+ * oracle is written here by hand from the catalog's tags and the clock (what "no museums",
+ * "not MACBA", "nothing before 10am"… rule out), plus the independent validator given the
  * flags as their rows say.
  */
 
@@ -47,11 +51,30 @@ const NOTES: Record<string, (key: string) => boolean> = {
 };
 const KIND_REASONS: FlagReason[] = ["not-my-thing", "not-accessible", "diet-clash"];
 
+type Planned = { key: string; startTime: string; durationHours: number };
+const at = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+/** Members' notes, and what each rules out of a day (by hand: catalog tags, the clock, a count). */
+const MEMBER_NOTES: Record<string, { item: (i: Planned) => boolean; day: (items: Planned[]) => boolean }> = {
+  "": { item: () => false, day: () => false },
+  "I hate museums": { item: (i) => tagged(i.key, ["museum", "gallery"]), day: () => false },
+  "nothing before 10am, back by 10pm": {
+    item: (i) => at(i.startTime) < 600 || at(i.startTime) + i.durationHours * 60 > 1320,
+    day: () => false,
+  },
+  "Odio los museos. Nada antes de las 10.": {
+    item: (i) => tagged(i.key, ["museum", "gallery"]) || at(i.startTime) < 600,
+    day: () => false,
+  },
+  "can't stand crowds": { item: (i) => tagged(i.key, ["crowds", "queues", "queue"]), day: () => false },
+  "slow pace please": { item: () => false, day: (items) => items.length > 2 },
+};
+
 const member = fc
   .record({
     hardNos: fc.subarray(Object.keys(HARD_NOS), { maxLength: 2 }),
     wheelchair: fc.boolean(),
     pace: fc.constantFrom("relaxed", "balanced", "packed"),
+    notes: fc.constantFrom(...Object.keys(MEMBER_NOTES)),
   })
   .map((m) =>
     MemberPreferences.parse({
@@ -67,14 +90,16 @@ const member = fc
       mustHaves: [],
       scope: "either",
       origin: "Boston",
-      notes: "",
+      notes: m.notes,
     }),
   );
 
 type Step =
   | { kind: "flag"; who: number; pick: number; reason: FlagReason; note: string }
   | { kind: "withdraw" | "lift" | "regenerate" | "redate"; pick: number }
-  | { kind: "restore"; pick: number; confirm: boolean };
+  | { kind: "restore"; pick: number; confirm: boolean }
+  /** A member changes their notes after the plan exists. */
+  | { kind: "notes"; who: number; notes: string };
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
     arbitrary: fc.record({
@@ -90,12 +115,20 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant("regenerate" as const), pick: fc.nat() }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant("redate" as const), pick: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("restore" as const), pick: fc.nat(), confirm: fc.boolean() }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("notes" as const),
+      who: fc.nat(),
+      notes: fc.constantFrom(...Object.keys(MEMBER_NOTES)),
+    }),
+    weight: 1,
+  },
 );
 
 const keysIn = (plan: Itinerary) => plan.days.flatMap((d) => d.items.map((i) => i.key));
 
-it("no version made after a flag has an item under a flag in force, and every version keeps everyone's hard no's", async () => {
-  const seen = { versionsChecked: 0, planned: 0 };
+it("no version made after a flag has an item under a flag in force, and every version keeps everyone's hard no's, time limits and dislikes", async () => {
+  const seen = { versionsChecked: 0, planned: 0, notesChecked: 0 };
   await fc.assert(
     fc.asyncProperty(
       fc.array(member, { minLength: 2, maxLength: 4 }),
@@ -105,7 +138,7 @@ it("no version made after a flag has an item under a flag in force, and every ve
         const as = (token: string | undefined) => browser(new Map([[tripCookieName(trip.tripId), token ?? ""]]));
         const organizer = as(trip.organizerToken);
         const people = [organizer, ...trip.memberTokens.map(as)];
-        const members = await listMembersWithPreferences({ tripId: trip.tripId });
+        let members = await listMembersWithPreferences({ tripId: trip.tripId });
         // Each flag's author acts in their own browser ("Member i" holds the i-th member token).
         const browserOf = (memberId: string) => {
           const name = members.find((m) => m.id === memberId)?.name ?? "";
@@ -115,7 +148,8 @@ it("no version made after a flag has an item under a flag in force, and every ve
         if ((await runItinerary(trip.tripId)).status !== "succeeded") return;
         seen.planned++;
 
-        const check = async () => {
+        /** `planned`: a version the planner made (a restore brings back one made under earlier answers). */
+        const check = async (planned: boolean) => {
           const current = await currentItinerary({ tripId: trip.tripId });
           if (!current) return;
           seen.versionsChecked++;
@@ -133,6 +167,18 @@ it("no version made after a flag has an item under a flag in force, and every ve
               for (const no of m.preferences?.hardNos ?? [])
                 expect(HARD_NOS[no]?.(key), `${key} breaks "${no}"`).toBe(false);
           }
+          if (planned) {
+            for (const d of current.itinerary.days) {
+              for (const m of members) {
+                const rule = MEMBER_NOTES[m.preferences?.notes ?? ""];
+                if (!rule) continue;
+                seen.notesChecked++;
+                expect(rule.day(d.items), `day ${d.day} breaks "${m.preferences?.notes}"`).toBe(false);
+                for (const i of d.items)
+                  expect(rule.item(i), `${i.key} at ${i.startTime} breaks "${m.preferences?.notes}"`).toBe(false);
+              }
+            }
+          }
           const judged = validateItinerary(current.itinerary, {
             members: members.map(({ id, name, preferences }) => ({ id, name, preferences })),
             facts,
@@ -147,14 +193,30 @@ it("no version made after a flag has an item under a flag in force, and every ve
               text: f.text,
             })),
           });
-          expect(judged.filter((v) => ["flag", "hard-constraint"].includes(v.rule))).toEqual([]);
+          const rules = ["flag", "hard-constraint", ...(planned ? ["time-limit", "pace-limit", "dislike"] : [])];
+          expect(judged.filter((v) => rules.includes(v.rule))).toEqual([]);
         };
 
+        await check(true);
         let shift = 0;
         for (const s of sequence) {
           const current = await currentItinerary({ tripId: trip.tripId });
           if (!current) throw new Error("the plan is gone");
           const before = current.version;
+          if (s.kind === "notes") {
+            // As the member would, through their own answers; the next plan must keep them.
+            const m = members.filter((x) => x.preferences)[s.who % members.length];
+            const saved = m ? await getPreferences({ memberId: m.id }) : null;
+            if (!m || !saved) continue;
+            await savePreferences({
+              tripId: trip.tripId,
+              memberId: m.id,
+              data: { ...saved.data, notes: s.notes },
+              expectedVersion: saved.version,
+            });
+            members = await listMembersWithPreferences({ tripId: trip.tripId });
+            continue;
+          }
           if (s.kind === "flag") {
             const items = keysIn(current.itinerary);
             if (items.length === 0) continue;
@@ -200,7 +262,7 @@ it("no version made after a flag has an item under a flag in force, and every ve
             });
           }
           await settleLocalRuns();
-          if ((await currentItinerary({ tripId: trip.tripId }))?.version !== before) await check();
+          if ((await currentItinerary({ tripId: trip.tripId }))?.version !== before) await check(s.kind !== "restore");
         }
       },
     ),
@@ -208,4 +270,5 @@ it("no version made after a flag has an item under a flag in force, and every ve
   );
   expect(seen.planned).toBeGreaterThan(10);
   expect(seen.versionsChecked).toBeGreaterThan(20);
+  expect(seen.notesChecked).toBeGreaterThan(50);
 }, 900_000);

@@ -24,7 +24,13 @@ import {
  * leg (lib/planning/day-route.ts) between one stop's end and the next one's start. The
  * allocation places by it, hand edits re-time a day with it, so both give the same times.
  *
- * `bounds` narrows the whole day (a member's "nothing before 10am"); every stop keeps within it.
+ * `bounds` narrows the whole day (members' "nothing before 10am", "back by 22:00"): every activity
+ * keeps within it, and so does every meal when its usual window leaves room for it there (dinner
+ * ends by a "back by 22:00"). When it doesn't (a "back by 19:00" leaves no room for a 90-minute
+ * dinner from 18:30), the meal keeps its usual window rather than being dropped: the limit is read
+ * as being about activities (lib/validation/limits.ts checks activities only), and a dinner the
+ * group can skip is better shown than silently missing. The organizer's own items keep their start
+ * (the allocation and hand edits check those against the limits themselves).
  */
 
 type Facts = {
@@ -60,6 +66,8 @@ type Where = Whereabouts | "held";
 
 /** When everything in the day starts, or null when it can't all fit with the travel between. */
 export function timeDay(content: DayContent, facts: Facts, bounds?: DayBounds): DayTimes | null {
+  const from = bounds?.earliest ?? 0;
+  const until = bounds?.latest ?? 24 * 60;
   const stops: TimedStop<Where>[] = [];
   for (const a of content.activities) {
     const long = a.activity.durationHours * 60 > SLOT_MINUTES[a.slot];
@@ -68,8 +76,8 @@ export function timeDay(content: DayContent, facts: Facts, bounds?: DayBounds): 
       key: a.key,
       phase: a.slot,
       minutes: length,
-      earliest: minutes(SLOT_TIMES[a.slot].start),
-      latest: minutes(long ? SLOT_TIMES.afternoon.end : SLOT_TIMES[a.slot].end),
+      earliest: Math.max(minutes(SLOT_TIMES[a.slot].start), from),
+      latest: Math.min(minutes(long ? SLOT_TIMES.afternoon.end : SLOT_TIMES[a.slot].end), until),
       allowed: (t) => openFor(a.activity.hours, content.date, clock(t), a.activity.durationHours),
       place: whereabouts(facts, { kind: "activity", id: a.activity.id, area: a.activity.area }),
     });
@@ -88,12 +96,15 @@ export function timeDay(content: DayContent, facts: Facts, bounds?: DayBounds): 
   for (const m of content.meals) {
     const length = MEAL_MINUTES[m.meal];
     const venue = m.venue;
+    const window = { earliest: minutes(MEAL_CLOCK[m.meal]), latest: minutes(MEAL_LATEST[m.meal]) + length };
+    const limited = { earliest: Math.max(window.earliest, from), latest: Math.min(window.latest, until) };
+    const { earliest, latest } = limited.latest - limited.earliest >= length ? limited : window;
     stops.push({
       key: `meal:${m.meal}`,
       phase: m.meal as Phase,
       minutes: length,
-      earliest: minutes(MEAL_CLOCK[m.meal]),
-      latest: minutes(MEAL_LATEST[m.meal]) + length,
+      earliest,
+      latest,
       allowed: venue ? (t) => openFor(venue.hours, content.date, clock(t), length / 60) : undefined,
       place: venue ? whereabouts(facts, { kind: "meal", id: venue.id, area: venue.area }) : "held",
     });
@@ -113,11 +124,8 @@ export function timeDay(content: DayContent, facts: Facts, bounds?: DayBounds): 
       seenPlace = true;
     }
   }
-  const table = timetable(
-    ordered,
-    (from, to) => (from === "held" || to === "held" ? 0 : legBetween(from, to).minutes),
-    bounds,
-  );
+  // The bounds are already in each stop's window (a meal's only where it has room).
+  const table = timetable(ordered, (a, b) => (a === "held" || b === "held" ? 0 : legBetween(a, b).minutes));
   if (!table) return null;
   const starts = new Map<string, string>();
   const meals = new Map<"lunch" | "dinner", string>();

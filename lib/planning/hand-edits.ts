@@ -3,6 +3,7 @@ import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
 import type { DestinationFacts } from "@/lib/facts";
 import { minutes } from "@/lib/planning/clock";
+import { dayBoundsOf, dayLimitsOf, keepsTimeLimits } from "@/lib/planning/day-limits";
 import { freeSlotsOf, retimeDay } from "@/lib/planning/day-times";
 import { slotsOf } from "@/lib/planning/itinerary-allocation";
 import {
@@ -74,6 +75,9 @@ export class EditRefused extends Error {
 
 export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditContext): Itinerary {
   const days = plan.days.map((d) => ({ ...d, items: [...d.items] }));
+  // Members' times of day: hand edits and the re-timing after them keep them as the planner does.
+  const limits = dayLimitsOf(respondentConstraints(ctx.members));
+  const bounds = dayBoundsOf(limits);
   const located = (key: string) => {
     const day = days.find((d) => d.items.some((i) => i.key === key));
     const item = day?.items.find((i) => i.key === key);
@@ -117,11 +121,19 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
     if (daySlots.includes(slot)) {
       const from = minutes(SLOT_TIMES[slot].start);
       const latest = minutes(SLOT_TIMES[slot].end) - item.durationHours * 60;
-      if (item.kind === "custom") for (let t = from; t <= latest; t += 15) starts.push(clockPlus("00:00", t));
-      else starts.push(SLOT_TIMES[slot].start);
+      // The organizer's own item takes the first start members' times of day allow ("nothing before 10am").
+      if (item.kind === "custom") {
+        for (let t = from; t <= latest; t += 15)
+          if (keepsTimeLimits(t, item.durationHours, limits)) starts.push(clockPlus("00:00", t));
+      } else starts.push(SLOT_TIMES[slot].start);
     }
     for (const startTime of starts) {
-      const timed = retimeDay({ ...day, items: [...day.items, { ...item, slot, startTime }] }, daySlots, ctx.facts);
+      const timed = retimeDay(
+        { ...day, items: [...day.items, { ...item, slot, startTime }] },
+        daySlots,
+        ctx.facts,
+        bounds,
+      );
       if (timed) {
         Object.assign(day, timed);
         return;
@@ -132,7 +144,7 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
   /** A day something left: re-timed (its meals may move back to their usual times), its free parts updated. */
   const refresh = (day: ItineraryDay) => {
     const daySlots = slotsOf(day.day, days.length);
-    const timed = retimeDay(day, daySlots, ctx.facts);
+    const timed = retimeDay(day, daySlots, ctx.facts, bounds);
     if (timed) Object.assign(day, timed);
     else day.free = freeSlotsOf(daySlots, day.items, day.meals);
   };

@@ -10,6 +10,14 @@ import { foodAllowance, isFineDining } from "@/lib/money/food";
 import { greatCircleKm } from "@/lib/places/geo";
 import { clock, minutes, openFor } from "@/lib/planning/clock";
 import {
+  closeEnough,
+  type DayLimits,
+  dayBoundsOf,
+  dayLimitsOf,
+  dislikedBy,
+  keepsTimeLimits,
+} from "@/lib/planning/day-limits";
+import {
   type DayActivity,
   type DayContent,
   type DayMeal,
@@ -96,7 +104,11 @@ export function mealsOf(day: number, days: number): ("lunch" | "dinner")[] {
 
 export function allocate(input: AllocationInput): Allocation {
   const { facts, members, brief, feedback } = input;
-  const cap = PACE_LIMITS[brief.pace];
+  // Members' own limits (lib/planning/day-limits.ts): times of day, minutes between stops, a slower pace.
+  const limits = dayLimitsOf(members);
+  // "Nothing before 10am" / "back by 22:00" as the day-wide window the day's scheduler keeps stops in.
+  const bounds = dayBoundsOf(limits);
+  const cap = Math.min(PACE_LIMITS[brief.pace], limits.maxActivities ?? Number.POSITIVE_INFINITY);
   const dateOf = (day: number) => (brief.start ? addDays(brief.start, day - 1) : null);
   const previousItems = (input.previous?.days ?? []).flatMap((d) => d.items.map((item) => ({ ...item, day: d.day })));
   const outcomes: FeedbackOutcome[] = [];
@@ -127,7 +139,10 @@ export function allocate(input: AllocationInput): Allocation {
   const flaggedKind = (a: Pick<CatalogActivity, "keywords"> & { title?: string; name?: string }) =>
     flaggedKinds.some((rule) => termMatches(rule, a));
 
-  const suits = (a: CatalogActivity) => itemBreaches(a, members).length === 0 && !flaggedKind(a);
+  // What a member's notes speak against ("I hate museums") stays out like a flagged kind, replacements included.
+  const disliked = (a: Pick<CatalogActivity, "keywords"> & { title?: string; name?: string }) =>
+    dislikedBy(members, a).length > 0;
+  const suits = (a: CatalogActivity) => itemBreaches(a, members).length === 0 && !flaggedKind(a) && !disliked(a);
   // What the organizer took out by hand doesn't come back as filler (a suggestion can still ask for it).
   const handRemoved = new Set(input.previous?.removedByHand ?? []);
   const eligible = facts.activities.filter((a) => suits(a) && !removed.has(`a:${a.id}`) && !handRemoved.has(a.id));
@@ -177,6 +192,16 @@ export function allocate(input: AllocationInput): Allocation {
         feedbackId: f.id,
         status: "declined",
         reason: `${activity.title} can't go in: a member flagged it (or its kind), and their flag stays until they lift it.`,
+        alternatives: alternativesTo(activity, f.text, eligible, score),
+      });
+      continue;
+    }
+    const against = dislikedBy(members, activity);
+    if (against.length) {
+      outcomes.push({
+        feedbackId: f.id,
+        status: "declined",
+        reason: `${activity.title} can't go in: a member asked to ${against[0]?.label}.`,
         alternatives: alternativesTo(activity, f.text, eligible, score),
       });
       continue;
@@ -242,13 +267,20 @@ export function allocate(input: AllocationInput): Allocation {
     });
     // Lunch and dinner are held (venue still open) while activities are placed, so one always fits between them.
     const held: DayMeal[] = mealsOf(day, brief.days).map((meal) => ({ meal, venue: null }));
+    const near = (point: CatalogActivity["coordinates"]) =>
+      placed.every((p) => {
+        const other = activityOf(facts, p.activityId);
+        return !other || closeEnough(other.coordinates, point, limits);
+      });
     const fits = (a: CatalogActivity, slot: Slot) => {
       if (!slots.includes(slot)) return false;
       const wants = takes({ slot, durationHours: a.durationHours });
       if (wants.length > 1 && (a.durationHours > FULL_DAY_HOURS || !slots.includes("afternoon"))) return false;
       if (a.durationHours * 60 > SLOT_MINUTES[slot] && wants.length === 1) return false;
       if (wants.some((s) => inSlot(s) >= (wants.length > 1 ? 1 : perSlot))) return false;
-      return timeDay(content([{ key: a.id, slot, activity: a }], [], held), facts) !== null;
+      // Close enough to every stop already placed today for every member's "minutes away".
+      if (!near(a.coordinates)) return false;
+      return timeDay(content([{ key: a.id, slot, activity: a }], [], held), facts, bounds) !== null;
     };
     const place = (a: CatalogActivity, slot: Slot, locked: boolean) => {
       if (!fits(a, slot)) return false;
@@ -267,9 +299,9 @@ export function allocate(input: AllocationInput): Allocation {
           const { day: _day, ...own } = item;
           if (
             count() < cap &&
-            keepsItsTime(item, slots) &&
+            keepsItsTime(item, slots, limits) &&
             !takes(item).some((s) => inSlot(s) >= perSlot) &&
-            timeDay(content([], [own], held), facts)
+            timeDay(content([], [own], held), facts, bounds)
           ) {
             custom.push(own);
           } else
@@ -279,7 +311,10 @@ export function allocate(input: AllocationInput): Allocation {
         const activity = facts.activities.find((a) => a.id === item.activityId);
         if (!activity || used.has(activity.id) || count() >= cap || flaggedKind(activity)) continue;
         if (!keep && (!suits(activity) || spent + activity.costUsd > activityBudget)) continue;
-        place(activity, item.slot, keep);
+        if (!place(activity, item.slot, keep) && keep)
+          notes.push(
+            `Day ${day}: the locked "${activity.title}" no longer fits that ${item.slot} (members' times of day, minutes between stops or its opening hours), so it was left out.`,
+          );
       }
     }
     // 2. What members asked for, in the first day it fits.
@@ -310,8 +345,12 @@ export function allocate(input: AllocationInput): Allocation {
     }
     // 4. Lunch and dinner near the day's area, within what today's food allowance leaves (a splurge
     // someone asked for first), at a time that fits between the day's stops.
+    const stopsToday = (meals: DayMeal[]) => [
+      ...placed.flatMap((p) => activityOf(facts, p.activityId)?.coordinates ?? []),
+      ...meals.flatMap((m) => (m.venue ? (facts.meals.find((x) => x.id === m.venue?.id)?.coordinates ?? []) : [])),
+    ];
     const chosen: DayMeal[] = [];
-    let times = timeDay(content([], [], held), facts);
+    let times = timeDay(content([], [], held), facts, bounds);
     let eaten = 0;
     const todays = mealsOf(day, brief.days).filter(
       // An evening food activity (a food tour, a dinner show) is dinner.
@@ -322,7 +361,18 @@ export function allocate(input: AllocationInput): Allocation {
       // What today's allowance leaves for this meal, keeping enough for the cheapest of each meal still to come.
       const keep = todays.slice(index + 1).reduce((sum, m) => sum + cheapestMeal(facts, m), 0);
       const options = byFoodBudget(
-        mealOptions(facts, members, meal, date, focus, [...days, { meals: chosenMeals(chosen) }], flaggedKind),
+        mealOptions(
+          facts,
+          members,
+          meal,
+          date,
+          focus,
+          [...days, { meals: chosenMeals(chosen) }],
+          // Not of a kind someone's notes speak against, and near every stop of the day for
+          // whoever limits the minutes between stops.
+          (m) =>
+            flaggedKind(m) || disliked(m) || !stopsToday(chosen).every((at) => closeEnough(at, m.coordinates, limits)),
+        ),
         [...days, { meals: chosenMeals(chosen) }],
         {
           within: allowance - eaten - keep,
@@ -333,7 +383,7 @@ export function allocate(input: AllocationInput): Allocation {
       );
       let picked = false;
       for (const venue of options.slice(0, 12)) {
-        const tried = timeDay(content([], [], [...chosen, { meal, venue }, ...later]), facts);
+        const tried = timeDay(content([], [], [...chosen, { meal, venue }, ...later]), facts, bounds);
         if (!tried) continue;
         chosen.push({ meal, venue });
         eaten += venue.costUsd;
@@ -349,7 +399,7 @@ export function allocate(input: AllocationInput): Allocation {
         );
       } else openMeals++;
     }
-    times = timeDay(content([], [], chosen), facts) ?? times;
+    times = timeDay(content([], [], chosen), facts, bounds) ?? times;
     for (const p of placed) p.start = times?.starts.get(p.activityId) ?? p.start;
     const meals: Allocation["days"][number]["meals"] = chosen.flatMap((m) =>
       m.venue ? [{ meal: m.meal, mealId: m.venue.id, time: times?.meals.get(m.meal) ?? MEAL_CLOCK[m.meal] }] : [],
@@ -450,11 +500,15 @@ export function allocate(input: AllocationInput): Allocation {
   return { days, outcomes, notes, activityBudget: Number.isFinite(activityBudget) ? activityBudget : null };
 }
 
-/** The organizer's own item can stay at its start: the day still has its slot, and it starts and ends in it. */
-function keepsItsTime(item: ItineraryItem, slots: Slot[]): boolean {
+/**
+ * The organizer's own item can stay at its start: the day still has its slot, it starts and ends
+ * in it, and within every member's times of day.
+ */
+function keepsItsTime(item: ItineraryItem, slots: Slot[], limits: DayLimits): boolean {
   if (!slots.includes(item.slot)) return false;
   const from = minutes(item.startTime);
   const until = from + item.durationHours * 60;
+  if (!keepsTimeLimits(from, item.durationHours, limits)) return false;
   return from >= minutes(SLOT_TIMES[item.slot].start) && until <= minutes(SLOT_TIMES[item.slot].end);
 }
 

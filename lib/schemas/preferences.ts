@@ -54,6 +54,8 @@ export const MAX_NOTES_LENGTH = 1000;
 export const MAX_ORIGIN_LENGTH = 80;
 export const MAX_SUGGESTED_PLACE_LENGTH = 80;
 export const MAX_BUDGET = 1_000_000;
+export const MAX_READING_ID = 80;
+export const MAX_DISMISSED_READINGS = 40;
 /** A single availability window longer than this is almost certainly a typo. */
 export const MAX_WINDOW_DAYS = 366;
 
@@ -98,17 +100,17 @@ export const HomePlace = z
     id: z
       .string()
       .regex(/^city:\d{1,12}$/, "Pick your home from the suggestions")
-      .describe("The gazetteer's id of the place, as the place suggestions give it (city:<number>)."),
-    name: z.string().min(1).max(120).describe("The city's name."),
+      .describe("The picked home's id in the gazetteer (city:<number>)."),
+    name: z.string().min(1).max(120).describe("The home town's name."),
     /** "Barcelona, Catalonia, Spain": what the member picked, shown back to them. */
-    label: z.string().min(1).max(200).describe("The place as picked: city, region, country."),
-    country: z.string().min(1).max(80).describe("The country's name."),
+    label: z.string().min(1).max(200).describe("The home as picked: town, region, country."),
+    country: z.string().min(1).max(80).describe("The home's country."),
     countryCode: z
       .string()
       .regex(/^[A-Z]{2}$/)
-      .describe("The country's two-letter code."),
-    lat: z.number().min(-90).max(90).describe("Latitude."),
-    lon: z.number().min(-180).max(180).describe("Longitude."),
+      .describe("The home's country as a two-letter ISO code."),
+    lat: z.number().min(-90).max(90).describe("The home's latitude."),
+    lon: z.number().min(-180).max(180).describe("The home's longitude."),
   })
   .strict();
 export type HomePlace = z.infer<typeof HomePlace>;
@@ -201,7 +203,7 @@ export const MemberPreferences = z
      */
     originPlace: HomePlace.nullable()
       .optional()
-      .describe("My home as confirmed from the place suggestions; null: left unknown on purpose."),
+      .describe("My home picked from the suggestions, or null when I leave it unknown."),
     /**
      * "A place you'd love to go": one destination in the member's own words ("" = none).
      * Optional with a default, so answers saved before the field existed still parse.
@@ -217,6 +219,21 @@ export const MemberPreferences = z
       multiline: true,
       messages: { tooLong: `At most ${MAX_NOTES_LENGTH} characters` },
     }).describe("Anything else the planner should know, in my words."),
+
+    /**
+     * What the product read from the member's words (a time limit, a dislike) that the member
+     * set aside as a misreading, by the reading's id (lib/constraints/reading.ts). Theirs only.
+     */
+    dismissedReadings: z
+      .array(
+        z
+          .string()
+          .max(MAX_READING_ID)
+          .regex(/^[a-z-]+:[a-z0-9 -]+$/, "Not a reading we made"),
+      )
+      .max(MAX_DISMISSED_READINGS)
+      .optional()
+      .describe("Things the planner read from my words that I set aside as misreadings, by reading id."),
   })
   .strict()
   .transform((p) => ({

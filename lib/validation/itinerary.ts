@@ -14,6 +14,7 @@ import {
 } from "@/lib/schemas/itinerary";
 import type { RawMember } from "@/lib/schemas/pipeline";
 import { checkFoodLines, checkSplurges, foodExtrasAt } from "@/lib/validation/itinerary-food";
+import { checkLimits, dislikeBreaks } from "@/lib/validation/limits";
 import { type MemberView, viewMember } from "@/lib/validation/member-view";
 import {
   activityBreaks,
@@ -208,6 +209,7 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
     }
   });
 
+  out.push(...checkLimits(itinerary, facts, members));
   out.push(...checkCosts(itinerary, facts, members));
   out.push(
     ...checkSplurges(
@@ -531,7 +533,7 @@ function checkFeedback(
     for (const alt of outcome.alternatives) {
       const a = facts.activities.find((x) => x.id === alt.activityId);
       if (!a) v(`Alternative "${alt.title}" is not an activity we know.`);
-      else if (members.some((m) => activityBreaks(a, m).length > 0))
+      else if (members.some((m) => activityBreaks(a, m).length > 0 || dislikeBreaks(a, m).length > 0))
         v(`Alternative "${alt.title}" breaks someone's constraint.`);
     }
   }

@@ -1,5 +1,7 @@
 import "server-only";
 import { type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
+import type { LimitRule } from "@/lib/constraints/limits";
+import { type DislikeRule, readMember } from "@/lib/constraints/reading";
 import { allFacts } from "@/lib/facts";
 import { UNKNOWN_HOME } from "@/lib/facts/travel";
 import { memberHome } from "@/lib/places/home";
@@ -29,6 +31,9 @@ export type MemberView = {
   max: number | null;
   hardCap: number | null;
   rules: HardNoRule[];
+  /** Limits on their days and dislikes, as the product read their words (dismissed ones left out). */
+  limits: LimitRule[];
+  dislikes: DislikeRule[];
 };
 
 export function viewMember(member: { id: string; name: string; preferences: MemberPreferences }): MemberView {
@@ -49,5 +54,6 @@ export function viewMember(member: { id: string; name: string; preferences: Memb
     max,
     hardCap: budget?.hardLimit && max !== null ? max : null,
     rules: p.hardNos.flatMap((text) => interpretHardNo(text, names).rules),
+    ...(({ limits, dislikes }) => ({ limits, dislikes }))(readMember(p)),
   };
 }

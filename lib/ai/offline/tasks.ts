@@ -234,6 +234,25 @@ const VIBE_WORDS: Record<Vibe, string[]> = {
   shopping: ["shopping", "shop", "markets", "boutiques"],
   "winter-sports": ["ski", "skiing", "snowboard", "snowboarding", "snow"],
 };
+/**
+ * Words that speak against a vibe as a whole: "I hate museums" is against museums and
+ * galleries (read as a dislike of that kind, lib/constraints/reading.ts), not against all
+ * culture; "no culture trips" is.
+ */
+const AVERSION_WORDS: Record<Vibe, string[]> = {
+  beach: ["beach", "beaches", "seaside"],
+  city: ["city", "cities", "urban"],
+  nature: ["nature", "outdoors"],
+  adventure: ["adventure", "adventures", "adventurous"],
+  culture: ["culture", "cultural"],
+  food: ["food", "foodie"],
+  nightlife: ["nightlife", "party", "partying", "clubbing", "clubs"],
+  relaxation: ["relaxing", "relaxation", "lazy"],
+  history: ["history", "historic", "historical"],
+  wellness: ["wellness"],
+  shopping: ["shopping"],
+  "winter-sports": ["ski", "skiing", "snowboarding", "winter sports"],
+};
 const VAGUE =
   /\b(whatever|anything (works|goes|is fine)|don'?t care|no preference|up to (you|the group)|easy ?going|open to anything|i'?m easy|fine with (anything|all))\b/;
 
@@ -254,7 +273,8 @@ function normalize(input: NormalizeInput): NormalizeOutput {
     const words = ` ${clause.replace(/[^a-z0-9' ]+/g, " ").replace(/\s+/g, " ")} `;
     const against = AGAINST.test(clause);
     for (const vibe of Object.keys(VIBE_WORDS) as Vibe[]) {
-      if (!VIBE_WORDS[vibe].some((w) => words.includes(` ${w} `))) continue;
+      const list = against ? AVERSION_WORDS[vibe] : VIBE_WORDS[vibe];
+      if (!list.some((w) => words.includes(` ${w} `))) continue;
       (against ? aversions : inferred).add(vibe);
     }
   }

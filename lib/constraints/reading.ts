@@ -1,0 +1,171 @@
+import { type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
+import { type LimitRule, readLimits } from "@/lib/constraints/limits";
+import { containsPhrase, foldText, phraseKey, wordsOf } from "@/lib/constraints/text";
+
+/**
+ * What the product takes from a member's own words beyond the form's boxes: limits on
+ * their days (from their hard no's and their notes: "nothing before 10am", "back by 10pm",
+ * "no more than 30 minutes away", "slow pace") and the kinds of thing their notes speak
+ * against ("I hate museums", "not into shopping", "can't stand crowds", "Odio los museos"),
+ * read at the level they meant: museums are museums and galleries, not all culture.
+ *
+ * Read by code from the raw answers (never by a model), shown back to the member ("We read:
+ * …") and theirs to correct: a reading they dismiss (`dismissedReadings`, stored with their
+ * answers) is applied nowhere. The planner, every validator and the regeneration gate read
+ * members through this one function, so they apply the same meaning.
+ */
+
+export type TermRule = Extract<HardNoRule, { kind: "term" }>;
+/** `what`: the kind as the member meant it ("museums & galleries"); `label`: how it reads back ("avoid museums & galleries"). */
+export type DislikeRule = { kind: "dislike"; id: string; label: string; what: string; rule: TermRule };
+export type ReadingRule = (LimitRule | DislikeRule) & { from: "hard-no" | "notes" };
+
+export type MemberReading = {
+  /** Every rule read, dismissed ones included (`dismissed` true): what the member is shown. */
+  all: (ReadingRule & { dismissed: boolean })[];
+  /** The limits in force (not dismissed). */
+  limits: LimitRule[];
+  /** The dislikes in force (not dismissed). */
+  dislikes: DislikeRule[];
+};
+
+/** How a kind reads back to the member ("avoid museums & galleries"). */
+const KIND_LABELS: Record<string, string> = {
+  museums: "museums & galleries",
+  nightlife: "nightlife (clubs, parties, bar crawls)",
+  crowds: "crowded places",
+  shopping: "shopping",
+};
+
+/**
+ * Words that turn a clause of notes against what it names, in each language the form reads.
+ * Matched on folded text, as whole words.
+ */
+const AGAINST = [
+  "hate",
+  "hates",
+  "dislike",
+  "dislikes",
+  "not into",
+  "not a fan",
+  "not big on",
+  "not keen",
+  "no",
+  "not",
+  "never",
+  "avoid",
+  "can't stand",
+  "cant stand",
+  "cannot stand",
+  "don't like",
+  "dont like",
+  "don't want",
+  "dont want",
+  "don't enjoy",
+  "dont enjoy",
+  "skip",
+  "rather not",
+  "without",
+  "sick of",
+  "tired of",
+  "bored by",
+  "boring",
+  // Spanish
+  "odio",
+  "no me gusta",
+  "no me gustan",
+  "no soporto",
+  "nada de",
+  "sin",
+  "evitar",
+  // French
+  "deteste",
+  "je deteste",
+  "je n'aime pas",
+  "n'aime pas",
+  "pas de",
+  "horreur",
+  "sans",
+  "eviter",
+  // German
+  "hasse",
+  "mag keine",
+  "mag kein",
+  "keine",
+  "kein",
+  "nicht",
+  "ohne",
+  // Italian
+  "non mi piace",
+  "non mi piacciono",
+  "detesto",
+  "niente",
+  "senza",
+  "evitare",
+  // Portuguese
+  "odeio",
+  "nao gosto",
+  "sem",
+  "nada de",
+];
+const AGAINST_KEYS = AGAINST.map((w) => ` ${foldText(w)} `);
+/** Where a clause of notes ends: punctuation, and "but" in each language. */
+const CLAUSE_BREAK = /[.!?;\n,]|\b(?:but|though|although|pero|mais|aber|ma|mas)\b/i;
+
+const readings = new Map<string, MemberReading>();
+
+export function readMember(p: { hardNos: string[]; notes: string; dismissedReadings?: string[] }): MemberReading {
+  const key = JSON.stringify([p.hardNos, p.notes, p.dismissedReadings ?? []]);
+  const known = readings.get(key);
+  if (known) return known;
+  const reading = compute(p);
+  if (readings.size > 5000) readings.clear();
+  readings.set(key, reading);
+  return reading;
+}
+
+function compute(p: { hardNos: string[]; notes: string; dismissedReadings?: string[] }): MemberReading {
+  const found: ReadingRule[] = [
+    ...p.hardNos.flatMap((text) => readLimits(text, { hardNo: true }).map((r) => ({ ...r, from: "hard-no" as const }))),
+    ...readLimits(p.notes).map((r) => ({ ...r, from: "notes" as const })),
+    ...readDislikes(p.notes).map((r) => ({ ...r, from: "notes" as const })),
+  ];
+  const seen = new Set<string>();
+  const unique = found.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  const dismissed = new Set(p.dismissedReadings ?? []);
+  const all = unique.map((r) => ({ ...r, dismissed: dismissed.has(r.id) }));
+  const live = all.filter((r) => !r.dismissed);
+  return {
+    all,
+    limits: live.filter((r): r is LimitRule & { from: "notes"; dismissed: boolean } => r.kind !== "dislike"),
+    dislikes: live.filter((r): r is DislikeRule & { from: "notes"; dismissed: boolean } => r.kind === "dislike"),
+  };
+}
+
+/** The kinds of thing notes speak against, each as the hard-no lexicon's term (so "museums" = museums & galleries). */
+export function readDislikes(notes: string): DislikeRule[] {
+  const out: DislikeRule[] = [];
+  for (const clause of notes.split(CLAUSE_BREAK)) {
+    if (!clause?.trim()) continue;
+    const folded = ` ${foldText(clause)} `;
+    if (!AGAINST_KEYS.some((w) => folded.includes(w))) continue;
+    for (const rule of interpretHardNo(clause).rules) {
+      if (rule.kind !== "term" || out.some((d) => d.rule.term === rule.term)) continue;
+      const what = KIND_LABELS[rule.term] ?? rule.term;
+      out.push({ kind: "dislike", id: `dislike:${rule.term}`, label: `avoid ${what}`, what, rule });
+    }
+  }
+  return out;
+}
+
+/** Whether an activity or meal is of a kind a dislike names (its keywords, or its title's words). */
+export function dislikeMatches(d: DislikeRule, item: { keywords: readonly string[]; title: string }): boolean {
+  const keywords = item.keywords.map(phraseKey);
+  const words = wordsOf(item.title);
+  return d.rule.keywords.some((k) => keywords.includes(k)) || d.rule.phrases.some((p) => containsPhrase(words, p));
+}
+
+/** The limits and dislikes in force for one member's answers, or none when they haven't answered. */
+export function readingOf(p: { hardNos: string[]; notes: string; dismissedReadings?: string[] } | null) {
+  return p ? readMember(p) : { all: [], limits: [], dislikes: [] };
+}
