@@ -7,6 +7,7 @@ import { tripCookieName } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { loadDashboard } from "@/lib/dashboard";
 import { getDb } from "@/lib/db/client";
+import { claimThread, insertUnmetRequest, saveThread } from "@/lib/db/queries/assistant";
 import { redeemSignInLink } from "@/lib/db/queries/devices";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
@@ -116,6 +117,33 @@ async function busyTrip({
   await db
     .insert(schema.modelSpend)
     .values({ tripId: trip.tripId, agent: "Ranker", calls: 1, inputTokens: 100, outputTokens: 50 });
+  // The assistant: an AI connection, what the group agreed, a conversation and a request it couldn't do.
+  const connection = await actions.createAiConnection(bartholomew.ctx, {
+    tripId: trip.tripId,
+    label: "My laptop",
+    scopes: ["read"],
+    days: 30,
+  });
+  if (!connection.ok) throw new Error(connection.message);
+  const agreed = await actions.addContextEntry(trip.organizer.ctx, {
+    tripId: trip.tripId,
+    kind: "decided",
+    text: "We fly out on Friday evening",
+    why: "Everyone works Friday",
+  });
+  if (!agreed.ok) throw new Error(agreed.message);
+  const organizerId = (await requireMember(trip.organizer.ctx, trip.tripId)).member.id;
+  await claimThread({ tripId: trip.tripId, memberId: organizerId, until: new Date(Date.now() + 60_000) });
+  await saveThread({
+    memberId: organizerId,
+    messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "Book our flights" }] }],
+  });
+  await insertUnmetRequest({
+    tripId: trip.tripId,
+    memberId: organizerId,
+    summary: "Book flights",
+    category: "booking",
+  });
   return { ...trip, bartholomew, shareToken: shared.data.sharePath.replace("/s/", "") };
 }
 
@@ -184,12 +212,19 @@ describe("deleting a trip", () => {
       "member_devices",
       "sign_in_links",
       "conflict_decisions",
+      "ai_connections",
+      "context_entries",
+      "assistant_threads",
+      "unmet_requests",
     ]) {
       expect(before[table], table).toBeGreaterThan(0);
     }
     expect(Object.keys(before).sort()).toEqual(
       [
+        "ai_connections",
+        "assistant_threads",
         "conflict_decisions",
+        "context_entries",
         // Research kept per place and month: nothing in it names a trip or a member.
         "destination_research",
         // Facts about places, kept by version: nothing in them names a trip or a member.
@@ -213,6 +248,7 @@ describe("deleting a trip", () => {
         "sign_in_links",
         "trip_events",
         "trips",
+        "unmet_requests",
         "unsubscribe_links",
       ].sort(),
     );

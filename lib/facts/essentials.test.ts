@@ -43,10 +43,13 @@ describe("where to stay, ordered by the group's needs", () => {
     expect(areas[0]?.access).toBe("hearing support and low vision");
   });
 
-  it("Lisbon, a mid-range group needing step-free access: no area lists it, so each says so and the catalog's order stands", () => {
+  it("Lisbon, a mid-range group needing step-free access: only Parque das Nações lists it, so it comes first and the others say so", () => {
+    // The catalog: Parque das Nações (mid-range, premium; wheelchair, step-free, …), Baixa (all tiers;
+    // hearing, low vision), Alfama (budget, mid-range; hearing) — the last two in the catalog's order.
     const areas = travelerEssentials(lisbon, { tiers: ["midrange"], accessibility: ["step-free"] }).stayAreas;
-    expect(areas.map((a) => a.area)).toEqual(["Baixa, Chiado & Cais do Sodré", "Alfama & Graça", "Parque das Nações"]);
-    for (const a of areas) {
+    expect(areas.map((a) => a.area)).toEqual(["Parque das Nações", "Baixa, Chiado & Cais do Sodré", "Alfama & Graça"]);
+    expect(areas[0]?.fit).toEqual({ fits: true, note: "Fits the group's mid-range stay and step-free access needs." });
+    for (const a of areas.slice(1)) {
       expect(a.fit).toEqual({ fits: false, note: "Fits the group's mid-range stay; step-free access not listed." });
     }
   });
@@ -185,7 +188,9 @@ describe("each member's own flight search", () => {
       tripId: "t1",
       dates: JUNE,
     });
-    // Olga's mid-range + step-free; the others left stay open, so the usual tier (mid-range) stands for them.
-    expect(essentials.stayAreas[0]?.fit?.note).toBe("Fits the group's mid-range stay; step-free access not listed.");
+    // Olga's mid-range + step-free; the others left stay open, so the usual tier (mid-range) stands for
+    // them: Parque das Nações (mid-range, step-free) first, Baixa without step-free after it.
+    expect(essentials.stayAreas[0]?.fit?.note).toBe("Fits the group's mid-range stay and step-free access needs.");
+    expect(essentials.stayAreas[1]?.fit?.note).toBe("Fits the group's mid-range stay; step-free access not listed.");
   });
 });

@@ -128,10 +128,16 @@ describe("non-happy paths", () => {
   });
 
   it("too few destinations fit the hard constraints: an explanation, never a violating plan", async () => {
+    // From Boston (a home that names one place, so her fares are priced and her cap can be
+    // checked), nothing abroad comes in under $400 with the flight.
     const trip = await tripWithAnswers([
       {
         name: "Olga",
-        answers: answers({ scope: "international", budget: { min: 100, max: 400, hardLimit: true } }),
+        answers: answers({
+          origin: "Boston",
+          scope: "international",
+          budget: { min: 100, max: 400, hardLimit: true },
+        }),
       },
     ]);
     const run = await runPipeline(trip.tripId);
