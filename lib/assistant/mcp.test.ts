@@ -38,6 +38,7 @@ describe("the MCP endpoint", () => {
     const client = await server.client(readOnly.token);
     const listed = (await client.listTools()).tools;
     expect(listed.map((t) => t.name).sort()).toEqual([
+      "readAgreed",
       "readConflicts",
       "readMyAnswers",
       "readPlan",
@@ -151,6 +152,57 @@ describe("the MCP endpoint", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(aiConnections.id, conn.connectionId));
     expect((await server.post(INIT, { authorization: `Bearer ${conn.token}` })).status).toBe(401);
+  });
+
+  it("refuses a body over 64 kB with 413 and a JSON-RPC error, changing nothing; one under it reaches the action", async () => {
+    const trip = await newTrip("Small");
+    const acting = await connect(trip.organizer, trip.tripId, ["read", "act"]);
+    const auth = { authorization: `Bearer ${acting.token}` };
+    await server.post(INIT, auth);
+    const rename = (name: string) => ({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "renameTrip", arguments: { name } },
+    });
+    // 70,000 letters: the whole body is over 65,536 bytes.
+    const huge = await server.post(rename("x".repeat(70_000)), auth);
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: {
+        code: -32600,
+        message:
+          "This request is larger than 64 kB, the most the TripSync endpoint takes at once. Nothing was changed: send less in one call.",
+      },
+    });
+    // Sent in pieces with no declared length, it is cut off at the cap all the same.
+    const text = JSON.stringify(rename("y".repeat(70_000)));
+    const streamed = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...auth },
+      body: new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < text.length; at += 8192)
+            controller.enqueue(new TextEncoder().encode(text.slice(at, at + 8192)));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect((await requireMember(trip.organizer.ctx, trip.tripId)).trip.name).toBe("Small");
+    // 60,000 letters fit: the action itself answers (a name that long is not a trip name).
+    const client = await server.client(acting.token);
+    const under = await client.callTool({ name: "renameTrip", arguments: { name: "z".repeat(60_000) } });
+    expect(under.isError).toBe(true);
+    expect(JSON.parse((under.content as { text: string }[])[0]?.text ?? "")).toMatchObject({
+      ok: false,
+      code: "invalid:input",
+    });
+    await client.close();
+    expect((await requireMember(trip.organizer.ctx, trip.tripId)).trip.name).toBe("Small");
   });
 
   it("limits each connection's requests before the actions' own: over it, 429 with when to try again", async () => {

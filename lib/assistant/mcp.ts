@@ -23,7 +23,8 @@ import { connectionAllows, roleAllows, scopeFor } from "./scopes";
  * AI connection's scopes and its member's role allow, each running the action itself as the
  * member; resources for the reading views. The bearer token is the only credential (cookies
  * are never read); unknown, expired or revoked → 401; a tool outside the scopes → 403; each
- * connection has its own rate limit before the actions' own. Destructive tools refuse:
+ * connection has its own rate limit before the actions' own; a body over 64 kB → 413 with a
+ * JSON-RPC error, read no further. Destructive tools refuse:
  * the person confirms on the trip page.
  */
 
@@ -70,12 +71,66 @@ export async function handleMcpRequest(request: Request, { client }: { client?: 
     }
     throw error;
   }
-  const refusal = await refusedCall(request, connection);
+  const body = await boundedBody(request);
+  if (body === TOO_LARGE) return tooLarge();
+  const refusal = refusedCall(request.method, body, connection);
   if (refusal) return refusal;
   const handler = createMcpHandler((server) => register(server, connection), {
     serverInfo: { name: "TripSync", version: "1.0.0" },
   });
-  return handler(request);
+  // The body was read once, within the cap: the handler gets those same bytes.
+  return handler(body ? new Request(request.url, { method: request.method, headers: request.headers, body }) : request);
+}
+
+/** The most one request's body may hold: far above any tool call, well below a memory worry. */
+export const MAX_BODY_BYTES = 64 * 1024;
+const TOO_LARGE = Symbol("too large");
+
+/**
+ * The body's bytes, read at most once and never past MAX_BODY_BYTES (a declared length over
+ * it is refused before reading; a stream without one stops at the cap). Null: no body.
+ */
+async function boundedBody(request: Request): Promise<Uint8Array<ArrayBuffer> | null | typeof TOO_LARGE> {
+  if (!request.body || request.method === "GET" || request.method === "HEAD") return null;
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    await request.body.cancel().catch(() => undefined);
+    return TOO_LARGE;
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function tooLarge(): Response {
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      id: null,
+      error: {
+        code: -32600,
+        message: `This request is larger than ${MAX_BODY_BYTES / 1024} kB, the most the TripSync endpoint takes at once. Nothing was changed: send less in one call.`,
+      },
+    },
+    { status: 413 },
+  );
 }
 
 function bearerOf(request: Request): string | null {
@@ -99,11 +154,11 @@ function unauthorized(message: string, { error }: { error?: string } = {}): Resp
  * outside its scopes (it says which scope it needs), or beyond its member's role (the
  * action's own refusal).
  */
-async function refusedCall(request: Request, connection: Connection): Promise<Response | null> {
-  if (request.method !== "POST") return null;
+function refusedCall(method: string, bytes: Uint8Array | null, connection: Connection): Response | null {
+  if (method !== "POST" || !bytes) return null;
   let body: unknown;
   try {
-    body = await request.clone().json();
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return null;
   }
