@@ -54,7 +54,21 @@ describe("the MCP endpoint", () => {
       data: { trip: { name: { untrusted_text: "Lisbon" }, status: "collecting" }, me: { isOrganizer: true } },
     });
     const resources = (await client.listResources()).resources.map((r) => r.uri);
-    expect(resources).toContain(`tripsync://trip/${trip.tripId}/plan`);
+    const view = (name: string) => `tripsync://trip/${trip.tripId}/${name}`;
+    expect(resources.sort()).toEqual(["agreed", "conflicts", "myanswers", "plan", "recommendations", "trip"].map(view));
+    // "What we've agreed" reads like the dashboard: the entry the organizer added, wrapped as data.
+    const added = await actions.addContextEntry(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      kind: "decided",
+      text: "We take the night train",
+    });
+    expect(added.ok).toBe(true);
+    const agreed = await client.readResource({ uri: view("agreed") });
+    const agreedText = (agreed.contents[0] as { text: string }).text;
+    expect(JSON.parse(agreedText)).toMatchObject({
+      ok: true,
+      data: { entries: [{ kind: "decided", text: { untrusted_text: "We take the night train" }, canEdit: true }] },
+    });
     await client.close();
 
     const revoked = await actions.revokeAiConnection(trip.organizer.ctx, {

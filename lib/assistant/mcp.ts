@@ -228,7 +228,7 @@ function register(server: McpServer, connection: Connection): void {
     );
   }
   if (!connection.scopes.includes("read")) return;
-  for (const name of Object.keys(READ_ACTIONS)) {
+  for (const name of RESOURCE_VIEWS) {
     const uri = `tripsync://trip/${connection.tripId}/${name.replace(/^read/, "").toLowerCase()}`;
     const action = TOOLS.get(name);
     if (!action) continue;
@@ -243,6 +243,9 @@ function register(server: McpServer, connection: Connection): void {
     );
   }
 }
+
+/** The reading views offered as resources too: the pages' views and "What we've agreed". */
+const RESOURCE_VIEWS = [...Object.keys(READ_ACTIONS), "readAgreed"];
 
 function asToolResult(result: ActionResult<unknown>) {
   return { content: [{ type: "text" as const, text: JSON.stringify(result) }], isError: !result.ok };
