@@ -18,6 +18,20 @@ export const AI_SCOPE_LABELS: Record<AiScope, string> = {
   manage: "Destructive changes (still confirmed on the trip page)",
 };
 
+/** What each scope lets the app do, short, as the list of connections says it. */
+export const AI_SCOPE_SHORT: Record<AiScope, string> = {
+  read: "reads",
+  act: "makes changes",
+  generate: "starts generations",
+  manage: "destructive changes (confirmed here)",
+};
+
+/** "reads and makes changes", "reads, makes changes and starts generations". */
+export function scopesInWords(scopes: readonly AiScope[]): string {
+  const words = AI_SCOPES.filter((s) => scopes.includes(s)).map((s) => AI_SCOPE_SHORT[s]);
+  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
 export const AI_CONNECTION_DAYS = [1, 7, 30, 90] as const;
 export const MAX_AI_LABEL = 60;
 /** At most this many live connections per member. */
