@@ -67,7 +67,7 @@ export function AiConnections({ tripId, connections }: { tripId: string; connect
       </h3>
       <p className="text-xs text-slate-600">
         Let an AI app (one that speaks MCP) use this trip as you: it can never do more than you can, and changes that
-        can't be undone still need you here.
+        can't be undone still need your yes each time.
       </p>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {connections.length === 0 ? (

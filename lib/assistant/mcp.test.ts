@@ -142,6 +142,43 @@ describe("the MCP endpoint", () => {
     expect((await requireMember(trip.organizer.ctx, trip.tripId)).trip.name).toBe("Scopes");
   });
 
+  it("asks the person through a client that can elicit before a destructive tool: yes does it, no changes nothing", async () => {
+    const trip = await newTrip("Ask first");
+    const mia = await trip.join("Mia");
+    const ned = await trip.join("Ned");
+    const asked: string[] = [];
+    const miaToken = (await connect(mia, trip.tripId, ["read", "manage"])).token;
+    const declining = await server.client(miaToken, {
+      elicitation: (message) => {
+        asked.push(message);
+        return { action: "decline" };
+      },
+    });
+    const no = await declining.callTool({ name: "leaveTrip", arguments: { confirm: true } });
+    expect(asked).toEqual([
+      "Leave trip: this can't be undone. Leave the trip: my answers, votes, feedback, devices and sign-in links are erased. The organizer can't leave; they delete the trip instead.",
+    ]);
+    expect(no.isError).toBe(true);
+    expect(JSON.parse((no.content as { text: string }[])[0]?.text ?? "")).toEqual({
+      ok: false,
+      code: "forbidden:declined",
+      message: "Not confirmed, so nothing was changed.",
+    });
+    expect((await requireMember(mia.ctx, trip.tripId)).member.name).toBe("Mia");
+    await declining.close();
+
+    const nedToken = (await connect(ned, trip.tripId, ["read", "manage"])).token;
+    const agreeing = await server.client(nedToken, {
+      elicitation: () => ({ action: "accept", content: { confirm: true } }),
+    });
+    const yes = await agreeing.callTool({ name: "leaveTrip", arguments: { confirm: true } });
+    expect(yes.isError).toBe(false);
+    await agreeing.close();
+    await expect(requireMember(ned.ctx, trip.tripId)).rejects.toThrow();
+    // Mia, who said no, is still in the trip.
+    expect((await requireMember(mia.ctx, trip.tripId)).member.name).toBe("Mia");
+  });
+
   it("takes no cookie as a bearer token and no token as a cookie; an unknown or missing token is 401", async () => {
     const trip = await newTrip("Tokens");
     const conn = await connect(trip.organizer, trip.tripId, ["read"]);

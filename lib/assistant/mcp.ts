@@ -1,10 +1,14 @@
 import "server-only";
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   fromJsonSchema,
+  inputRequired,
+  inputResponse,
   type JsonSchemaType,
   type JsonSchemaValidator,
   type jsonSchemaValidator,
   type McpServer,
+  type ServerContext,
 } from "@modelcontextprotocol/server";
 import { createMcpHandler } from "mcp-handler";
 import type { ActionResult } from "@/lib/actions/define";
@@ -24,12 +28,14 @@ import { connectionAllows, roleAllows, scopeFor } from "./scopes";
  * member; resources for the reading views. The bearer token is the only credential (cookies
  * are never read); unknown, expired or revoked → 401; a tool outside the scopes → 403; each
  * connection has its own rate limit before the actions' own; a body over 64 kB → 413 with a
- * JSON-RPC error, read no further. Destructive tools refuse:
- * the person confirms on the trip page.
+ * JSON-RPC error, read no further. Destructive tools ask the person through a client that
+ * declares elicitation, and otherwise refuse: the person confirms on the trip page.
  */
 
 export const CONFIRM_ON_TRIP_PAGE =
   "This can't be undone, so it needs the person's own yes: confirm it on the trip page. Nothing was changed.";
+
+export const NOT_CONFIRMED = "Not confirmed, so nothing was changed.";
 
 /** A jar that holds nothing and keeps nothing: an MCP request has no browser. */
 const NO_COOKIES: CookieJar = { get: () => undefined, set: () => undefined };
@@ -220,9 +226,11 @@ function register(server: McpServer, connection: Connection): void {
         inputSchema: fromJsonSchema(spec.inputSchema as JsonSchemaType, ACTION_VALIDATES),
         annotations: spec.annotations,
       },
-      async (args: unknown) => {
-        if (spec.effect === "destructive")
-          return asToolResult({ ok: false, code: "forbidden:confirm", message: CONFIRM_ON_TRIP_PAGE });
+      async (args: unknown, request: ServerContext) => {
+        if (spec.effect === "destructive") {
+          const asked = confirmation(request, { title: spec.annotations.title, description: spec.description });
+          if (asked) return asked;
+        }
         return asToolResult(await runTool(name, args ?? {}, { ctx, tripId: connection.tripId }));
       },
     );
@@ -242,6 +250,36 @@ function register(server: McpServer, connection: Connection): void {
       },
     );
   }
+}
+
+/**
+ * A destructive tool runs only once the person said yes through their AI app: a client that
+ * declares elicitation is asked (a form with one "yes, do it" box, answered on the retried
+ * call); any other is refused with "confirm it on the trip page". Null: confirmed, go on.
+ */
+function confirmation(request: ServerContext, { title, description }: { title: string; description: string }) {
+  const envelope = (request.mcpReq.envelope ?? {}) as Record<string, unknown>;
+  const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY] as { elicitation?: unknown } | undefined;
+  if (!capabilities?.elicitation) {
+    return asToolResult({ ok: false, code: "forbidden:confirm", message: CONFIRM_ON_TRIP_PAGE });
+  }
+  const answer = inputResponse(request.mcpReq.inputResponses, "confirm");
+  if (answer.kind === "missing") {
+    return inputRequired({
+      inputRequests: {
+        confirm: inputRequired.elicit({
+          message: `${title}: this can't be undone. ${description}`,
+          requestedSchema: {
+            type: "object",
+            properties: { confirm: { type: "boolean", title: "Yes, do it", description: "This can't be undone." } },
+            required: ["confirm"],
+          },
+        }),
+      },
+    });
+  }
+  if (answer.kind === "elicit" && answer.action === "accept" && answer.content?.confirm === true) return null;
+  return asToolResult({ ok: false, code: "forbidden:declined", message: NOT_CONFIRMED });
 }
 
 /** The reading views offered as resources too: the pages' views and "What we've agreed". */
