@@ -186,7 +186,13 @@ describe("the MCP endpoint", () => {
     expect((await server.post(INIT, { authorization: `Bearer ${cookieToken}` })).status).toBe(401);
     expect((await server.post(INIT, { cookie: `${tripCookieName(trip.tripId)}=${cookieToken}` })).status).toBe(401);
     expect((await server.post(INIT, { authorization: "Bearer not-a-token" })).status).toBe(401);
-    expect((await server.post(INIT)).status).toBe(401);
+    const none = await server.post(INIT);
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({
+      error: "unauthorized",
+      message:
+        "This is TripSync's MCP endpoint for AI apps. Send an AI connection's token in the header Authorization: Bearer <token>; make a connection on the trip page, under Your devices.",
+    });
     // The connection's token in a trip cookie opens nothing.
     const { browser } = await import("@/test/browser");
     const asCookie = browser(new Map([[tripCookieName(trip.tripId), conn.token]]));

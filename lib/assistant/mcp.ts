@@ -51,12 +51,19 @@ type Connection = {
 
 export async function handleMcpRequest(request: Request, { client }: { client?: string } = {}): Promise<Response> {
   const token = bearerOf(request);
-  if (!token) return unauthorized("This endpoint takes an AI connection's token: Authorization: Bearer <token>.");
+  if (!token) {
+    return unauthorized(
+      "This is TripSync's MCP endpoint for AI apps. Send an AI connection's token in the header Authorization: Bearer <token>; make a connection on the trip page, under Your devices.",
+    );
+  }
   const found = looksLikeToken(token) ? await findAiConnection({ tokenHash: hashToken(token) }) : null;
   if (!found) {
-    return unauthorized("This AI connection's token is unknown, expired or revoked. Make a new one on the trip page.", {
-      error: "invalid_token",
-    });
+    return unauthorized(
+      "This AI connection's token is unknown, expired or revoked. Make a new one on the trip page, under Your devices.",
+      {
+        error: "invalid_token",
+      },
+    );
   }
   const connection: Connection = {
     id: found.connection.id,
