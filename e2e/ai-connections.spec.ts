@@ -68,6 +68,18 @@ test("an AI connection made on the trip page works over MCP until it is revoked"
       body: JSON.stringify(init),
     });
   expect((await post(`Bearer ${cookie?.value}`)).status).toBe(401);
+  // The app's own route caps a request's body at 64 kB.
+  const huge = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({ ...init, params: { ...init.params, padding: "x".repeat(70_000) } }),
+  });
+  expect(huge.status).toBe(413);
+  expect((await huge.json()).error.message).toContain("larger than 64 kB");
 
   await page.getByRole("button", { name: "Revoke Claude on my laptop" }).click();
   await expect(page.getByText("No AI connections yet.")).toBeVisible();
