@@ -23,11 +23,22 @@ test("an AI connection made on the trip page works over MCP until it is revoked"
   const tokenField = page.getByRole("textbox", { name: "Token for Claude on my laptop" });
   await expect(tokenField).toHaveValue(/^[A-Za-z0-9_-]{43}$/);
   const token = await tokenField.inputValue();
+  // Shown once with what goes where: the endpoint, the header, what it may do and until when.
+  const url = `${baseURL}/api/mcp`;
+  await expect(page.getByRole("textbox", { name: "MCP endpoint" })).toHaveValue(url);
+  await expect(page.getByRole("textbox", { name: "Header with the token" })).toHaveValue(
+    `Authorization: Bearer ${token}`,
+  );
+  await expect(page.getByRole("status").filter({ hasText: "shown only this once" })).toContainText(
+    "“Claude on my laptop” reads and makes changes as you until",
+  );
   const listed = page.getByRole("list", { name: "Your AI connections" });
   await expect(listed.getByRole("listitem")).toHaveCount(1);
-  await expect(listed).toContainText("Claude on my laptop · read, act");
+  await expect(listed).toContainText("Claude on my laptop · reads and makes changes");
+  await expect(listed).toContainText("works until");
+  await page.getByRole("button", { name: "I've copied it" }).click();
+  await expect(tokenField).toHaveCount(0);
 
-  const url = `${baseURL}/api/mcp`;
   const client = await createMCPClient({
     transport: { type: "http", url, headers: { authorization: `Bearer ${token}` } },
   });
@@ -57,6 +68,18 @@ test("an AI connection made on the trip page works over MCP until it is revoked"
       body: JSON.stringify(init),
     });
   expect((await post(`Bearer ${cookie?.value}`)).status).toBe(401);
+  // The app's own route caps a request's body at 64 kB.
+  const huge = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({ ...init, params: { ...init.params, padding: "x".repeat(70_000) } }),
+  });
+  expect(huge.status).toBe(413);
+  expect((await huge.json()).error.message).toContain("larger than 64 kB");
 
   await page.getByRole("button", { name: "Revoke Claude on my laptop" }).click();
   await expect(page.getByText("No AI connections yet.")).toBeVisible();

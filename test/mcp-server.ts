@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createMCPClient } from "@ai-sdk/mcp";
+import { createMCPClient, ElicitationRequestSchema, type ElicitResult } from "@ai-sdk/mcp";
 import { handleMcpRequest } from "@/lib/assistant/mcp";
 
 /**
@@ -21,8 +21,16 @@ export async function startMcpServer() {
   const url = `http://127.0.0.1:${port}/api/mcp`;
   return {
     url,
-    client: (token: string) =>
-      createMCPClient({ transport: { type: "http", url, headers: { authorization: `Bearer ${token}` } } }),
+    /** `elicitation`: the client declares it can ask its person (and answers with this). */
+    client: (token: string, { elicitation }: { elicitation?: (message: string) => ElicitResult } = {}) =>
+      createMCPClient({
+        transport: { type: "http", url, headers: { authorization: `Bearer ${token}` } },
+        ...(elicitation ? { capabilities: { elicitation: {} } } : {}),
+      }).then((client) => {
+        if (elicitation)
+          client.onElicitationRequest(ElicitationRequestSchema, (req) => elicitation(req.params.message));
+        return client;
+      }),
     /** A raw JSON-RPC POST, to see the HTTP status a client library may hide. */
     post: (body: unknown, headers: Record<string, string> = {}) =>
       fetch(url, {

@@ -5,14 +5,18 @@ import { useState, useTransition } from "react";
 import { createAiConnectionAction, revokeAiConnectionAction } from "@/app/actions";
 import { Button } from "@/components/ui/button";
 import { FormMessage, TextField } from "@/components/ui/field";
-import type { AiConnectionRow } from "@/lib/devices-view";
+import { type AiConnectionRow, shortDateTime } from "@/lib/devices-view";
 import {
   AI_CONNECTION_DAYS,
   AI_SCOPE_LABELS,
   AI_SCOPES,
   type AiScope,
   MAX_AI_LABEL,
+  scopesInWords,
 } from "@/lib/schemas/ai-connections";
+import { CopyField } from "./copy-field";
+
+type Made = { token: string; label: string; scopes: AiScope[]; expiresAt: string };
 
 /**
  * The member's AI connections, with their devices: an AI app (through MCP) that may read or
@@ -22,7 +26,7 @@ export function AiConnections({ tripId, connections }: { tripId: string; connect
   const [label, setLabel] = useState("");
   const [scopes, setScopes] = useState<AiScope[]>(["read"]);
   const [days, setDays] = useState<number>(30);
-  const [made, setMade] = useState<{ token: string; label: string } | null>(null);
+  const [made, setMade] = useState<Made | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -32,7 +36,8 @@ export function AiConnections({ tripId, connections }: { tripId: string; connect
     startTransition(async () => {
       const result = await createAiConnectionAction(tripId, { label, scopes, days });
       if (result.ok) {
-        setMade({ token: result.data.token, label: result.data.label });
+        const { token, label: madeLabel, scopes: madeScopes, expiresAt } = result.data;
+        setMade({ token, label: madeLabel, scopes: madeScopes, expiresAt });
         setLabel("");
         setErrors({});
         setError(null);
@@ -62,7 +67,7 @@ export function AiConnections({ tripId, connections }: { tripId: string; connect
       </h3>
       <p className="text-xs text-slate-600">
         Let an AI app (one that speaks MCP) use this trip as you: it can never do more than you can, and changes that
-        can't be undone still need you here.
+        can't be undone still need your yes each time.
       </p>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {connections.length === 0 ? (
@@ -75,7 +80,7 @@ export function AiConnections({ tripId, connections }: { tripId: string; connect
                 <Bot aria-hidden className="size-4 shrink-0 text-slate-500" />
                 <span className="truncate">
                   <span className="font-medium text-slate-900">{c.label}</span>
-                  <span className="text-slate-600"> · {c.scopes.join(", ")}</span>
+                  <span className="text-slate-600"> · {scopesInWords(c.scopes)}</span>
                   <span className={`block text-xs ${c.expired ? "text-amber-700" : "text-slate-600"}`}>
                     {c.until} · {c.lastUsed}
                   </span>
@@ -89,25 +94,7 @@ export function AiConnections({ tripId, connections }: { tripId: string; connect
           ))}
         </ul>
       )}
-      {made ? (
-        <div className="space-y-2" role="status">
-          <label htmlFor="ai-token" className="block text-sm font-medium text-slate-800">
-            Token for {made.label}
-          </label>
-          <textarea
-            id="ai-token"
-            readOnly
-            rows={2}
-            value={made.token}
-            onFocus={(e) => e.currentTarget.select()}
-            className="w-full resize-none break-all rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800"
-          />
-          <p className="text-xs text-slate-600">
-            Copy it now: it is shown only once. In the app, connect to <code>/api/mcp</code> on this site with the
-            header <code>Authorization: Bearer</code> and this token.
-          </p>
-        </div>
-      ) : null}
+      {made ? <NewConnection made={made} onDone={() => setMade(null)} /> : null}
       <form onSubmit={create} className="space-y-3" aria-label="New AI connection">
         <TextField
           label="Name"
@@ -158,5 +145,32 @@ export function AiConnections({ tripId, connections }: { tripId: string; connect
         </Button>
       </form>
     </section>
+  );
+}
+
+/** The new connection's token, shown this once, with what to put where in the AI app. */
+function NewConnection({ made, onDone }: { made: Made; onDone: () => void }) {
+  return (
+    <div className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50/50 p-3" role="status">
+      <p className="text-sm font-medium text-slate-900">
+        “{made.label}” {scopesInWords(made.scopes)} as you until {shortDateTime(new Date(made.expiresAt))}.
+      </p>
+      <CopyField label="MCP endpoint" path="/api/mcp" />
+      <CopyField label={`Token for ${made.label}`} value={made.token} />
+      <CopyField label="Header with the token" value={`Authorization: Bearer ${made.token}`} />
+      <div className="space-y-1 text-xs text-slate-700">
+        <p>
+          <strong>Copy the token now:</strong> it is shown only this once (TripSync keeps only a fingerprint of it).
+        </p>
+        <p>
+          In your AI app, add an MCP server of the “Streamable HTTP” kind at the endpoint above, and give it the token
+          or the whole header, whichever it asks for.
+        </p>
+        <p>Lost it? Revoke this connection and make a new one.</p>
+      </div>
+      <Button variant="secondary" onClick={onDone}>
+        I've copied it
+      </Button>
+    </div>
   );
 }

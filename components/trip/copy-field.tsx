@@ -4,21 +4,26 @@ import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 
-/** A read-only link with a copy button. `path` is made absolute with the page's own origin. */
+/**
+ * A read-only link with a copy button. `path` is made absolute with the page's own origin;
+ * `value` (a token, a header) is shown and copied as it is.
+ */
 export function CopyField({
   label,
-  path,
+  path = "",
+  value,
   origin: serverOrigin = "",
 }: {
   label: string;
-  path: string;
+  path?: string;
+  value?: string;
   /** The site's address as the server knows it, so the link is whole before the page is interactive. */
   origin?: string;
 }) {
   const [origin, setOrigin] = useState(serverOrigin);
   const [copied, setCopied] = useState(false);
   useEffect(() => setOrigin(window.location.origin), []);
-  const url = `${origin}${path}`;
+  const url = value ?? `${origin}${path}`;
   const id = `copy-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
   async function copy() {
@@ -53,7 +58,7 @@ export function CopyField({
         </Button>
       </div>
       <p aria-live="polite" className="sr-only">
-        {copied ? "Link copied" : ""}
+        {copied ? `${label} copied` : ""}
       </p>
     </div>
   );

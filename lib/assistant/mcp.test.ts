@@ -54,7 +54,21 @@ describe("the MCP endpoint", () => {
       data: { trip: { name: { untrusted_text: "Lisbon" }, status: "collecting" }, me: { isOrganizer: true } },
     });
     const resources = (await client.listResources()).resources.map((r) => r.uri);
-    expect(resources).toContain(`tripsync://trip/${trip.tripId}/plan`);
+    const view = (name: string) => `tripsync://trip/${trip.tripId}/${name}`;
+    expect(resources.sort()).toEqual(["agreed", "conflicts", "myanswers", "plan", "recommendations", "trip"].map(view));
+    // "What we've agreed" reads like the dashboard: the entry the organizer added, wrapped as data.
+    const added = await actions.addContextEntry(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      kind: "decided",
+      text: "We take the night train",
+    });
+    expect(added.ok).toBe(true);
+    const agreed = await client.readResource({ uri: view("agreed") });
+    const agreedText = (agreed.contents[0] as { text: string }).text;
+    expect(JSON.parse(agreedText)).toMatchObject({
+      ok: true,
+      data: { entries: [{ kind: "decided", text: { untrusted_text: "We take the night train" }, canEdit: true }] },
+    });
     await client.close();
 
     const revoked = await actions.revokeAiConnection(trip.organizer.ctx, {
@@ -128,6 +142,43 @@ describe("the MCP endpoint", () => {
     expect((await requireMember(trip.organizer.ctx, trip.tripId)).trip.name).toBe("Scopes");
   });
 
+  it("asks the person through a client that can elicit before a destructive tool: yes does it, no changes nothing", async () => {
+    const trip = await newTrip("Ask first");
+    const mia = await trip.join("Mia");
+    const ned = await trip.join("Ned");
+    const asked: string[] = [];
+    const miaToken = (await connect(mia, trip.tripId, ["read", "manage"])).token;
+    const declining = await server.client(miaToken, {
+      elicitation: (message) => {
+        asked.push(message);
+        return { action: "decline" };
+      },
+    });
+    const no = await declining.callTool({ name: "leaveTrip", arguments: { confirm: true } });
+    expect(asked).toEqual([
+      "Leave trip: this can't be undone. Leave the trip: my answers, votes, feedback, devices and sign-in links are erased. The organizer can't leave; they delete the trip instead.",
+    ]);
+    expect(no.isError).toBe(true);
+    expect(JSON.parse((no.content as { text: string }[])[0]?.text ?? "")).toEqual({
+      ok: false,
+      code: "forbidden:declined",
+      message: "Not confirmed, so nothing was changed.",
+    });
+    expect((await requireMember(mia.ctx, trip.tripId)).member.name).toBe("Mia");
+    await declining.close();
+
+    const nedToken = (await connect(ned, trip.tripId, ["read", "manage"])).token;
+    const agreeing = await server.client(nedToken, {
+      elicitation: () => ({ action: "accept", content: { confirm: true } }),
+    });
+    const yes = await agreeing.callTool({ name: "leaveTrip", arguments: { confirm: true } });
+    expect(yes.isError).toBe(false);
+    await agreeing.close();
+    await expect(requireMember(ned.ctx, trip.tripId)).rejects.toThrow();
+    // Mia, who said no, is still in the trip.
+    expect((await requireMember(mia.ctx, trip.tripId)).member.name).toBe("Mia");
+  });
+
   it("takes no cookie as a bearer token and no token as a cookie; an unknown or missing token is 401", async () => {
     const trip = await newTrip("Tokens");
     const conn = await connect(trip.organizer, trip.tripId, ["read"]);
@@ -135,7 +186,13 @@ describe("the MCP endpoint", () => {
     expect((await server.post(INIT, { authorization: `Bearer ${cookieToken}` })).status).toBe(401);
     expect((await server.post(INIT, { cookie: `${tripCookieName(trip.tripId)}=${cookieToken}` })).status).toBe(401);
     expect((await server.post(INIT, { authorization: "Bearer not-a-token" })).status).toBe(401);
-    expect((await server.post(INIT)).status).toBe(401);
+    const none = await server.post(INIT);
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({
+      error: "unauthorized",
+      message:
+        "This is TripSync's MCP endpoint for AI apps. Send an AI connection's token in the header Authorization: Bearer <token>; make a connection on the trip page, under Your devices.",
+    });
     // The connection's token in a trip cookie opens nothing.
     const { browser } = await import("@/test/browser");
     const asCookie = browser(new Map([[tripCookieName(trip.tripId), conn.token]]));
@@ -152,6 +209,57 @@ describe("the MCP endpoint", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(aiConnections.id, conn.connectionId));
     expect((await server.post(INIT, { authorization: `Bearer ${conn.token}` })).status).toBe(401);
+  });
+
+  it("refuses a body over 64 kB with 413 and a JSON-RPC error, changing nothing; one under it reaches the action", async () => {
+    const trip = await newTrip("Small");
+    const acting = await connect(trip.organizer, trip.tripId, ["read", "act"]);
+    const auth = { authorization: `Bearer ${acting.token}` };
+    await server.post(INIT, auth);
+    const rename = (name: string) => ({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "renameTrip", arguments: { name } },
+    });
+    // 70,000 letters: the whole body is over 65,536 bytes.
+    const huge = await server.post(rename("x".repeat(70_000)), auth);
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: {
+        code: -32600,
+        message:
+          "This request is larger than 64 kB, the most the TripSync endpoint takes at once. Nothing was changed: send less in one call.",
+      },
+    });
+    // Sent in pieces with no declared length, it is cut off at the cap all the same.
+    const text = JSON.stringify(rename("y".repeat(70_000)));
+    const streamed = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...auth },
+      body: new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < text.length; at += 8192)
+            controller.enqueue(new TextEncoder().encode(text.slice(at, at + 8192)));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect((await requireMember(trip.organizer.ctx, trip.tripId)).trip.name).toBe("Small");
+    // 60,000 letters fit: the action itself answers (a name that long is not a trip name).
+    const client = await server.client(acting.token);
+    const under = await client.callTool({ name: "renameTrip", arguments: { name: "z".repeat(60_000) } });
+    expect(under.isError).toBe(true);
+    expect(JSON.parse((under.content as { text: string }[])[0]?.text ?? "")).toMatchObject({
+      ok: false,
+      code: "invalid:input",
+    });
+    await client.close();
+    expect((await requireMember(trip.organizer.ctx, trip.tripId)).trip.name).toBe("Small");
   });
 
   it("limits each connection's requests before the actions' own: over it, 429 with when to try again", async () => {

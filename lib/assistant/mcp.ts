@@ -1,10 +1,14 @@
 import "server-only";
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   fromJsonSchema,
+  inputRequired,
+  inputResponse,
   type JsonSchemaType,
   type JsonSchemaValidator,
   type jsonSchemaValidator,
   type McpServer,
+  type ServerContext,
 } from "@modelcontextprotocol/server";
 import { createMcpHandler } from "mcp-handler";
 import type { ActionResult } from "@/lib/actions/define";
@@ -23,12 +27,15 @@ import { connectionAllows, roleAllows, scopeFor } from "./scopes";
  * AI connection's scopes and its member's role allow, each running the action itself as the
  * member; resources for the reading views. The bearer token is the only credential (cookies
  * are never read); unknown, expired or revoked → 401; a tool outside the scopes → 403; each
- * connection has its own rate limit before the actions' own. Destructive tools refuse:
- * the person confirms on the trip page.
+ * connection has its own rate limit before the actions' own; a body over 64 kB → 413 with a
+ * JSON-RPC error, read no further. Destructive tools ask the person through a client that
+ * declares elicitation, and otherwise refuse: the person confirms on the trip page.
  */
 
 export const CONFIRM_ON_TRIP_PAGE =
   "This can't be undone, so it needs the person's own yes: confirm it on the trip page. Nothing was changed.";
+
+export const NOT_CONFIRMED = "Not confirmed, so nothing was changed.";
 
 /** A jar that holds nothing and keeps nothing: an MCP request has no browser. */
 const NO_COOKIES: CookieJar = { get: () => undefined, set: () => undefined };
@@ -44,12 +51,19 @@ type Connection = {
 
 export async function handleMcpRequest(request: Request, { client }: { client?: string } = {}): Promise<Response> {
   const token = bearerOf(request);
-  if (!token) return unauthorized("This endpoint takes an AI connection's token: Authorization: Bearer <token>.");
+  if (!token) {
+    return unauthorized(
+      "This is TripSync's MCP endpoint for AI apps. Send an AI connection's token in the header Authorization: Bearer <token>; make a connection on the trip page, under Your devices.",
+    );
+  }
   const found = looksLikeToken(token) ? await findAiConnection({ tokenHash: hashToken(token) }) : null;
   if (!found) {
-    return unauthorized("This AI connection's token is unknown, expired or revoked. Make a new one on the trip page.", {
-      error: "invalid_token",
-    });
+    return unauthorized(
+      "This AI connection's token is unknown, expired or revoked. Make a new one on the trip page, under Your devices.",
+      {
+        error: "invalid_token",
+      },
+    );
   }
   const connection: Connection = {
     id: found.connection.id,
@@ -70,12 +84,66 @@ export async function handleMcpRequest(request: Request, { client }: { client?: 
     }
     throw error;
   }
-  const refusal = await refusedCall(request, connection);
+  const body = await boundedBody(request);
+  if (body === TOO_LARGE) return tooLarge();
+  const refusal = refusedCall(request.method, body, connection);
   if (refusal) return refusal;
   const handler = createMcpHandler((server) => register(server, connection), {
     serverInfo: { name: "TripSync", version: "1.0.0" },
   });
-  return handler(request);
+  // The body was read once, within the cap: the handler gets those same bytes.
+  return handler(body ? new Request(request.url, { method: request.method, headers: request.headers, body }) : request);
+}
+
+/** The most one request's body may hold: far above any tool call, well below a memory worry. */
+export const MAX_BODY_BYTES = 64 * 1024;
+const TOO_LARGE = Symbol("too large");
+
+/**
+ * The body's bytes, read at most once and never past MAX_BODY_BYTES (a declared length over
+ * it is refused before reading; a stream without one stops at the cap). Null: no body.
+ */
+async function boundedBody(request: Request): Promise<Uint8Array<ArrayBuffer> | null | typeof TOO_LARGE> {
+  if (!request.body || request.method === "GET" || request.method === "HEAD") return null;
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    await request.body.cancel().catch(() => undefined);
+    return TOO_LARGE;
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function tooLarge(): Response {
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      id: null,
+      error: {
+        code: -32600,
+        message: `This request is larger than ${MAX_BODY_BYTES / 1024} kB, the most the TripSync endpoint takes at once. Nothing was changed: send less in one call.`,
+      },
+    },
+    { status: 413 },
+  );
 }
 
 function bearerOf(request: Request): string | null {
@@ -99,11 +167,11 @@ function unauthorized(message: string, { error }: { error?: string } = {}): Resp
  * outside its scopes (it says which scope it needs), or beyond its member's role (the
  * action's own refusal).
  */
-async function refusedCall(request: Request, connection: Connection): Promise<Response | null> {
-  if (request.method !== "POST") return null;
+function refusedCall(method: string, bytes: Uint8Array | null, connection: Connection): Response | null {
+  if (method !== "POST" || !bytes) return null;
   let body: unknown;
   try {
-    body = await request.clone().json();
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return null;
   }
@@ -165,15 +233,17 @@ function register(server: McpServer, connection: Connection): void {
         inputSchema: fromJsonSchema(spec.inputSchema as JsonSchemaType, ACTION_VALIDATES),
         annotations: spec.annotations,
       },
-      async (args: unknown) => {
-        if (spec.effect === "destructive")
-          return asToolResult({ ok: false, code: "forbidden:confirm", message: CONFIRM_ON_TRIP_PAGE });
+      async (args: unknown, request: ServerContext) => {
+        if (spec.effect === "destructive") {
+          const asked = confirmation(request, { title: spec.annotations.title, description: spec.description });
+          if (asked) return asked;
+        }
         return asToolResult(await runTool(name, args ?? {}, { ctx, tripId: connection.tripId }));
       },
     );
   }
   if (!connection.scopes.includes("read")) return;
-  for (const name of Object.keys(READ_ACTIONS)) {
+  for (const name of RESOURCE_VIEWS) {
     const uri = `tripsync://trip/${connection.tripId}/${name.replace(/^read/, "").toLowerCase()}`;
     const action = TOOLS.get(name);
     if (!action) continue;
@@ -188,6 +258,39 @@ function register(server: McpServer, connection: Connection): void {
     );
   }
 }
+
+/**
+ * A destructive tool runs only once the person said yes through their AI app: a client that
+ * declares elicitation is asked (a form with one "yes, do it" box, answered on the retried
+ * call); any other is refused with "confirm it on the trip page". Null: confirmed, go on.
+ */
+function confirmation(request: ServerContext, { title, description }: { title: string; description: string }) {
+  const envelope = (request.mcpReq.envelope ?? {}) as Record<string, unknown>;
+  const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY] as { elicitation?: unknown } | undefined;
+  if (!capabilities?.elicitation) {
+    return asToolResult({ ok: false, code: "forbidden:confirm", message: CONFIRM_ON_TRIP_PAGE });
+  }
+  const answer = inputResponse(request.mcpReq.inputResponses, "confirm");
+  if (answer.kind === "missing") {
+    return inputRequired({
+      inputRequests: {
+        confirm: inputRequired.elicit({
+          message: `${title}: this can't be undone. ${description}`,
+          requestedSchema: {
+            type: "object",
+            properties: { confirm: { type: "boolean", title: "Yes, do it", description: "This can't be undone." } },
+            required: ["confirm"],
+          },
+        }),
+      },
+    });
+  }
+  if (answer.kind === "elicit" && answer.action === "accept" && answer.content?.confirm === true) return null;
+  return asToolResult({ ok: false, code: "forbidden:declined", message: NOT_CONFIRMED });
+}
+
+/** The reading views offered as resources too: the pages' views and "What we've agreed". */
+const RESOURCE_VIEWS = [...Object.keys(READ_ACTIONS), "readAgreed"];
 
 function asToolResult(result: ActionResult<unknown>) {
   return { content: [{ type: "text" as const, text: JSON.stringify(result) }], isError: !result.ok };

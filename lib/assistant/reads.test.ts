@@ -81,6 +81,13 @@ describe("reading tools", () => {
     expect(data.plan.myCost.total).toBe(cleoCost);
     const older = await runTool("readPlan", { version: 1 }, { ctx: trip.cleo.ctx, tripId: trip.tripId });
     expect(older).toMatchObject({ ok: true, data: { currentVersion: 2, plan: { version: 1 } } });
+    // A version that was never made is said so, with the versions there are, not the current plan.
+    const missing = await runTool("readPlan", { version: 7 }, { ctx: trip.cleo.ctx, tripId: trip.tripId });
+    expect(missing).toEqual({
+      ok: false,
+      code: "not_found:version",
+      message: "There is no version 7: the plan has versions 1 and 2.",
+    });
 
     const mine = await runTool("readMyAnswers", {}, { ctx: trip.cleo.ctx, tripId: trip.tripId });
     expect(mine).toMatchObject({

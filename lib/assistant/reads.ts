@@ -4,6 +4,7 @@ import { tripAction } from "@/lib/actions/define";
 import type { Caller } from "@/lib/auth/guards";
 import { loadDashboard, withoutConstraintAttribution } from "@/lib/dashboard";
 import { getPreferences } from "@/lib/db/queries/preferences";
+import { AppError } from "@/lib/errors";
 import { loadItineraryView } from "@/lib/itinerary-view";
 import { loadRecommendationsView } from "@/lib/recommendations-view";
 import type { Itinerary } from "@/lib/schemas/itinerary";
@@ -174,6 +175,9 @@ export const readPlan = tripAction({
     .strict(),
   async run({ input, caller }) {
     const view = await loadItineraryView(caller, { version: input.version });
+    if (input.version !== undefined && input.version !== view.current?.version && !view.shown) {
+      throw new AppError("not_found:version", noSuchVersion(input.version, view.versions));
+    }
     const shown = view.shown ?? view.current;
     return {
       status: view.trip.status,
@@ -258,6 +262,15 @@ export const readMyAnswers = tripAction({
     };
   },
 });
+
+/** "There is no version 7: the plan has versions 1, 2 and 3." (or none yet). */
+function noSuchVersion(asked: number, versions: { version: number }[]): string {
+  const numbers = versions.map((v) => v.version).sort((a, b) => a - b);
+  if (numbers.length === 0) return `There is no version ${asked}: the trip has no plan yet.`;
+  if (numbers.length === 1) return `There is no version ${asked}: the plan has only version ${numbers[0]}.`;
+  const listed = `${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+  return `There is no version ${asked}: the plan has versions ${listed}.`;
+}
 
 /** The reading tools, by name (the registry lists them beside the actions). */
 export const READ_ACTIONS = { readTrip, readConflicts, readRecommendations, readPlan, readMyAnswers };

@@ -3,8 +3,8 @@ import type { AiScope } from "@/lib/schemas/ai-connections";
 
 /**
  * What each AI connection scope opens, by effect (README.md here). Credential actions are
- * never tools, so no scope opens them. Destructive tools are listed under "manage" but the
- * MCP endpoint still refuses them: the person confirms on the trip page.
+ * never tools, so no scope opens them. Destructive tools are listed under "manage", and the
+ * MCP endpoint still asks the person each time (elicitation) or refuses: confirm on the trip page.
  */
 export const SCOPE_EFFECTS: Record<AiScope, readonly Effect[]> = {
   read: ["read"],
