@@ -29,6 +29,7 @@ import { log } from "@/lib/log";
 import type { AssistantRequest } from "@/lib/schemas/assistant";
 import { COMPLETE_STATUSES } from "@/lib/schemas/assistant";
 import { approvalReason, needsApproval, specsFor } from "./approval";
+import { AREA_NAMES, type Area, activeToolNames, areasFor, areasOf, OPEN_TOOLS, openToolsDescription } from "./areas";
 import { instructionsFor } from "./instructions";
 import { runTool } from "./registry";
 
@@ -89,12 +90,22 @@ export async function assistantTurn({
     });
     const done: string[] = [];
     let failed = false;
+    const allTools = Object.keys(tools);
+    const opened = openedAreas(messages);
 
     const result = streamText({
       model: models.model("assistant"),
       instructions: instructionsFor(context),
       messages: modelMessages as ModelMessage[],
       tools,
+      // Only the areas this request speaks of (and any the model opens) send their schemas.
+      activeTools: activeToolNames(allTools, opened),
+      prepareStep: ({ steps }) => {
+        const more = steps
+          .flatMap((s) => s.toolCalls)
+          .flatMap((c) => (c.toolName === OPEN_TOOLS ? areasIn(c.input) : []));
+        return more.length ? { activeTools: activeToolNames(allTools, [...new Set([...opened, ...more])]) } : {};
+      },
       toolApproval: approvalsFor(caller),
       stopWhen: [stepCountIs(MAX_STEPS), hasToolCall("complete_task")],
       timeout: { stepMs: settings.timeoutMs },
@@ -230,6 +241,32 @@ export function summarizeOld(messages: UIMessage[]): UIMessage[] {
   });
 }
 
+/**
+ * The areas open for this turn: those the person's last message speaks of, and those of
+ * the tools already called (or opened) since it — an approval resumes the same turn.
+ */
+export function openedAreas(messages: UIMessage[]): Area[] {
+  const lastUser = messages.findLastIndex((m) => m.role === "user");
+  const text = (messages[lastUser]?.parts ?? [])
+    .map((p) => (p.type === "text" ? (p as { text: string }).text : ""))
+    .join(" ");
+  const areas = new Set<Area>(areasFor(text));
+  for (const m of messages.slice(lastUser + 1)) {
+    for (const p of m.parts as Part[]) {
+      if (!p.type.startsWith("tool-")) continue;
+      const name = p.type.slice(5);
+      if (name === OPEN_TOOLS) for (const a of areasIn(p.input)) areas.add(a);
+      else for (const a of areasOf(name)) areas.add(a);
+    }
+  }
+  return [...areas];
+}
+
+function areasIn(input: unknown): Area[] {
+  const asked = (input as { areas?: unknown } | undefined)?.areas;
+  return Array.isArray(asked) ? AREA_NAMES.filter((a) => asked.includes(a)) : [];
+}
+
 /** The registry's tools this caller's role may use, the unmet-request note, and the two tools that end a turn. */
 function toolsFor(caller: Caller, ctx: RequestContext, approved: { confirmName: string }): ToolSet {
   const tripId = caller.trip.id;
@@ -254,6 +291,11 @@ function toolsFor(caller: Caller, ctx: RequestContext, approved: { confirmName: 
       await insertUnmetRequest({ tripId, memberId: caller.member.id, ...input });
       return { ok: true, data: { recorded: true } };
     },
+  });
+  tools[OPEN_TOOLS] = tool({
+    description: openToolsDescription(),
+    inputSchema: z.object({ areas: z.array(z.enum(AREA_NAMES)).min(1).describe("The areas to open") }),
+    execute: async ({ areas }) => ({ ok: true, data: { opened: areas } }),
   });
   tools.complete_task = tool({
     description: "Ends the turn: a one-line summary of what was done and whether it succeeded.",

@@ -7,6 +7,7 @@ import {
   type LanguageModelV4Prompt,
   type LanguageModelV4StreamPart,
 } from "@ai-sdk/provider";
+import { areasOf, OPEN_TOOLS } from "@/lib/assistant/areas";
 import { type Call, type Clarify, failure, isOk, type Plan, planFor, type Results } from "./assistant-grammar";
 
 /**
@@ -154,7 +155,9 @@ export function readTurn(prompt: LanguageModelV4Prompt): Turn {
 const END_TOOLS = new Set(["complete_task", "ask_clarification"]);
 
 export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "tools">): LanguageModelV4Content[] {
-  const turn = readTurn(options.prompt);
+  const whole = readTurn(options.prompt);
+  // Opening more tools is not a step of the plan.
+  const turn = { ...whole, calls: whole.calls.filter((c) => c.tool !== OPEN_TOOLS) };
   const available = new Set((options.tools ?? []).map((t) => t.name));
   const ids = { n: turn.totalCalls };
   const call = (tool: string, input: Record<string, unknown>): LanguageModelV4Content => ({
@@ -205,6 +208,11 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
     const resolved = typeof next === "function" ? next(results) : next;
     if ("kind" in resolved) return clarify(resolved);
     if (!available.has(resolved.tool)) {
+      // Its area isn't open this turn (no tool of it was sent): open it, then take the step.
+      const closed = areasOf(resolved.tool).filter(
+        (area) => ![...available].some((name) => areasOf(name).includes(area)),
+      );
+      if (closed.length && available.has(OPEN_TOOLS)) return [call(OPEN_TOOLS, { areas: closed })];
       return end(
         "Only the trip's organizer can do that. I can tell you where things stand, or note it for the organizer in \"What we've agreed\".",
         `Not allowed for this member: ${resolved.tool}`,
