@@ -91,6 +91,8 @@ export async function assistantTurn({
     const done: string[] = [];
     let failed = false;
     const allTools = Object.keys(tools);
+    /** Set when a tool's arguments were refused twice this turn: the turn ends as partial. */
+    const refused: { tool?: string; result?: ToolOutcome } = {};
     const opened = openedAreas(messages);
 
     const result = streamText({
@@ -107,7 +109,7 @@ export async function assistantTurn({
         return more.length ? { activeTools: activeToolNames(allTools, [...new Set([...opened, ...more])]) } : {};
       },
       toolApproval: approvalsFor(caller),
-      stopWhen: [stepCountIs(MAX_STEPS), hasToolCall("complete_task")],
+      stopWhen: [stepCountIs(MAX_STEPS), hasToolCall("complete_task"), refusedTwice(refused)],
       timeout: { stepMs: settings.timeoutMs },
       maxRetries: 0,
       abortSignal,
@@ -148,8 +150,20 @@ export async function assistantTurn({
             failed = true;
             continue;
           }
-          if (chunk.type === "finish" && failed) continue;
+          if (chunk.type === "finish" && (failed || refused.tool)) continue;
           writer.write(chunk);
+        }
+        if (refused.tool && !failed) {
+          const summary = `${refused.tool} did not go through`;
+          const id = generateId();
+          writer.write({ type: "text-start", id });
+          writer.write({ type: "text-delta", id, delta: refusedText(refused.result) });
+          writer.write({ type: "text-end", id });
+          const toolCallId = generateId();
+          const input = { summary, status: "partial" as const };
+          writer.write({ type: "tool-input-available", toolCallId, toolName: "complete_task", input });
+          writer.write({ type: "tool-output-available", toolCallId, output: { ended: true, ...input } });
+          writer.write({ type: "finish" });
         }
         if (failed) {
           const id = generateId();
@@ -170,6 +184,33 @@ export async function assistantTurn({
   } finally {
     if (!streaming) await releaseThread({ memberId });
   }
+}
+
+type ToolOutcome = { ok?: boolean; code?: string; message?: string; fieldErrors?: Record<string, string> };
+
+/**
+ * Invalid arguments get one retry: the action's field errors go back to the model, which
+ * may call the tool once more with them fixed. The same tool refused a second time ends the
+ * turn (as partial, with what to change) instead of another guess.
+ */
+export function refusedTwice(refused: { tool?: string; result?: ToolOutcome }) {
+  return ({ steps }: { steps: { toolResults: { toolName: string; output: unknown }[] }[] }) => {
+    const invalid = new Map<string, number>();
+    for (const r of steps.flatMap((s) => s.toolResults)) {
+      const out = r.output as ToolOutcome | undefined;
+      if (out?.ok !== false || out.code !== "invalid:input") continue;
+      invalid.set(r.toolName, (invalid.get(r.toolName) ?? 0) + 1);
+      if ((invalid.get(r.toolName) ?? 0) >= 2) Object.assign(refused, { tool: r.toolName, result: out });
+    }
+    return refused.tool !== undefined;
+  };
+}
+
+/** The partial end after a second refusal: the action's own words, field by field. */
+function refusedText(result: ToolOutcome | undefined): string {
+  const fields = Object.entries(result?.fieldErrors ?? {}).map(([field, message]) => `${field}: ${message}`);
+  const why = fields.length ? ` ${fields.join("; ")}.` : "";
+  return `That didn't go through: ${result?.message ?? "the details were refused."}${why} Nothing else changed.`;
 }
 
 /** What the person reads when a turn stops early (a model timeout or outage). */

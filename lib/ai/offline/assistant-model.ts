@@ -115,7 +115,7 @@ export class OfflineAssistantModel implements LanguageModelV4 {
 type Turn = {
   message: string;
   /** This turn's tool calls, in order, with their results (undefined: none yet). */
-  calls: { id: string; tool: string; result?: { type: string; value?: unknown } }[];
+  calls: { id: string; tool: string; input?: unknown; result?: { type: string; value?: unknown } }[];
   /** Tool calls in the whole thread (for fresh ids). */
   totalCalls: number;
 };
@@ -139,7 +139,8 @@ export function readTurn(prompt: LanguageModelV4Prompt): Turn {
   const calls: Turn["calls"] = [];
   for (const m of prompt.slice(lastUser + 1)) {
     if (m.role === "assistant") {
-      for (const p of m.content) if (p.type === "tool-call") calls.push({ id: p.toolCallId, tool: p.toolName });
+      for (const p of m.content)
+        if (p.type === "tool-call") calls.push({ id: p.toolCallId, tool: p.toolName, input: p.input });
     }
     if (m.role === "assistant" || m.role === "tool") {
       for (const p of m.content) {
@@ -157,7 +158,7 @@ const END_TOOLS = new Set(["complete_task", "ask_clarification"]);
 export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "tools">): LanguageModelV4Content[] {
   const whole = readTurn(options.prompt);
   // Opening more tools is not a step of the plan.
-  const turn = { ...whole, calls: whole.calls.filter((c) => c.tool !== OPEN_TOOLS) };
+  let turn = { ...whole, calls: whole.calls.filter((c) => c.tool !== OPEN_TOOLS) };
   const available = new Set((options.tools ?? []).map((t) => t.name));
   const ids = { n: turn.totalCalls };
   const call = (tool: string, input: Record<string, unknown>): LanguageModelV4Content => ({
@@ -180,6 +181,22 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
   const plan: Plan = planFor(turn.message);
   if (plan.kind === "say") return end(plan.text, plan.summary, plan.status);
   if (plan.kind === "clarify") return clarify(plan);
+
+  // Arguments refused with field errors: one retry with those fields fixed, which then
+  // stands in for the refused call.
+  if (plan.act) {
+    const i = plan.reads.length;
+    const first = turn.calls[i];
+    const refused = first?.result?.type === "json" ? (first.result.value as Refusal) : undefined;
+    if (first && refused?.ok === false && refused.code === "invalid:input") {
+      const fixed = repaired(first.input, refused.fieldErrors ?? {});
+      // Only a call it can change is worth the retry (text refused as instructions can't be fixed).
+      if (turn.calls.length === i + 1 && JSON.stringify(fixed) !== JSON.stringify(argsOf(first.input))) {
+        return [call(first.tool, fixed)];
+      }
+      if (turn.calls[i + 1]?.tool === first.tool) turn = { ...turn, calls: turn.calls.filter((_, j) => j !== i) };
+    }
+  }
 
   const results: Results = {};
   for (const c of turn.calls) {
@@ -222,6 +239,25 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
     return [call(resolved.tool, resolved.input)];
   }
   return end(plan.say(results), plan.summary, plan.status ?? "success");
+}
+
+type Refusal = { ok?: boolean; code?: string; fieldErrors?: Record<string, string> };
+
+/** The arguments with each refused text field cleaned and cut to the limit its message names. */
+function repaired(input: unknown, fieldErrors: Record<string, string>): Record<string, unknown> {
+  const args = argsOf(input);
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    const value = args[field];
+    if (typeof value !== "string") continue;
+    const limit = /(\d[\d,]*) characters/.exec(message)?.[1];
+    const clean = value.replace(/\s+/g, " ").trim();
+    args[field] = limit ? clean.slice(0, Number(limit.replace(/,/g, ""))).trim() : clean;
+  }
+  return args;
+}
+
+function argsOf(input: unknown): Record<string, unknown> {
+  return { ...(typeof input === "string" ? JSON.parse(input) : (input as Record<string, unknown>)) };
 }
 
 function textOf(output: { type: string; value?: unknown } | undefined): string {
