@@ -188,9 +188,12 @@ export async function assistantTurn({
 
 type ToolOutcome = { ok?: boolean; code?: string; message?: string; fieldErrors?: Record<string, string> };
 
+/** Refusals worth one more try: invalid arguments, and an edit on a plan that changed since it was read. */
+const RETRIED = new Set(["invalid:input", "conflict:version"]);
+
 /**
  * Invalid arguments get one retry: the action's field errors go back to the model, which
- * may call the tool once more with them fixed. The same tool refused a second time ends the
+ * may call the tool once more with them fixed (a stale plan version: read it again, edit the new one). The same tool refused a second time ends the
  * turn (as partial, with what to change) instead of another guess.
  */
 export function refusedTwice(refused: { tool?: string; result?: ToolOutcome }) {
@@ -198,7 +201,7 @@ export function refusedTwice(refused: { tool?: string; result?: ToolOutcome }) {
     const invalid = new Map<string, number>();
     for (const r of steps.flatMap((s) => s.toolResults)) {
       const out = r.output as ToolOutcome | undefined;
-      if (out?.ok !== false || out.code !== "invalid:input") continue;
+      if (out?.ok !== false || !RETRIED.has(out.code ?? "")) continue;
       invalid.set(r.toolName, (invalid.get(r.toolName) ?? 0) + 1);
       if ((invalid.get(r.toolName) ?? 0) >= 2) Object.assign(refused, { tool: r.toolName, result: out });
     }

@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as actions from "@/lib/actions";
 import { getDb } from "@/lib/db/client";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { trips } from "@/lib/db/schema";
+import type { Itinerary } from "@/lib/schemas/itinerary";
 import { ask } from "@/test/assistant";
+import type { TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { newTrip } from "@/test/fixtures";
+import { keysOf, lisbonPlan } from "@/test/itinerary";
 
 withTestDatabase();
 
@@ -50,5 +55,77 @@ describe("invalid tool arguments", () => {
     // Two model calls (the call and its one retry), none after the second refusal.
     expect(calls).toBe(2);
     expect(await tripName(tripId)).toBe("Porto");
+  });
+});
+
+describe("a plan that changed between the read and the edit", () => {
+  /** Someone else's edit of the plan meanwhile: the organizer locks the Belém tower (a new version). */
+  const lockBelem = (tripId: string, organizer: TestBrowser) => async () => {
+    const version = (await currentItinerary({ tripId }))?.version ?? 0;
+    const locked = await actions.lockItineraryItem(organizer.ctx, {
+      tripId,
+      version,
+      itemKey: "a:belem-tower",
+      locked: version % 2 === 1,
+    });
+    if (!locked.ok) throw new Error(locked.message);
+  };
+
+  it("is read again once and the edit made on the new version", async () => {
+    const { tripId, organizer } = await lisbonPlan();
+    const meanwhile = lockBelem(tripId, organizer);
+    // The second model call is the one that makes the edit: just before it, the plan changes (version 2).
+    const answer = await ask(organizer, tripId, "Move the Pilar 7 bridge to Friday afternoon", {
+      beforeCall: async (n) => (n === 2 ? meanwhile() : undefined),
+    });
+    expect(answer.tools.map((t) => t.name)).toEqual([
+      "readPlan",
+      "moveItineraryItem",
+      "readPlan",
+      "moveItineraryItem",
+      "readPlan",
+      "complete_task",
+    ]);
+    expect(answer.tools[1]?.input).toMatchObject({ version: 1, itemKey: "a:pilar-7-bridge", day: 5 });
+    expect(answer.tools[1]?.output).toMatchObject({ ok: false, code: "conflict:version" });
+    expect(answer.tools[3]?.input).toMatchObject({
+      version: 2,
+      itemKey: "a:pilar-7-bridge",
+      day: 5,
+      slot: "afternoon",
+    });
+    expect(answer.tools.at(-1)?.input).toMatchObject({ status: "success" });
+    // Fri 14 May 2027 is day 5; its afternoon holds the 2-hour stroll from 13:30, so the bridge goes at 15:30.
+    const v3 = await currentItinerary({ tripId });
+    expect(v3?.version).toBe(3);
+    expect(keysOf(v3?.itinerary as Itinerary)[4]).toEqual([
+      "a:lisbon-cathedral-se",
+      "a:principe-real-stroll",
+      "a:pilar-7-bridge",
+    ]);
+    expect(answer.text).toMatch(/^Moved .+ to day 5 \(afternoon, from 15:30\)\.$/);
+  });
+
+  it("changed again: explained, nothing moved", async () => {
+    const { tripId, organizer } = await lisbonPlan();
+    const meanwhile = lockBelem(tripId, organizer);
+    // Before each of the two edits (model calls 2 and 4) someone else changes the plan.
+    const answer = await ask(organizer, tripId, "Move the Pilar 7 bridge to Friday afternoon", {
+      beforeCall: async (n) => (n === 2 || n === 4 ? meanwhile() : undefined),
+    });
+    expect(answer.tools.map((t) => t.name)).toEqual([
+      "readPlan",
+      "moveItineraryItem",
+      "readPlan",
+      "moveItineraryItem",
+      "complete_task",
+    ]);
+    expect(answer.tools.at(-1)?.input).toMatchObject({ status: "partial" });
+    expect(answer.text).toMatch(/^That didn't go through: The plan changed since you opened it/);
+    expect(answer.text).toMatch(/Nothing else changed\.$/);
+    // Versions 2 and 3 are the other edits; the bridge is still on day 3.
+    const current = await currentItinerary({ tripId });
+    expect(current?.version).toBe(3);
+    expect(keysOf(current?.itinerary as Itinerary)[2]).toEqual(["a:belem-tower", "a:pilar-7-bridge"]);
   });
 });
