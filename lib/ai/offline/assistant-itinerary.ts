@@ -145,7 +145,10 @@ function edit({
     say: (r) => {
       if (!isOk(r[tool])) return failure(r[tool], "Nothing else changed.");
       // The item as the read back shows it (each step reads the plan anew: found again by its words).
-      const after = findItems(planOf(r.readPlan)?.days.flatMap((d) => d.items) ?? [], what)[0];
+      const after = findItems(
+        [...(planOf(r.readPlan)?.days.flatMap((d) => d.items) ?? []), ...removedOf(r.readPlan)],
+        what,
+      )[0];
       return after ? done(after, after) : "Done.";
     },
     summary,
@@ -174,6 +177,20 @@ function planOf(r: unknown): PlanRead | null {
       })),
     })),
   };
+}
+
+/** What the latest change removed (a removed item is found there). */
+function removedOf(r: unknown): PlanItem[] {
+  const change = (r as { data?: { latestChange?: { removed?: { itemKey: string; title: unknown }[] } | null } })?.data
+    ?.latestChange;
+  return (change?.removed ?? []).map((i) => ({
+    itemKey: i.itemKey,
+    title: plain(i.title),
+    slot: "",
+    startTime: "",
+    locked: false,
+    day: 0,
+  }));
 }
 
 /** The items the words name: the title or key holds them all. */
