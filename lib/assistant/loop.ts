@@ -265,7 +265,13 @@ export function withRequest(
   return messages;
 }
 
-/** Older turns' tool results go to the model as one-line summaries (the thread keeps them whole for the page). */
+/** How much of an older turn's reply goes to the model (it can read again what it needs). */
+export const OLD_REPLY_CHARS = 400;
+
+/**
+ * Older turns' tool results go to the model as one-line summaries, and their replies cut to
+ * their first 400 characters (the thread keeps them whole for the page).
+ */
 export function summarizeOld(messages: UIMessage[]): UIMessage[] {
   const lastUser = messages.findLastIndex((m) => m.role === "user");
   return messages.map((m, i) => {
@@ -274,6 +280,9 @@ export function summarizeOld(messages: UIMessage[]): UIMessage[] {
       ...m,
       parts: m.parts.map((p) => {
         const part = p as Part;
+        if (p.type === "text" && p.text.length > OLD_REPLY_CHARS) {
+          return { ...p, text: `${p.text.slice(0, OLD_REPLY_CHARS)}…` };
+        }
         if (part.state !== "output-available" || !part.type.startsWith("tool-")) return p;
         const ok = (part.output as { ok?: boolean } | undefined)?.ok;
         return {
