@@ -28,6 +28,7 @@ export async function benchAssistant(): Promise<void> {
   if (!demo.ok) throw new Error(demo.message);
   const tripId = demo.data.tripId;
   let promptChars = 0;
+  let toolChars = 0;
   const models = offlineModels({ assistant: { onCall: () => {} } });
   const wrapped = {
     ...models,
@@ -40,7 +41,9 @@ export async function benchAssistant(): Promise<void> {
           if (key !== "doStream") return Reflect.get(target, key);
           return (o: { prompt: unknown; tools?: unknown }) => {
             // What a real model is sent: the messages and every tool's name, description and schema.
-            promptChars = Math.max(promptChars, JSON.stringify(o.prompt).length + JSON.stringify(o.tools ?? []).length);
+            const tools = JSON.stringify(o.tools ?? []).length;
+            const total = JSON.stringify(o.prompt).length + tools;
+            if (total > promptChars) [promptChars, toolChars] = [total, tools];
             return target.doStream(o);
           };
         },
@@ -99,7 +102,9 @@ export async function benchAssistant(): Promise<void> {
   line("first streamed part", first, 150);
   line("read → write → read back → complete", whole, 500);
   console.log(`  instructions: about ${Math.ceil(instructionsFor([]).length / 4)} tokens (goal ≤ 1,500)`);
-  console.log(`  largest turn input sent to the model: about ${Math.ceil(promptChars / 4)} tokens (goal ≤ 16,000)`);
+  console.log(
+    `  largest turn input sent to the model: about ${Math.ceil(promptChars / 4)} tokens (goal ≤ 16,000), of which the tools' schemas about ${Math.ceil(toolChars / 4)}`,
+  );
   await closeDb();
 }
 

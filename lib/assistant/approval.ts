@@ -3,6 +3,7 @@ import type { Caller } from "@/lib/auth/guards";
 import { loadDashboard } from "@/lib/dashboard";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { tripAllowance } from "@/lib/limits/budget";
+import { MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
 import { type ToolSpec, toolSpecs } from "./registry";
 
 /**
@@ -30,7 +31,11 @@ export function needsApproval(spec: Pick<ToolSpec, "name" | "effect">): boolean 
 export async function approvalReason(spec: ToolSpec, input: unknown, caller: Caller): Promise<string> {
   if (spec.effect === "spends-model") {
     const left = await tripAllowance({ tripId: caller.trip.id });
-    return `${spec.description} Left of today's AI allowance for this trip: ${left.calls} of ${left.totalCalls} model calls.`;
+    const regenerations =
+      spec.name === "regenerateItinerary"
+        ? ` Regenerations left: ${Math.max(0, MAX_REGENERATIONS - caller.trip.regenerations)} of ${MAX_REGENERATIONS}.`
+        : "";
+    return `${spec.description} Left of today's AI allowance for this trip: ${left.calls} of ${left.totalCalls} model calls.${regenerations}`;
   }
   if (spec.name === "applyResolution") {
     const id = (input as { resolutionId?: string })?.resolutionId;

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import { getDb } from "@/lib/db/client";
 import { contextEntries, trips, unmetRequests } from "@/lib/db/schema";
@@ -25,6 +25,8 @@ type Expect = {
   status?: "success" | "partial" | "blocked";
   says?: (string | RegExp)[];
   never?: (string | RegExp)[];
+  /** The approval card's words, when the turn ends with one. */
+  card?: RegExp;
   /** Checked against the database after the turn. */
   after?: () => Promise<void>;
 };
@@ -33,7 +35,15 @@ type Row = { category: string; who: Who; say: string | "approve" | "decline" | `
 let tripId = "";
 const people = {} as Record<Who, TestBrowser>;
 
+const rateLimit = process.env.RATE_LIMIT_ASSISTANT;
+afterAll(() => {
+  if (rateLimit === undefined) delete process.env.RATE_LIMIT_ASSISTANT;
+  else process.env.RATE_LIMIT_ASSISTANT = rateLimit;
+});
+
 beforeAll(async () => {
+  // The set sends one person more messages in a minute than the assistant's own rate limit allows.
+  process.env.RATE_LIMIT_ASSISTANT = "1000/60";
   people.organizer = browser();
   const demo = await actions.createDemoTrip(people.organizer.ctx, {});
   if (!demo.ok) throw new Error(demo.message);
@@ -126,6 +136,56 @@ const EVALS: Row[] = [
     who: "member",
     say: "What's on day 2 of the itinerary?",
     expect: { tools: ["readPlan", "complete_task"], status: "success", says: ["no plan yet"] },
+  },
+  // Itinerary edits: the plan is read first (its item keys and version); there's none yet here.
+  {
+    category: "itinerary",
+    who: "organizer",
+    say: "Move the Alfama walk to Thursday afternoon",
+    expect: { tools: ["readPlan", "complete_task"], status: "blocked", says: ["There's no plan yet"] },
+  },
+  {
+    category: "itinerary",
+    who: "organizer",
+    say: "Remove the Alfama walk from the plan",
+    expect: { tools: ["readPlan", "complete_task"], status: "blocked", says: ["Nothing was changed."] },
+  },
+  {
+    category: "itinerary",
+    who: "member",
+    say: "Lock the Alfama walk",
+    expect: { tools: ["complete_task"], status: "blocked", says: [ORGANIZER_ONLY] },
+  },
+  {
+    category: "itinerary",
+    who: "organizer",
+    say: "Move the Alfama walk to Thursday",
+    expect: { tools: ["ask_clarification:input-available"] },
+  },
+  {
+    category: "itinerary",
+    who: "member",
+    say: "Regenerate the plan with our feedback",
+    expect: { tools: ["complete_task"], status: "blocked", says: [ORGANIZER_ONLY] },
+  },
+  {
+    category: "itinerary",
+    who: "organizer",
+    say: "Regenerate the plan with our feedback",
+    expect: {
+      tools: ["regenerateItinerary:approval-requested"],
+      card: /^The organizer makes a new version of the plan that answers the open flags and suggestions; counts as one of the trip's 5 regenerations\. Left of today's AI allowance for this trip: \d+ of \d+ model calls\. Regenerations left: 5 of 5\.$/,
+    },
+  },
+  {
+    category: "itinerary",
+    who: "organizer",
+    say: "approve",
+    expect: {
+      tools: ["regenerateItinerary", "complete_task"],
+      status: "partial",
+      says: [/^That didn't work: Confirm the trip's/, /Nothing else changed\.$/],
+    },
   },
   // Recommendations (spends model: an approval card saying what's left of today's allowance)
   {
@@ -495,6 +555,7 @@ describe("the assistant's evaluation set (offline model)", () => {
       const end = answer.tools.find((t) => t.name === "complete_task");
       if (row.expect.status) expect(end?.input?.status).toBe(row.expect.status);
       for (const s of row.expect.says ?? []) expect(answer.text).toMatch(s);
+      if (row.expect.card) expect(pendingApproval(answer)?.reason).toMatch(row.expect.card);
       for (const s of row.expect.never ?? []) expect(answer.text).not.toMatch(s);
       await row.expect.after?.();
     });

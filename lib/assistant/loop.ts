@@ -29,6 +29,7 @@ import { log } from "@/lib/log";
 import type { AssistantRequest } from "@/lib/schemas/assistant";
 import { COMPLETE_STATUSES } from "@/lib/schemas/assistant";
 import { approvalReason, needsApproval, specsFor } from "./approval";
+import { AREA_NAMES, type Area, activeToolNames, areasFor, areasOf, OPEN_TOOLS, openToolsDescription } from "./areas";
 import { instructionsFor } from "./instructions";
 import { runTool } from "./registry";
 
@@ -89,14 +90,26 @@ export async function assistantTurn({
     });
     const done: string[] = [];
     let failed = false;
+    const allTools = Object.keys(tools);
+    /** Set when a tool's arguments were refused twice this turn: the turn ends as partial. */
+    const refused: { tool?: string; result?: ToolOutcome } = {};
+    const opened = openedAreas(messages);
 
     const result = streamText({
       model: models.model("assistant"),
       instructions: instructionsFor(context),
       messages: modelMessages as ModelMessage[],
       tools,
+      // Only the areas this request speaks of (and any the model opens) send their schemas.
+      activeTools: activeToolNames(allTools, opened),
+      prepareStep: ({ steps }) => {
+        const more = steps
+          .flatMap((s) => s.toolCalls)
+          .flatMap((c) => (c.toolName === OPEN_TOOLS ? areasIn(c.input) : []));
+        return more.length ? { activeTools: activeToolNames(allTools, [...new Set([...opened, ...more])]) } : {};
+      },
       toolApproval: approvalsFor(caller),
-      stopWhen: [stepCountIs(MAX_STEPS), hasToolCall("complete_task")],
+      stopWhen: [stepCountIs(MAX_STEPS), hasToolCall("complete_task"), refusedTwice(refused)],
       timeout: { stepMs: settings.timeoutMs },
       maxRetries: 0,
       abortSignal,
@@ -137,8 +150,20 @@ export async function assistantTurn({
             failed = true;
             continue;
           }
-          if (chunk.type === "finish" && failed) continue;
+          if (chunk.type === "finish" && (failed || refused.tool)) continue;
           writer.write(chunk);
+        }
+        if (refused.tool && !failed) {
+          const summary = `${refused.tool} did not go through`;
+          const id = generateId();
+          writer.write({ type: "text-start", id });
+          writer.write({ type: "text-delta", id, delta: refusedText(refused.result) });
+          writer.write({ type: "text-end", id });
+          const toolCallId = generateId();
+          const input = { summary, status: "partial" as const };
+          writer.write({ type: "tool-input-available", toolCallId, toolName: "complete_task", input });
+          writer.write({ type: "tool-output-available", toolCallId, output: { ended: true, ...input } });
+          writer.write({ type: "finish" });
         }
         if (failed) {
           const id = generateId();
@@ -159,6 +184,36 @@ export async function assistantTurn({
   } finally {
     if (!streaming) await releaseThread({ memberId });
   }
+}
+
+type ToolOutcome = { ok?: boolean; code?: string; message?: string; fieldErrors?: Record<string, string> };
+
+/** Refusals worth one more try: invalid arguments, and an edit on a plan that changed since it was read. */
+const RETRIED = new Set(["invalid:input", "conflict:version"]);
+
+/**
+ * Invalid arguments get one retry: the action's field errors go back to the model, which
+ * may call the tool once more with them fixed (a stale plan version: read it again, edit the new one). The same tool refused a second time ends the
+ * turn (as partial, with what to change) instead of another guess.
+ */
+export function refusedTwice(refused: { tool?: string; result?: ToolOutcome }) {
+  return ({ steps }: { steps: { toolResults: { toolName: string; output: unknown }[] }[] }) => {
+    const invalid = new Map<string, number>();
+    for (const r of steps.flatMap((s) => s.toolResults)) {
+      const out = r.output as ToolOutcome | undefined;
+      if (out?.ok !== false || !RETRIED.has(out.code ?? "")) continue;
+      invalid.set(r.toolName, (invalid.get(r.toolName) ?? 0) + 1);
+      if ((invalid.get(r.toolName) ?? 0) >= 2) Object.assign(refused, { tool: r.toolName, result: out });
+    }
+    return refused.tool !== undefined;
+  };
+}
+
+/** The partial end after a second refusal: the action's own words, field by field. */
+function refusedText(result: ToolOutcome | undefined): string {
+  const fields = Object.entries(result?.fieldErrors ?? {}).map(([field, message]) => `${field}: ${message}`);
+  const why = fields.length ? ` ${fields.join("; ")}.` : "";
+  return `That didn't go through: ${result?.message ?? "the details were refused."}${why} Nothing else changed.`;
 }
 
 /** What the person reads when a turn stops early (a model timeout or outage). */
@@ -210,7 +265,13 @@ export function withRequest(
   return messages;
 }
 
-/** Older turns' tool results go to the model as one-line summaries (the thread keeps them whole for the page). */
+/** How much of an older turn's reply goes to the model (it can read again what it needs). */
+export const OLD_REPLY_CHARS = 400;
+
+/**
+ * Older turns' tool results go to the model as one-line summaries, and their replies cut to
+ * their first 400 characters (the thread keeps them whole for the page).
+ */
 export function summarizeOld(messages: UIMessage[]): UIMessage[] {
   const lastUser = messages.findLastIndex((m) => m.role === "user");
   return messages.map((m, i) => {
@@ -219,6 +280,9 @@ export function summarizeOld(messages: UIMessage[]): UIMessage[] {
       ...m,
       parts: m.parts.map((p) => {
         const part = p as Part;
+        if (p.type === "text" && p.text.length > OLD_REPLY_CHARS) {
+          return { ...p, text: `${p.text.slice(0, OLD_REPLY_CHARS)}…` };
+        }
         if (part.state !== "output-available" || !part.type.startsWith("tool-")) return p;
         const ok = (part.output as { ok?: boolean } | undefined)?.ok;
         return {
@@ -228,6 +292,32 @@ export function summarizeOld(messages: UIMessage[]): UIMessage[] {
       }),
     };
   });
+}
+
+/**
+ * The areas open for this turn: those the person's last message speaks of, and those of
+ * the tools already called (or opened) since it — an approval resumes the same turn.
+ */
+export function openedAreas(messages: UIMessage[]): Area[] {
+  const lastUser = messages.findLastIndex((m) => m.role === "user");
+  const text = (messages[lastUser]?.parts ?? [])
+    .map((p) => (p.type === "text" ? (p as { text: string }).text : ""))
+    .join(" ");
+  const areas = new Set<Area>(areasFor(text));
+  for (const m of messages.slice(lastUser + 1)) {
+    for (const p of m.parts as Part[]) {
+      if (!p.type.startsWith("tool-")) continue;
+      const name = p.type.slice(5);
+      if (name === OPEN_TOOLS) for (const a of areasIn(p.input)) areas.add(a);
+      else for (const a of areasOf(name)) areas.add(a);
+    }
+  }
+  return [...areas];
+}
+
+function areasIn(input: unknown): Area[] {
+  const asked = (input as { areas?: unknown } | undefined)?.areas;
+  return Array.isArray(asked) ? AREA_NAMES.filter((a) => asked.includes(a)) : [];
 }
 
 /** The registry's tools this caller's role may use, the unmet-request note, and the two tools that end a turn. */
@@ -254,6 +344,11 @@ function toolsFor(caller: Caller, ctx: RequestContext, approved: { confirmName: 
       await insertUnmetRequest({ tripId, memberId: caller.member.id, ...input });
       return { ok: true, data: { recorded: true } };
     },
+  });
+  tools[OPEN_TOOLS] = tool({
+    description: openToolsDescription(),
+    inputSchema: z.object({ areas: z.array(z.enum(AREA_NAMES)).min(1).describe("The areas to open") }),
+    execute: async ({ areas }) => ({ ok: true, data: { opened: areas } }),
   });
   tools.complete_task = tool({
     description: "Ends the turn: a one-line summary of what was done and whether it succeeded.",

@@ -1,3 +1,5 @@
+import { itineraryEdit } from "./assistant-itinerary";
+
 /**
  * The offline assistant's understanding of English: a small deterministic grammar over the
  * person's last message that picks a plan — the reads to make, at most one action, a read
@@ -14,7 +16,9 @@ export type Plan =
       kind: "tools";
       reads: Call[];
       /** The one action, when there is one; a function when it depends on what the reads found. */
-      act?: Call | ((r: Results) => Call | Clarify);
+      act?: Call | ((r: Results) => Call | Clarify | End);
+      /** The action's tool when the reads only find its arguments: the role is checked before reading. */
+      tool?: string;
       readBack?: Call;
       /** The reply, from the results. */
       say(r: Results): string;
@@ -24,6 +28,8 @@ export type Plan =
   | Clarify
   | { kind: "say"; text: string; summary: string; status: "success" | "blocked" };
 
+export type End = { kind: "end"; text: string; summary: string; status: "success" | "partial" | "blocked" };
+
 export type Clarify = { kind: "clarify"; question: string; missing: string; why: string; choices: string[] };
 
 /** The demo trip's suggestion chips: every one of them is understood here. */
@@ -32,6 +38,7 @@ export const SUGGESTIONS = [
   "What do we still disagree on?",
   "What have we agreed so far?",
   "Remember that we prefer trains over flights",
+  "Regenerate the plan with our feedback",
   "Cross-reference our open conflicts with my answers and tell me what to fix first",
 ];
 
@@ -187,6 +194,9 @@ export function planFor(message: string): Plan {
       summary: "Listed what the group has agreed",
     };
   }
+
+  const edit = itineraryEdit(text);
+  if (edit) return edit;
 
   if (/\b(plan|itinerary|schedule|day \d+)\b/.test(lower) && !/\b(move|swap|change|add|remove)\b/.test(lower)) {
     return {

@@ -7,7 +7,17 @@ import {
   type LanguageModelV4Prompt,
   type LanguageModelV4StreamPart,
 } from "@ai-sdk/provider";
-import { type Call, type Clarify, failure, isOk, type Plan, planFor, type Results } from "./assistant-grammar";
+import { areasOf, OPEN_TOOLS } from "@/lib/assistant/areas";
+import {
+  type Call,
+  type Clarify,
+  type End,
+  failure,
+  isOk,
+  type Plan,
+  planFor,
+  type Results,
+} from "./assistant-grammar";
 
 /**
  * The offline assistant: a real AI SDK LanguageModel that plays the assistant with no
@@ -27,6 +37,8 @@ export type OfflineAssistantOptions = {
   wordDelayMs?: number;
   faults?: AssistantFault[];
   onCall?: (call: { startedAt: number; endedAt: number; ok: boolean }) => void;
+  /** Awaited before each call answers (1 is the turn's first): tests change the trip meanwhile. */
+  beforeCall?: (n: number) => Promise<void>;
 };
 
 export class OfflineAssistantModel implements LanguageModelV4 {
@@ -35,6 +47,7 @@ export class OfflineAssistantModel implements LanguageModelV4 {
   readonly modelId = "offline-assistant";
   readonly supportedUrls = {};
   private readonly faults: (AssistantFault & { left: number })[];
+  private calls = 0;
 
   constructor(private readonly options: OfflineAssistantOptions = {}) {
     this.faults = (options.faults ?? []).map((f) => ({
@@ -48,6 +61,7 @@ export class OfflineAssistantModel implements LanguageModelV4 {
     let ok = false;
     try {
       await this.beforeAnswer(options.abortSignal);
+      await this.options.beforeCall?.(++this.calls);
       const content = nextStep(options);
       ok = true;
       return {
@@ -114,7 +128,7 @@ export class OfflineAssistantModel implements LanguageModelV4 {
 type Turn = {
   message: string;
   /** This turn's tool calls, in order, with their results (undefined: none yet). */
-  calls: { id: string; tool: string; result?: { type: string; value?: unknown } }[];
+  calls: { id: string; tool: string; input?: unknown; result?: { type: string; value?: unknown } }[];
   /** Tool calls in the whole thread (for fresh ids). */
   totalCalls: number;
 };
@@ -138,7 +152,8 @@ export function readTurn(prompt: LanguageModelV4Prompt): Turn {
   const calls: Turn["calls"] = [];
   for (const m of prompt.slice(lastUser + 1)) {
     if (m.role === "assistant") {
-      for (const p of m.content) if (p.type === "tool-call") calls.push({ id: p.toolCallId, tool: p.toolName });
+      for (const p of m.content)
+        if (p.type === "tool-call") calls.push({ id: p.toolCallId, tool: p.toolName, input: p.input });
     }
     if (m.role === "assistant" || m.role === "tool") {
       for (const p of m.content) {
@@ -154,7 +169,9 @@ export function readTurn(prompt: LanguageModelV4Prompt): Turn {
 const END_TOOLS = new Set(["complete_task", "ask_clarification"]);
 
 export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "tools">): LanguageModelV4Content[] {
-  const turn = readTurn(options.prompt);
+  const whole = readTurn(options.prompt);
+  // Opening more tools is not a step of the plan.
+  let turn = { ...whole, calls: whole.calls.filter((c) => c.tool !== OPEN_TOOLS) };
   const available = new Set((options.tools ?? []).map((t) => t.name));
   const ids = { n: turn.totalCalls };
   const call = (tool: string, input: Record<string, unknown>): LanguageModelV4Content => ({
@@ -178,6 +195,51 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
   if (plan.kind === "say") return end(plan.text, plan.summary, plan.status);
   if (plan.kind === "clarify") return clarify(plan);
 
+  // Not for this member (or its area isn't open yet): said, or opened, before any read.
+  const unavailable = (tool: string): LanguageModelV4Content[] | null => {
+    if (available.has(tool)) return null;
+    // Its area isn't open this turn (no tool of it was sent): open it, then take the step.
+    const closed = areasOf(tool).filter((area) => ![...available].some((name) => areasOf(name).includes(area)));
+    if (closed.length && available.has(OPEN_TOOLS)) return [call(OPEN_TOOLS, { areas: closed })];
+    return end(
+      "Only the trip's organizer can do that. I can tell you where things stand, or note it for the organizer in \"What we've agreed\".",
+      `Not allowed for this member: ${tool}`,
+      "blocked",
+    );
+  };
+  if (plan.tool) {
+    const closed = unavailable(plan.tool);
+    if (closed) return closed;
+  }
+
+  // The plan changed between the read and the write (a stale version): read again once and
+  // make the edit on the new version; the first read and the refused edit drop out.
+  if (plan.act && plan.reads.length) {
+    const i = plan.reads.length;
+    const first = turn.calls[i];
+    const refused = first?.result?.type === "json" ? (first.result.value as Refusal) : undefined;
+    if (refused?.ok === false && refused.code === "conflict:version") {
+      if (turn.calls.length === i + 1) return plan.reads.slice(0, 1).map((r) => call(r.tool, r.input));
+      turn = { ...turn, calls: turn.calls.slice(i + 1) };
+    }
+  }
+
+  // Arguments refused with field errors: one retry with those fields fixed, which then
+  // stands in for the refused call.
+  if (plan.act) {
+    const i = plan.reads.length;
+    const first = turn.calls[i];
+    const refused = first?.result?.type === "json" ? (first.result.value as Refusal) : undefined;
+    if (first && refused?.ok === false && refused.code === "invalid:input") {
+      const fixed = repaired(first.input, refused.fieldErrors ?? {});
+      // Only a call it can change is worth the retry (text refused as instructions can't be fixed).
+      if (turn.calls.length === i + 1 && JSON.stringify(fixed) !== JSON.stringify(argsOf(first.input))) {
+        return [call(first.tool, fixed)];
+      }
+      if (turn.calls[i + 1]?.tool === first.tool) turn = { ...turn, calls: turn.calls.filter((_, j) => j !== i) };
+    }
+  }
+
   const results: Results = {};
   for (const c of turn.calls) {
     if (c.result?.type === "execution-denied") {
@@ -186,7 +248,7 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
     results[c.tool] = c.result?.type === "json" ? c.result.value : { ok: false, message: textOf(c.result) };
   }
 
-  const sequence: (Call | ((r: Results) => Call | Clarify))[] = [...plan.reads];
+  const sequence: (Call | ((r: Results) => Call | Clarify | End))[] = [...plan.reads];
   if (plan.act) sequence.push(plan.act);
   const done = turn.calls.length;
   const actIndex = plan.act ? plan.reads.length : -1;
@@ -203,17 +265,33 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
   const next = sequence[done];
   if (next) {
     const resolved = typeof next === "function" ? next(results) : next;
-    if ("kind" in resolved) return clarify(resolved);
-    if (!available.has(resolved.tool)) {
-      return end(
-        "Only the trip's organizer can do that. I can tell you where things stand, or note it for the organizer in \"What we've agreed\".",
-        `Not allowed for this member: ${resolved.tool}`,
-        "blocked",
-      );
+    if ("kind" in resolved) {
+      return resolved.kind === "clarify" ? clarify(resolved) : end(resolved.text, resolved.summary, resolved.status);
     }
+    const closed = unavailable(resolved.tool);
+    if (closed) return closed;
     return [call(resolved.tool, resolved.input)];
   }
   return end(plan.say(results), plan.summary, plan.status ?? "success");
+}
+
+type Refusal = { ok?: boolean; code?: string; fieldErrors?: Record<string, string> };
+
+/** The arguments with each refused text field cleaned and cut to the limit its message names. */
+function repaired(input: unknown, fieldErrors: Record<string, string>): Record<string, unknown> {
+  const args = argsOf(input);
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    const value = args[field];
+    if (typeof value !== "string") continue;
+    const limit = /(\d[\d,]*) characters/.exec(message)?.[1];
+    const clean = value.replace(/\s+/g, " ").trim();
+    args[field] = limit ? clean.slice(0, Number(limit.replace(/,/g, ""))).trim() : clean;
+  }
+  return args;
+}
+
+function argsOf(input: unknown): Record<string, unknown> {
+  return { ...(typeof input === "string" ? JSON.parse(input) : (input as Record<string, unknown>)) };
 }
 
 function textOf(output: { type: string; value?: unknown } | undefined): string {
