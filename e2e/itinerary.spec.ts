@@ -191,8 +191,19 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
     const day = event.startDate.toString().slice(0, 10);
     expect(day >= start && day <= end).toBe(true);
   }
-  // Meals are in it at the plan's times, and no two timed events overlap (each runs from its start to its end).
-  expect(events.some((e) => /^(Lunch|Dinner) at /.test(e.summary))).toBe(true);
+  // Every meal of the plan is in it (the demo group's meals may all be left open — no restaurant
+  // there confirms a nut-allergy option — and then the plan says so instead), and no two timed
+  // events overlap (each runs from its start to its end).
+  const shared = (await (await strangerPage.request.get(`${shareUrl}/itinerary.json`)).json()) as {
+    days: { meals: { meal: string; name: string }[] }[];
+  };
+  const planMeals = shared.days.flatMap((d) => d.meals.map((m) => `${m.meal} at ${m.name}`.toLowerCase())).sort();
+  const calendarMeals = events
+    .map((e) => e.summary)
+    .filter((s) => /^(Lunch|Dinner|Breakfast) at /.test(s))
+    .map((s) => s.toLowerCase())
+    .sort();
+  expect(calendarMeals).toEqual(planMeals);
   const spans = events
     .filter((e) => !e.startDate.isDate)
     .map((e) => ({ name: e.summary, from: e.startDate.toUnixTime(), to: e.endDate.toUnixTime() }))
