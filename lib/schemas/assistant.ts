@@ -1,7 +1,4 @@
 import { z } from "zod";
-// Loaded in the browser with the assistant panel, whose chat library parses with zod: set zod not
-// to probe for eval there (lib/schemas/text.ts, Content-Security-Policy) before anything parses.
-import "@/lib/schemas/text";
 
 /**
  * What the assistant panel sends: a new message, or the person's answer to an approval card.
