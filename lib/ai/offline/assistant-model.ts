@@ -7,6 +7,7 @@ import {
   type LanguageModelV4Prompt,
   type LanguageModelV4StreamPart,
 } from "@ai-sdk/provider";
+import { sleep, waitForAbort } from "@/lib/ai/offline/waiting";
 import { areasOf, OPEN_TOOLS } from "@/lib/assistant/areas";
 import {
   type Call,
@@ -306,30 +307,4 @@ function usage(prompt: LanguageModelV4Prompt, content: LanguageModelV4Content[])
     inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: out, text: out, reasoning: 0 },
   };
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) {
-    signal?.throwIfAborted();
-    return Promise.resolve();
-  }
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
-function waitForAbort(signal?: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (!signal) return;
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-  });
 }

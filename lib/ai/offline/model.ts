@@ -7,6 +7,7 @@ import {
   type LanguageModelV4StreamPart,
 } from "@ai-sdk/provider";
 import { answerTask, breakRules, OFFLINE_TASKS, type OfflineTask } from "@/lib/ai/offline/tasks";
+import { sleep, waitForAbort } from "@/lib/ai/offline/waiting";
 
 /**
  * The offline planner: a real AI SDK LanguageModel (specification v4) that answers each
@@ -196,30 +197,4 @@ function usage(prompt: string, output: string): LanguageModelV4GenerateResult["u
     inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: out, text: out, reasoning: 0 },
   };
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) {
-    signal?.throwIfAborted();
-    return Promise.resolve();
-  }
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
-function waitForAbort(signal?: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (!signal) return; // never settles: only a caller without a timeout could hang here
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-  });
 }
