@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { memberConstraints } from "@/lib/constraints/member";
 import { dayBoundsOf, dayLimitsOf } from "@/lib/planning/day-limits";
-import { dayRoute } from "@/lib/planning/day-route";
 import { timeDay } from "@/lib/planning/day-times";
 import { allocate } from "@/lib/planning/itinerary-allocation";
-import type { ItineraryDay, ItineraryItem } from "@/lib/schemas/itinerary";
+import type { ItineraryItem } from "@/lib/schemas/itinerary";
 import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
 import { activity, destination, meal } from "@/test/made-up-destination";
 
@@ -48,41 +47,6 @@ function plan(
     feedback,
     groupTier: "midrange",
   });
-}
-/** An allocated day as a planned day (titles and prices aside), to run the day route over it. */
-function asDay(d: ReturnType<typeof plan>["days"][number]): ItineraryDay {
-  return {
-    day: d.day,
-    date: d.date,
-    title: "x",
-    note: null,
-    items: d.items.map((i) => ({
-      key: `a:${i.activityId}`,
-      kind: "activity" as const,
-      activityId: i.activityId,
-      title: i.activityId,
-      description: "",
-      area: "",
-      slot: i.slot,
-      startTime: i.start,
-      durationHours: duration(i.activityId),
-      costPerPerson: 0,
-      tips: [],
-      source: null,
-      locked: false,
-    })),
-    meals: d.meals.map((m) => ({
-      key: `m:${m.mealId}`,
-      mealId: m.mealId,
-      name: m.mealId,
-      meal: m.meal,
-      time: m.time,
-      area: "",
-      cuisine: "",
-      typicalCostPerPerson: 0,
-      source: { title: "x", url: "https://example.org" },
-    })),
-  };
 }
 const placed = (a: ReturnType<typeof plan>) =>
   a.days.flatMap((d) => d.items.map((i) => ({ day: d.day, id: i.activityId, start: i.start })));

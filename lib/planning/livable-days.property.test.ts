@@ -1,12 +1,11 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { memberConstraints } from "@/lib/constraints/member";
-import { allFacts, type DestinationFacts } from "@/lib/facts";
+import { allFacts } from "@/lib/facts";
 import { dayRoute } from "@/lib/planning/day-route";
 import { allocate } from "@/lib/planning/itinerary-allocation";
-import type { ItineraryDay } from "@/lib/schemas/itinerary";
-import type { Allocation } from "@/lib/schemas/itinerary-pipeline";
 import { DIETARY, emptyPreferences, MemberPreferences, PACES, VIBES } from "@/lib/schemas/preferences";
+import { itineraryDayOf } from "@/test/itinerary-day";
 
 /**
  * Whatever the group, the place, the dates (1–14 days) and the pace, every planned day can be
@@ -50,48 +49,6 @@ const scenario = fc.record({
   liked: subset(VIBES, 3),
 });
 
-function asDay(day: Allocation["days"][number], facts: DestinationFacts): ItineraryDay {
-  return {
-    day: day.day,
-    date: day.date,
-    title: `Day ${day.day}`,
-    note: day.note,
-    free: day.free,
-    items: day.items.map((p) => {
-      const a = facts.activities.find((x) => x.id === p.activityId);
-      return {
-        key: `a:${p.activityId}`,
-        kind: "activity",
-        activityId: p.activityId,
-        title: a?.title ?? p.activityId,
-        description: "",
-        area: a?.area ?? "",
-        slot: p.slot,
-        startTime: p.start,
-        durationHours: a?.durationHours ?? 1,
-        costPerPerson: 0,
-        tips: [],
-        source: null,
-        locked: false,
-      };
-    }),
-    meals: day.meals.map((m) => {
-      const venue = facts.meals.find((x) => x.id === m.mealId);
-      return {
-        key: `m:${m.mealId}:${day.day}:${m.meal}`,
-        mealId: m.mealId,
-        name: venue?.name ?? m.mealId,
-        meal: m.meal,
-        time: m.time,
-        area: venue?.area ?? "",
-        cuisine: "",
-        typicalCostPerPerson: 0,
-        source: { title: "x", url: "https://example.org/" },
-      };
-    }),
-  };
-}
-
 it("every planned day can be lived: no overlaps, every leg with its minutes and room for it, every part of the day used or labelled free", () => {
   let legs = 0;
   fc.assert(
@@ -108,7 +65,7 @@ it("every planned day can be lived: no overlaps, every leg with its minutes and 
       });
       const problems: string[] = [];
       for (const planned of allocation.days) {
-        const day = asDay(planned, s.facts);
+        const day = itineraryDayOf(planned, s.facts);
         const where = `${s.facts.slug} ${s.days}-day ${s.pace} day ${day.day}`;
         const spans = [
           ...day.items.map((i) => ({

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { memberConstraints } from "@/lib/constraints/member";
-import { allFacts, type DestinationFacts } from "@/lib/facts";
+import { allFacts } from "@/lib/facts";
 import { dayRoute } from "@/lib/planning/day-route";
 import { allocate } from "@/lib/planning/itinerary-allocation";
 import type { OpeningHours } from "@/lib/schemas/catalog";
-import type { ItineraryDay } from "@/lib/schemas/itinerary";
-import type { Allocation, FeedbackInput } from "@/lib/schemas/itinerary-pipeline";
+import type { FeedbackInput } from "@/lib/schemas/itinerary-pipeline";
 import { ACCESSIBILITY, DIETARY, emptyPreferences, MemberPreferences, PACES, VIBES } from "@/lib/schemas/preferences";
+import { itineraryDayOf } from "@/test/itinerary-day";
 
 /**
  * Whatever the group, the place, the dates and the pace, the allocation never sends anyone
@@ -107,48 +107,6 @@ function allocationOf(s: Scenario) {
   });
 }
 
-/** The allocation's day as the itinerary shows it (titles and the rest don't matter to a route). */
-function asItineraryDay(day: Allocation["days"][number], facts: DestinationFacts): ItineraryDay {
-  return {
-    day: day.day,
-    date: day.date,
-    title: `Day ${day.day}`,
-    note: null,
-    items: day.items.map((p) => {
-      const a = facts.activities.find((x) => x.id === p.activityId);
-      return {
-        key: `a:${p.activityId}`,
-        kind: "activity",
-        activityId: p.activityId,
-        title: a?.title ?? p.activityId,
-        description: "",
-        area: a?.area ?? "",
-        slot: p.slot,
-        startTime: p.start,
-        durationHours: a?.durationHours ?? 1,
-        costPerPerson: a?.costUsd ?? 0,
-        tips: [],
-        source: null,
-        locked: p.locked,
-      };
-    }),
-    meals: day.meals.map((m) => {
-      const venue = facts.meals.find((x) => x.id === m.mealId);
-      return {
-        key: `m:${m.mealId}:${day.day}`,
-        mealId: m.mealId,
-        name: venue?.name ?? m.mealId,
-        meal: m.meal,
-        time: m.time,
-        area: venue?.area ?? "",
-        cuisine: venue?.cuisine ?? "",
-        typicalCostPerPerson: venue?.costUsd ?? 0,
-        source: venue?.source ?? { title: "none", url: "https://example.org/" },
-      };
-    }),
-  };
-}
-
 it("every activity and meal is inside its venue's opening hours on that date, over generated groups × places × dates × paces", () => {
   let checked = 0;
   fc.assert(
@@ -184,7 +142,7 @@ it("every planned day reads as a route: stops in time order, a known leg between
   fc.assert(
     fc.property(scenario, (s) => {
       for (const planned of allocationOf(s).days) {
-        const day = asItineraryDay(planned, s.facts);
+        const day = itineraryDayOf(planned, s.facts);
         const route = dayRoute(day, s.facts);
         const times = route.stops.map((stop) => stop.time);
         expect(times).toEqual([...times].sort());
