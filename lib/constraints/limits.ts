@@ -63,7 +63,7 @@ const LATEST_MARKERS = [
   String.raw`spater als`,
   // Italian
   String.raw`(?:rientro|rientrare|tornare|di ritorno) (?:entro|prima d\w*|per)`,
-  String.raw`dopo`,
+  "dopo",
   // Portuguese
   String.raw`(?:voltar|volta|de volta|regressar) (?:ate|antes d\w*|para)`,
   String.raw`depois d\w*`,
@@ -331,9 +331,14 @@ function maxWalk(minutes: number): LimitRule {
   };
 }
 
-function dedupe(rules: LimitRule[]): LimitRule[] {
+/** The first rule of each id, in order (a hard no's reading before the same words in notes). */
+export function dedupe<R extends { id: string }>(rules: R[]): R[] {
   const seen = new Set<string>();
-  return rules.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  return rules.filter((r) => {
+    if (seen.has(r.id)) return false;
+    seen.add(r.id);
+    return true;
+  });
 }
 
 /**

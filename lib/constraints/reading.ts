@@ -1,5 +1,5 @@
 import { type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
-import { type LimitRule, readLimits } from "@/lib/constraints/limits";
+import { dedupe, type LimitRule, readLimits } from "@/lib/constraints/limits";
 import { containsPhrase, foldText, phraseKey, wordsOf } from "@/lib/constraints/text";
 
 /**
@@ -130,8 +130,7 @@ function compute(p: { hardNos: string[]; notes: string; dismissedReadings?: stri
     ...readLimits(p.notes).map((r) => ({ ...r, from: "notes" as const })),
     ...readDislikes(p.notes).map((r) => ({ ...r, from: "notes" as const })),
   ];
-  const seen = new Set<string>();
-  const unique = found.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  const unique = dedupe(found);
   const dismissed = new Set(p.dismissedReadings ?? []);
   const all = unique.map((r) => ({ ...r, dismissed: dismissed.has(r.id) }));
   const live = all.filter((r) => !r.dismissed);
