@@ -42,15 +42,29 @@ export const LATENCY_PROFILE: Record<string, ModelProfile> = {
 const SEARCH_MS = 2_000;
 const PREFILL_TOKENS_PER_SECOND = 10_000;
 
-/** Projected time of one call: first token, thinking, prefill, the answer at the model's speed, and a search when grounded. */
-export function projectedCallMs(call: {
+type ProjectedCall = {
   modelId: string;
   /** null = dynamic thinking (no budget set). */
   thinkingBudget: number | null;
   inputTokens: number;
   outputTokens: number;
   grounded: boolean;
-}): number {
+};
+
+/** Projected time of one call: first token, thinking, prefill, the answer at the model's speed, and a search when grounded. */
+export function projectedCallMs(call: ProjectedCall): number {
+  const stream = projectedStream(call);
+  return stream.firstPartMs + call.outputTokens * stream.outputTokenMs;
+}
+
+/**
+ * The same call as it streams: when its first part arrives (first token, thinking, prefill
+ * and a search when grounded, before any of the answer), then each output token's time.
+ */
+export function projectedStream(call: Omit<ProjectedCall, "outputTokens">): {
+  firstPartMs: number;
+  outputTokenMs: number;
+} {
   const profile = LATENCY_PROFILE[call.modelId];
   if (!profile) throw new Error(`No latency profile for ${call.modelId}: add one to bench/latency-profile.ts`);
   const perToken = 1000 / profile.outputTokensPerSecond;
@@ -58,10 +72,8 @@ export function projectedCallMs(call: {
     call.thinkingBudget === null
       ? profile.dynamicThinkingMs
       : profile.firstTokenMs + Math.max(call.thinkingBudget, profile.minThinkingBudget) * perToken;
-  return (
-    first +
-    (call.inputTokens / PREFILL_TOKENS_PER_SECOND) * 1000 +
-    call.outputTokens * perToken +
-    (call.grounded ? SEARCH_MS : 0)
-  );
+  return {
+    firstPartMs: first + (call.inputTokens / PREFILL_TOKENS_PER_SECOND) * 1000 + (call.grounded ? SEARCH_MS : 0),
+    outputTokenMs: perToken,
+  };
 }

@@ -57,7 +57,8 @@ export async function ask(
   };
 }
 
-async function waitForSaved(tripId: string, memberId: string): Promise<UIMessage[]> {
+/** Waits until the turn's thread is stored and free for the next message, and returns it. */
+export async function waitForSaved(tripId: string, memberId: string): Promise<UIMessage[]> {
   const { getDb } = await import("@/lib/db/client");
   const { assistantThreads } = await import("@/lib/db/schema");
   const { eq } = await import("drizzle-orm");

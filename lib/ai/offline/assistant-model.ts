@@ -26,18 +26,27 @@ import {
  * the tool calls and results since — and takes the next step of a small state machine:
  * read → act → read back → `complete_task`, or `ask_clarification` when something is
  * missing. It emits real tool calls and streams its words one by one. For tests and
- * benchmarks it takes the offline latency (before the first part, and per word) and faults.
+ * benchmarks it takes the offline latency (before the first part, and per word or per output
+ * token) and faults.
  */
 
 export type AssistantFault = { kind: "timeout" | "server-error" | "outage"; times?: number };
 
+/**
+ * One call's size in tokens (about four characters a token): what it is sent (the messages
+ * and the tools' declarations) and what it answers (its words, each tool call's name and arguments).
+ */
+export type OfflineAssistantCall = { inputTokens: number; outputTokens: number };
+
 export type OfflineAssistantOptions = {
-  /** Before the first streamed part of each call. */
-  latencyMs?: number;
+  /** Before the first streamed part of each call: fixed, or priced from the call's size. */
+  latencyMs?: number | ((call: OfflineAssistantCall) => number);
   /** Between streamed words. */
   wordDelayMs?: number;
+  /** The answer's pace once it streams: each word waits for its tokens, a tool call for its name and arguments. */
+  outputTokenMs?: number;
   faults?: AssistantFault[];
-  onCall?: (call: { startedAt: number; endedAt: number; ok: boolean }) => void;
+  onCall?: (call: { startedAt: number; endedAt: number; ok: boolean } & OfflineAssistantCall) => void;
   /** Awaited before each call answers (1 is the turn's first): tests change the trip meanwhile. */
   beforeCall?: (n: number) => Promise<void>;
 };
@@ -60,10 +69,14 @@ export class OfflineAssistantModel implements LanguageModelV4 {
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
     const startedAt = performance.now();
     let ok = false;
+    let size: OfflineAssistantCall = { inputTokens: 0, outputTokens: 0 };
     try {
-      await this.beforeAnswer(options.abortSignal);
-      await this.options.beforeCall?.(++this.calls);
+      // The answer is worked out first (it is instant, from the thread alone), so a latency
+      // function can price the call's size.
       const content = nextStep(options);
+      size = { inputTokens: tokens(sentChars(options)), outputTokens: tokens(answerChars(content)) };
+      await this.beforeAnswer(size, options.abortSignal);
+      await this.options.beforeCall?.(++this.calls);
       ok = true;
       return {
         content,
@@ -75,14 +88,26 @@ export class OfflineAssistantModel implements LanguageModelV4 {
         response: { modelId: this.modelId, timestamp: new Date(0) },
       };
     } finally {
-      this.options.onCall?.({ startedAt, endedAt: performance.now(), ok });
+      this.options.onCall?.({ startedAt, endedAt: performance.now(), ok, ...size });
     }
   }
 
   async doStream(options: LanguageModelV4CallOptions) {
     const result = await this.doGenerate(options);
     const wordDelay = this.options.wordDelayMs ?? 0;
+    const tokenMs = this.options.outputTokenMs ?? 0;
     const signal = options.abortSignal;
+    // Output tokens are due on a schedule from the first part, so short waits don't add up to
+    // drift. Without a pace nothing is awaited (an extra wait per word slows every stream).
+    const began = performance.now();
+    let due = 0;
+    const produce =
+      tokenMs > 0
+        ? (chars: number) => {
+            due += (chars / 4) * tokenMs;
+            return sleep(began + due - performance.now(), signal);
+          }
+        : null;
     return {
       stream: new ReadableStream<LanguageModelV4StreamPart>({
         async start(controller) {
@@ -94,10 +119,14 @@ export class OfflineAssistantModel implements LanguageModelV4 {
                 controller.enqueue({ type: "text-start", id });
                 for (const word of part.text.match(/\S+\s*|\s+/g) ?? []) {
                   await sleep(wordDelay, signal);
+                  if (produce) await produce(word.length);
                   controller.enqueue({ type: "text-delta", id, delta: word });
                 }
                 controller.enqueue({ type: "text-end", id });
-              } else controller.enqueue(part as LanguageModelV4StreamPart);
+              } else {
+                if (produce) await produce(answerChars([part]));
+                controller.enqueue(part as LanguageModelV4StreamPart);
+              }
             }
             controller.enqueue({ type: "finish", usage: result.usage, finishReason: result.finishReason });
             controller.close();
@@ -109,10 +138,11 @@ export class OfflineAssistantModel implements LanguageModelV4 {
     };
   }
 
-  private async beforeAnswer(signal?: AbortSignal) {
+  private async beforeAnswer(size: OfflineAssistantCall, signal?: AbortSignal) {
     const fault = this.faults.find((f) => f.left > 0);
     if (fault) fault.left--;
-    await sleep(this.options.latencyMs ?? 0, signal);
+    const latency = this.options.latencyMs;
+    await sleep(typeof latency === "function" ? latency(size) : (latency ?? 0), signal);
     if (fault?.kind === "timeout") await waitForAbort(signal);
     if (fault) {
       throw new APICallError({
@@ -124,6 +154,25 @@ export class OfflineAssistantModel implements LanguageModelV4 {
       });
     }
   }
+}
+
+/** What a call is sent: the messages (instructions included) and every tool's name, description and schema. */
+function sentChars(options: Pick<LanguageModelV4CallOptions, "prompt" | "tools">): number {
+  return JSON.stringify(options.prompt).length + JSON.stringify(options.tools ?? []).length;
+}
+
+/** What a call answers: its words, and each tool call's name and arguments. */
+function answerChars(content: LanguageModelV4Content[]): number {
+  let chars = 0;
+  for (const part of content) {
+    if (part.type === "text") chars += part.text.length;
+    if (part.type === "tool-call") chars += part.toolName.length + part.input.length;
+  }
+  return chars;
+}
+
+function tokens(chars: number): number {
+  return Math.ceil(chars / 4);
 }
 
 type Turn = {
