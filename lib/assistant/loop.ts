@@ -268,11 +268,19 @@ export function withRequest(
 /** How much of an older turn's reply goes to the model (it can read again what it needs). */
 export const OLD_REPLY_CHARS = 400;
 
+/** How many of the person's latest messages (with their answers) the model is sent. */
+export const RECENT_TURNS = 6;
+
 /**
- * Older turns' tool results go to the model as one-line summaries, and their replies cut to
- * their first 400 characters (the thread keeps them whole for the page).
+ * The model is sent the person's last six messages and their answers (a turn's input, and so
+ * the wait for its first word, stays about the same however long the thread grows; what the
+ * group settled is in "What we've agreed", read every turn). Older turns' tool results go as
+ * one-line summaries and their replies cut to their first 400 characters. The thread keeps
+ * everything whole for the page.
  */
-export function summarizeOld(messages: UIMessage[]): UIMessage[] {
+export function summarizeOld(all: UIMessage[]): UIMessage[] {
+  const userAt = all.flatMap((m, i) => (m.role === "user" ? [i] : []));
+  const messages = all.slice(userAt.at(-RECENT_TURNS) ?? 0);
   const lastUser = messages.findLastIndex((m) => m.role === "user");
   return messages.map((m, i) => {
     if (i >= lastUser || m.role !== "assistant") return m;

@@ -31,4 +31,17 @@ describe("what older turns send the model", () => {
     // The stored thread is untouched.
     expect(textOf(thread[1], 1)).toBe(long);
   });
+
+  it("sends the last six of the person's messages with their answers, however long the thread", () => {
+    // 10 exchanges: user messages "q0".."q9", answers "a0".."a9". The last six questions are q4..q9,
+    // so the model gets 12 messages starting at q4.
+    const long10 = Array.from({ length: 10 }, (_, n) => [
+      { id: `u${n}`, role: "user", parts: [{ type: "text", text: `q${n}` }] },
+      { id: `a${n}`, role: "assistant", parts: [{ type: "text", text: `a${n}` }] },
+    ]).flat() as UIMessage[];
+    const sent = summarizeOld(long10);
+    expect(sent.map((m) => m.id)).toEqual(["u4", "a4", "u5", "a5", "u6", "a6", "u7", "a7", "u8", "a8", "u9", "a9"]);
+    // A short thread goes whole.
+    expect(summarizeOld(long10.slice(0, 4)).map((m) => m.id)).toEqual(["u0", "a0", "u1", "a1"]);
+  });
 });
