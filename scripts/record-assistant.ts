@@ -8,6 +8,7 @@
  * so. A row whose expectations the answers miss is listed; its file is written all the same
  * (the replayed set then fails on it, as Gemini would).
  */
+import { execFileSync } from "node:child_process";
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import type { LanguageModelV4, LanguageModelV4Content } from "@ai-sdk/provider";
 import { geminiModels, type ModelSet } from "@/lib/ai/models";
@@ -33,6 +34,8 @@ export const OFFLINE_LABEL =
 
 export async function recordAssistant({ apiKey, offline }: { apiKey?: string; offline: boolean }): Promise<void> {
   const calls: AssistantRecording["calls"] = [];
+  /** Requests Gemini didn't answer (no network, a bad key, a quota): nothing is written then. */
+  const failures: string[] = [];
   /** The offline assistant's answer to the call in flight (--offline). */
   let pending: LanguageModelV4Content[] = [];
 
@@ -45,8 +48,14 @@ export async function recordAssistant({ apiKey, offline }: { apiKey?: string; of
       chunks = offlineChunks(pending, body, modelOf(url));
       response = new Response(sse(chunks), { status: 200, headers: { "content-type": "text/event-stream" } });
     } else {
-      response = await fetch(input, init);
-      if (!response.ok) return response;
+      response = await fetch(input, init).catch((err: Error) => {
+        failures.push(`${url.split("?")[0]}: ${err.message}`);
+        throw err;
+      });
+      if (!response.ok) {
+        failures.push(`${url.split("?")[0]}: ${response.status} ${await response.clone().text()}`);
+        return response;
+      }
       chunks = chunksOf(await response.clone().text());
     }
     const call = recordCall(url, body, chunks);
@@ -75,7 +84,7 @@ export async function recordAssistant({ apiKey, offline }: { apiKey?: string; of
 
   const trip = await evalTrip();
   const missed: string[] = [];
-  const keys = new Set<string>();
+  const recordings = new Map<string, AssistantRecording>();
   for (const i of EVAL_ROWS.keys()) {
     calls.length = 0;
     try {
@@ -83,23 +92,31 @@ export async function recordAssistant({ apiKey, offline }: { apiKey?: string; of
     } catch (err) {
       missed.push(`${rowTitle(i)}: ${(err as Error).message.split("\n")[0]}`);
     }
-    const key = rowKey(i);
-    keys.add(key);
     const model = calls[0]?.model ?? "";
-    const recording: AssistantRecording = {
+    recordings.set(rowKey(i), {
       recording: offline
         ? OFFLINE_LABEL
         : `Recorded from ${model} on ${new Date().toISOString()} by npm run record:gemini -- --assistant`,
       row: rowTitle(i),
       calls: [...calls],
-    };
-    writeFileSync(recordingPath(key), `${JSON.stringify(recording, null, 2)}\n`);
+    });
   }
   trip.restore();
+  if (failures.length) {
+    console.error(`Gemini didn't answer ${failures.length} request(s); nothing was changed. The first: ${failures[0]}`);
+    process.exitCode = 1;
+    return;
+  }
+  for (const [key, recording] of recordings) {
+    writeFileSync(recordingPath(key), `${JSON.stringify(recording, null, 2)}\n`);
+  }
+  const keys = new Set(recordings.keys());
   // A row that is gone leaves no recording behind.
   for (const file of readdirSync(ASSISTANT_RECORDINGS)) {
     if (file.endsWith(".json") && !keys.has(file.slice(0, -5))) rmSync(recordingPath(file.slice(0, -5)));
   }
+  // In the repository's JSON style, so `npm run lint` passes on them as written.
+  execFileSync("npx", ["biome", "format", "--write", ASSISTANT_RECORDINGS], { stdio: "ignore" });
   console.log(`Recorded ${keys.size} rows of the assistant's evaluation set in ${ASSISTANT_RECORDINGS}.`);
   if (missed.length) {
     console.log(`${missed.length} row(s) missed their expectations (their files are written all the same):`);

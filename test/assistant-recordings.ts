@@ -296,7 +296,8 @@ export function offlineChunks(
       4,
   );
   const answer = Math.ceil((words.join("").length + JSON.stringify(calls).length) / 4);
-  const responseId = `offline-${sha256(JSON.stringify(body.contents)).slice(0, 16)}`;
+  // Stable across runs (the request holds run-specific ids): from the answer's words and tools.
+  const responseId = `offline-${sha256(JSON.stringify([words, calls.map((c) => c.functionCall?.name)])).slice(0, 16)}`;
   const chunk = (parts: GeminiPart[]): GeminiChunk => ({
     candidates: [{ content: { role: "model", parts }, index: 0 }],
     modelVersion: model,
