@@ -8,6 +8,7 @@ import {
   type Declaration,
   declarationsOf,
   drift,
+  fingerprints,
   geminiSchemaProblems,
   offlineChunks,
   readAssistantRecording,
@@ -212,6 +213,51 @@ describe("the requests the assistant sends Gemini", () => {
     ]);
     expect(geminiSchemaProblems({ ...declaration({ type: "string" }), name: "pick one" })).toEqual([
       "pick one: the name isn't one Gemini accepts",
+    ]);
+  });
+});
+
+describe("what a replayed request is compared on", () => {
+  const declaration = (name: string, description: string) => ({
+    name,
+    description,
+    parametersJsonSchema: { type: "object", properties: {} },
+  });
+  const body = (instructions: string, ...tools: ReturnType<typeof declaration>[]): GeminiRequest["body"] => ({
+    systemInstruction: { parts: [{ text: instructions }] },
+    contents: [],
+    tools: [{ functionDeclarations: tools }],
+  });
+  const recorded = fingerprints(body("Be brief.", declaration("readTrip", "Reads the trip."), declaration("x", "X.")));
+
+  it("flags each difference: a reworded tool, one dropped, one added, other instructions", () => {
+    expect(
+      drift(recorded, body("Be brief.", declaration("readTrip", "Reads the trip."), declaration("x", "X."))),
+    ).toEqual([]);
+    // Keys in another order are the same declaration.
+    const reordered = body("Be brief.", declaration("x", "X."));
+    reordered.tools = [
+      {
+        functionDeclarations: [
+          {
+            parametersJsonSchema: { properties: {}, type: "object" },
+            description: "Reads the trip.",
+            name: "readTrip",
+          },
+          declaration("x", "X."),
+        ],
+      },
+    ];
+    expect(drift(recorded, reordered)).toEqual([]);
+    expect(
+      drift(recorded, body("Be brief.", declaration("readTrip", "Reads the whole trip."), declaration("x", "X."))),
+    ).toEqual(["recorded with an older definition of readTrip"]);
+    expect(
+      drift(recorded, body("Be short.", declaration("readTrip", "Reads the trip."), declaration("y", "Y."))),
+    ).toEqual([
+      "recorded with x, which the request no longer carries",
+      "recorded without y, which the request now carries",
+      "recorded with older instructions",
     ]);
   });
 });
