@@ -79,6 +79,7 @@ describe("the assistant's evaluation set on recorded Gemini answers", () => {
   for (const i of EVAL_ROWS.keys()) {
     it(rowTitle(i), async () => {
       results.set(i, "failed");
+      expect(readAssistantRecording(rowKey(i)), `no recording for ${rowKey(i)}`).not.toBeNull();
       replay.use(rowKey(i));
       const answer = await askRow(trip, i, replay.models);
       // Every recorded model call was asked for, and no more.
