@@ -92,12 +92,17 @@ describe("the assistant's evaluation set on recorded Gemini answers", () => {
 
   it("flags exactly the recordings whose requests carried a tool whose description changed", () => {
     // The requests just replayed, with deleteContextEntry's description reworded as a change to the tool would.
+    // Compared with their recordings: the flag for it, and nothing else the unchanged request wasn't already flagged for.
     const changed = "deleteContextEntry";
-    const flagged = new Map<string, Set<string>>();
+    const flag = `recorded with an older definition of ${changed}`;
+    const flagged = new Set<string>();
     for (const { key, call, body } of replay.seen) {
       const reworded = structuredClone(body);
       for (const d of declarationsOf(reworded)) if (d.name === changed) d.description = `${d.description} Reworded.`;
-      for (const flag of drift(call, reworded)) flagged.set(key, (flagged.get(key) ?? new Set()).add(flag));
+      const before = drift(call, body);
+      const after = drift(call, reworded);
+      expect(after.filter((f) => f !== flag && !before.includes(f))).toEqual([]);
+      if (after.includes(flag)) flagged.add(key);
     }
     // Which recordings carried it, read from the files' own fingerprints.
     const carried = [...EVAL_ROWS.keys()]
@@ -105,15 +110,11 @@ describe("the assistant's evaluation set on recorded Gemini answers", () => {
       .filter((key) => readAssistantRecording(key)?.calls.some((c) => changed in c.tools));
     expect(carried.length).toBeGreaterThan(0);
     expect(carried.length).toBeLessThan(EVAL_ROWS.length);
-    expect([...flagged.keys()].sort()).toEqual([...carried].sort());
-    for (const flags of flagged.values())
-      expect([...flags]).toEqual([`recorded with an older definition of ${changed}`]);
+    expect([...flagged].sort()).toEqual([...carried].sort());
     // By hand: "agreed" opens the area of the agreed entries, which holds it; a question about
     // one's budget opens no area and carries only the reads and the turn's own tools.
     expect(flagged.has("context--member--what-have-we-agreed-so-far")).toBe(true);
     expect(flagged.has("own-answers--member--what-s-my-budget")).toBe(false);
-    // The unchanged requests are not flagged.
-    for (const { call, body } of replay.seen) expect(drift(call, body)).toEqual([]);
   });
 });
 
