@@ -5,6 +5,7 @@ import { ask } from "@/test/assistant";
 import { askRow, checkRow, EVAL_ROWS, type EvalTrip, evalTrip, rowKey, rowTitle } from "@/test/assistant-evals";
 import {
   ASSISTANT_RECORDINGS,
+  chunksOf,
   type Declaration,
   declarationsOf,
   drift,
@@ -159,8 +160,14 @@ describe("ids in recorded tool calls", () => {
     expect(text).not.toMatch(/"entryId":"[0-9a-f-]{36}"/);
   });
 
-  it("stream as Gemini's SSE events", () => {
+  it("stream as Gemini's SSE events, and are read back from them as recorded", () => {
     expect(sse(chunks("x"))).toBe(`data: ${JSON.stringify(chunks("x")[0])}\r\n\r\n`);
+    expect(chunksOf(sse([...chunks("x"), ...chunks("y")]))).toEqual([...chunks("x"), ...chunks("y")]);
+    // Line feeds alone, as some servers send them.
+    expect(chunksOf(`data: {"responseId":"a"}\n\ndata: {"responseId":"b"}\n\n`)).toEqual([
+      { responseId: "a" },
+      { responseId: "b" },
+    ]);
   });
 });
 
