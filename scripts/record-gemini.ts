@@ -9,6 +9,10 @@
  * beyond the catalog is recorded under world/ by its slug.
  * Re-recorded responses differ from the old ones: re-check the tests that pin their words
  * (and the places `withPlantedFaults` plants faults on).
+ *
+ * `npm run record:gemini -- --assistant` records the assistant's evaluation set instead
+ * (scripts/record-assistant.ts); `-- --assistant --offline` writes those files from the
+ * offline assistant in Gemini's shape, without a key or network.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -21,9 +25,18 @@ import { runLocal } from "@/lib/pipeline/local-runner";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { GEMINI_GROUP, WORLD_GROUP } from "@/test/gemini-group";
 import { type GeminiRequest, RECORDINGS_DIR, recordingFor } from "@/test/gemini-recordings";
+import { recordAssistant } from "./record-assistant";
 
+const flags = process.argv.slice(2);
+const assistant = flags.includes("--assistant");
+const offline = flags.includes("--offline");
+const unknown = flags.filter((f) => f !== "--assistant" && f !== "--offline");
+if (unknown.length || (offline && !assistant)) {
+  console.error("Usage: npm run record:gemini [-- --assistant [--offline]] (nothing was changed).");
+  process.exit(1);
+}
 const apiKey = process.env.GOOGLE_GENERATIVE_AI_API_KEY;
-if (!apiKey) {
+if (!apiKey && !offline) {
   console.error("Set GOOGLE_GENERATIVE_AI_API_KEY to record the Gemini responses again (nothing was changed).");
   process.exit(1);
 }
@@ -70,7 +83,12 @@ async function record(group: typeof GEMINI_GROUP, into: string): Promise<string 
   return (await getRun({ runId: run.id }))?.status;
 }
 
-const statuses = [await record(GEMINI_GROUP, ""), await record(WORLD_GROUP, "world")];
-await closeDb();
-console.log(`Runs ${statuses.join(", ")}; recorded ${new Set(written).size} files in ${RECORDINGS_DIR}:`);
-for (const file of [...new Set(written)].sort()) console.log(`  ${file}`);
+if (assistant) {
+  await recordAssistant({ apiKey, offline });
+  await closeDb();
+} else {
+  const statuses = [await record(GEMINI_GROUP, ""), await record(WORLD_GROUP, "world")];
+  await closeDb();
+  console.log(`Runs ${statuses.join(", ")}; recorded ${new Set(written).size} files in ${RECORDINGS_DIR}:`);
+  for (const file of [...new Set(written)].sort()) console.log(`  ${file}`);
+}

@@ -1,5 +1,5 @@
 import type { UIMessage } from "ai";
-import { offlineModels } from "@/lib/ai/models";
+import { type ModelSet, offlineModels } from "@/lib/ai/models";
 import type { OfflineAssistantOptions } from "@/lib/ai/offline/assistant-model";
 import { assistantTurn } from "@/lib/assistant/loop";
 import { requireMember } from "@/lib/auth/guards";
@@ -25,15 +25,18 @@ export type Answer = {
   status: number;
 };
 
-/** Sends one message (or approval) as `who`, reads the whole stream, and returns what the person got. */
+/**
+ * Sends one message (or approval) as `who`, reads the whole stream, and returns what the person got.
+ * The offline assistant answers unless `options.models` gives another model set (Gemini over recordings).
+ */
 export async function ask(
   who: TestBrowser,
   tripId: string,
   request: AssistantRequest | string,
-  options: OfflineAssistantOptions & { timeoutMs?: number } = {},
+  options: OfflineAssistantOptions & { timeoutMs?: number; models?: ModelSet } = {},
 ): Promise<Answer> {
   const caller = await requireMember(who.ctx, tripId);
-  const models = offlineModels({ assistant: options, timeoutMs: options.timeoutMs });
+  const models = options.models ?? offlineModels({ assistant: options, timeoutMs: options.timeoutMs });
   const response = await assistantTurn({
     caller,
     ctx: who.ctx,
