@@ -437,6 +437,8 @@ function dietPlan(diet: string): Plan {
       const answers = Object.fromEntries(
         Object.entries(dataOf({ data: d.answers })).map(([k, v]) => [k, unwrapped(v)]),
       );
+      // The reading shows empty words as null; the answers hold them as "".
+      for (const field of ["notes", "suggestedPlace"]) answers[field] ??= "";
       const dietary = listOf<string>(answers.dietary);
       if (dietary.includes(diet)) {
         return {
@@ -452,10 +454,12 @@ function dietPlan(diet: string): Plan {
       };
     },
     readBack: { tool: "readMyAnswers", input: {} },
-    say: (r) =>
-      isOk(r.savePreferences)
-        ? `Saved: your answers now say ${joinAnd(listOf<string>((dataOf(dataOf(r.readMyAnswers).answers ?? {}) as Record<string, unknown>).dietary ?? []))}. The next version of the plan takes it into account.`
-        : failure(r.savePreferences, "Your answers are unchanged."),
+    say: (r) => {
+      if (!isOk(r.savePreferences)) return failure(r.savePreferences, "Your answers are unchanged.");
+      const answers = dataOf(r.readMyAnswers).answers as { dietary?: string[] } | null | undefined;
+      const diets = listOf<string>(answers?.dietary).map((d) => d.replace(/-/g, " "));
+      return `Saved: your diet in your answers is now ${joinAnd(diets)}. The next version of the plan takes it into account.`;
+    },
     summary: `Added ${diet} to your answers`,
   };
 }
