@@ -112,6 +112,14 @@ describe("everyday requests on the Lisbon plan", () => {
     // Only dinner, and only day 1: no lunch line, none of day 1's activities listed.
     expect(answer.text).not.toMatch(/lunch:/);
     expect(answer.text).not.toContain("13:30 LX Factory");
+
+    // Day 2 has a lunch and a dinner: asked for dinner, only the dinner.
+    const day2 = (await currentItinerary({ tripId }))?.itinerary.days[1];
+    const [lunch2, dinner2] = ["lunch", "dinner"].map((meal) => day2?.meals.find((m) => m.meal === meal));
+    expect(lunch2 && dinner2).toBeDefined();
+    const dinnerOnly = await ask(organizer, tripId, "What's for dinner on day 2?");
+    expect(dinnerOnly.text).toContain(`${dinner2?.time} dinner: ${dinner2?.name}`);
+    expect(dinnerOnly.text).not.toContain(String(lunch2?.name));
   });
 
   it("move an item to Thursday afternoon: the move tool on day 4, read back; an item that isn't there gets a question", async () => {
@@ -200,8 +208,8 @@ describe("everyday requests on the Lisbon plan", () => {
     });
     expect(flagged.text).toMatch(/^Flagged LX Factory \(not accessible for you\)/);
 
-    // The organizer asks what the member (named "Member 0" in this trip) said: their flag, as the plan page shows it.
-    const said = await ask(organizer, tripId, "What did Member say?");
+    // The organizer asks what the member said: their flag, as the plan page shows it.
+    const said = await ask(organizer, tripId, "What did Member 0 say?");
     expect(names(said)).toEqual(["readPlan", "complete_task"]);
     expect(said.text).toContain("Flagged LX Factory (not-accessible)");
     expect(said.text).toContain("It's not accessible for me");
@@ -239,6 +247,22 @@ describe("everyday requests on the Lisbon plan", () => {
     const leave = await ask(member, tripId, "When do we leave?");
     expect(steps(leave)).toEqual(["readTrip:output-available", "complete_task:output-available"]);
     expect(leave.text).toContain("Monday May 10");
+
+    const where = await ask(member, tripId, "Where are we going?");
+    expect(steps(where)).toEqual(["readTrip:output-available", "complete_task:output-available"]);
+    expect(where.text).toBe("The trip is to Lisbon.");
+    // The plan's own packing list and weather note (the climate of May), nothing looked up live.
+    const stored = (await currentItinerary({ tripId }))?.itinerary;
+    const pack = await ask(organizer, tripId, "What should I pack?");
+    expect(steps(pack)).toEqual(["readPlan:output-available", "complete_task:output-available"]);
+    expect(pack.text).toContain(`Weather: ${stored?.weather.note}`);
+    expect(pack.text).toContain(`Packing list: ${stored?.packingList.join("; ")}.`);
+
+    // Member 0's budget is $500–$3,000 and the trip costs them $1,531: within it.
+    const budget = await ask(member, tripId, "Am I over budget?");
+    expect(names(budget)).toEqual(["readMyAnswers", "complete_task"]);
+    expect(budget.text).toContain("This trip costs you $1,531");
+    expect(budget.text).toContain("within your own budget's max ($3,000)");
   });
 });
 
@@ -251,6 +275,9 @@ describe("everyday requests on the demo trip", () => {
       ["Thanks!", /^You're welcome!/],
       ["thank you", /^You're welcome!/],
       ["what can you do?", /^I can tell you where the trip stands/],
+      ["Thanks, that's great", /^You're welcome!/],
+      ["ok", /^Okay!/],
+      ["bye", /^Bye!/],
     ] as const) {
       const answer = await ask(organizer, tripId, said);
       expect(steps(answer), said).toEqual(["complete_task:output-available"]);

@@ -11,7 +11,10 @@ import { findItems, WEEKDAYS } from "./assistant-itinerary";
  */
 
 const HELLO = /^(hi|hello|hey|hiya|howdy|yo|good (morning|afternoon|evening))( there)?[\s!.,]*$/;
-const THANKS = /^((ok(ay)?|great|perfect|awesome|cool|nice)[,!.]? )?(thanks|thank you|thx|ty|cheers)\b[\w\s!.,]{0,20}$/;
+const THANKS =
+  /^((ok(ay)?|great|perfect|awesome|cool|nice)[,!.]? )?(thanks|thank you|thx|ty|cheers)\b[\w\s!.,']{0,30}$/;
+const OKAY = /^(ok(ay)?|k|cool|great|perfect|awesome|nice|got it|sounds good|alright|all right)[\s!.]*$/;
+const BYE = /^(bye|goodbye|see you|see ya|good night|cya)\b[\w\s!.,]{0,20}$/;
 const HELP = /^(help|what can you do|what do you do|how can you help|what can i ask)\b[\s\w]{0,20}[?!.]*$/;
 
 const CAN_DO =
@@ -21,6 +24,8 @@ const CAN_DO =
 export function everydayPlan(text: string, lower: string, tools: ReadonlySet<string>): Plan | null {
   if (HELLO.test(lower)) return say(`Hi! ${CAN_DO} What would you like?`, "Said hello");
   if (THANKS.test(lower)) return say("You're welcome! Ask me anything else about the trip.", "Said you're welcome");
+  if (OKAY.test(lower)) return say("Okay! Ask me anything else about the trip.", "Acknowledged");
+  if (BYE.test(lower)) return say("Bye! Enjoy planning the trip.", "Said goodbye");
   if (HELP.test(lower))
     return say(`${CAN_DO} Try "What's on day 2?" or "What does this trip cost me?"`, "Said what I can do");
 
@@ -36,12 +41,17 @@ export function everydayPlan(text: string, lower: string, tools: ReadonlySet<str
   const addition = additionPlan(text, lower, tools);
   if (addition) return addition;
 
-  if (/\b(cost|costs|costing|how much|spend|spending|price)\b/.test(lower) && !/\b(flag|remove|move)\b/.test(lower)) {
+  if (
+    /\b(cost|costs|costing|how much|spend|spending|price|my share|owe|(over|under|within) (my |the )?budget)\b/.test(
+      lower,
+    ) &&
+    !/\b(flag|remove|move)\b/.test(lower)
+  ) {
     return costPlan(lower);
   }
 
   if (
-    /\bwho(?:'s| is| are)? (?:coming|going|joining|travell?ing|in (?:the|our|this) (?:group|trip)|on (?:the|this|our) trip)\b|\bwho(?:'s| is) in\b|\b(list|show)( me)? (the )?(members|group|people)\b/.test(
+    /\bwho(?:'s| is| are)? (?:coming|going|joining|travell?ing|in (?:the|our|this) (?:group|trip)|on (?:the|this|our) trip)\b|\bwho(?:'s| is) in\b|\bwho(?:'s| is) (?:the )?organi[sz]er\b|\b(list|show)( me)? (the )?(members|group|people)\b/.test(
       lower,
     )
   ) {
@@ -63,6 +73,28 @@ export function everydayPlan(text: string, lower: string, tools: ReadonlySet<str
       reads: [{ tool: "readTrip", input: {} }],
       say: (r) => datesText(r.readTrip),
       summary: "Said the trip's dates",
+    };
+  }
+
+  if (
+    /\bwhere (are|do|will) we (going|headed|heading|staying|stay|sleep)\b|\bwhat'?s the destination\b|\bwhere is the trip\b/.test(
+      lower,
+    )
+  ) {
+    return {
+      kind: "tools",
+      reads: [{ tool: "readTrip", input: {} }],
+      say: (r) => whereText(r.readTrip, /\b(stay|staying|sleep)\b/.test(lower)),
+      summary: "Said where the trip goes",
+    };
+  }
+
+  if (/\b(weather|temperature|rain|pack|packing)\b/.test(lower) && !/\b(forecast|live)\b/.test(lower)) {
+    return {
+      kind: "tools",
+      reads: [{ tool: "readPlan", input: {} }],
+      say: (r) => weatherText(r.readPlan, /\bpack/.test(lower)),
+      summary: "Said the plan's weather note and packing list",
     };
   }
 
@@ -188,10 +220,34 @@ function datesText(r: unknown): string {
   return `The trip is ${plural(days, "day")}: ${capital(weekdayOf(dates.start))} ${formatDay(dates.start)} to ${capital(weekdayOf(end))} ${formatDay(end)}, ${end.slice(0, 4)}.`;
 }
 
+function whereText(r: unknown, stay: boolean): string {
+  const trip = (dataOf(r).trip ?? {}) as { destination?: string | null };
+  if (!trip.destination)
+    return "No destination is chosen yet: the group's answers lead to destination ideas, then the organizer chooses.";
+  const name = trip.destination
+    .split("-")
+    .map((w) => capital(w))
+    .join(" ");
+  return stay
+    ? `The trip is to ${name}. The plan doesn't choose a place to stay: your costs price the stay at your level. Once it's booked, I can note it in "What we've agreed".`
+    : `The trip is to ${name}.`;
+}
+
+function weatherText(r: unknown, packing: boolean): string {
+  const plan = dataOf(r).plan as { weather?: unknown; packingList?: unknown[] } | null | undefined;
+  if (!plan) return "There's no plan yet: its weather note and packing list come with it.";
+  const lines = [`Weather: ${plain(plan.weather)}`];
+  const list = (plan.packingList ?? []).map(plain);
+  if (packing || list.length)
+    lines.push(list.length ? `Packing list: ${list.join("; ")}.` : "The plan has no packing list.");
+  return lines.join("\n");
+}
+
 // ---- what the trip costs me ---------------------------------------------------------
 
 type MyCost = {
   total: number;
+  overMyBudgetBy: number;
   accommodation: string;
   lines: { item: string; usd: number; basis: string }[];
 };
@@ -226,7 +282,11 @@ function costText(r: Results, target: number | null): string {
     return "There's no plan yet, so no cost of your own yet: each destination idea shows what it would cost you.";
   const parts = cost.lines.map((l) => `${LINE_WORDS[l.item] ?? l.item} ${formatUsd(l.usd)} (${l.basis})`);
   const lines = [`This trip costs you ${formatUsd(cost.total)}: ${joinAnd(parts)}.`];
-  if (target === null) return lines[0] ?? "";
+  const budget = (dataOf(r.readMyAnswers).answers as { budget?: { max?: number } | null } | null)?.budget;
+  if (cost.overMyBudgetBy > 0) lines.push(`That's ${formatUsd(cost.overMyBudgetBy)} over your own budget's max.`);
+  else if (target === null && budget?.max)
+    lines.push(`That's within your own budget's max (${formatUsd(budget.max)}).`);
+  if (target === null) return lines.join("\n");
   const over = cost.total - target;
   if (over <= 0) {
     lines.push(`That's already within ${formatUsd(target)}, by ${formatUsd(-over)}.`);
@@ -276,18 +336,18 @@ const SLOT_WORDS = ["morning", "afternoon", "evening"] as const;
 
 function additionPlan(text: string, lower: string, tools: ReadonlySet<string>): Plan | null {
   const m =
-    /^(?:please |can (?:you|we) |could (?:you|we) )?(?:add|suggest|include|fit in|squeeze in)\s+(.+?)(?:\s+(?:on|to|for)\s+(?:the )?(day \d+|first day|last day|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:'s)?(?:\s+(?:in the )?(morning|afternoon|evening))?)?(?:\s+(?:to|in|into) (?:the )?(?:plan|itinerary|trip))?[.!?]?$/.exec(
-      lower,
+    /^(?:please |can (?:you|we) |could (?:you|we) )?(?:add|suggest|include|fit in|squeeze in)\s+(.+?)(?:\s+(?:on|to|for)\s+(?:the )?(day \d+|first day|last day|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:'s)?(?:\s+(?:in the )?(morning|afternoon|evening))?)?(?:\s+(?:to|in|into) (?:the )?(?:plan|itinerary|trip))?[.!?]?$/i.exec(
+      text,
     );
   if (!m?.[1]) return null;
   // "Add that …", "add to what we've agreed", "add a note": an entry for "What we've agreed".
-  if (/^(that|to what we've agreed|to the agreements|a note|an entry|me|him|her|them)\b/.test(m[1])) return null;
+  if (/^(that|to what we've agreed|to the agreements|a note|an entry|me|him|her|them)\b/i.test(m[1])) return null;
   const what = m[1]
-    .replace(/^(?:a |an |the )?(?:visit|trip|stop|tour|outing)?\s*(?:to|at|of)\s+/, "")
-    .replace(/^(?:a |an |the )/, "");
-  const dayWords = m[2] ?? null;
+    .replace(/^(?:a |an |the )?(?:visit|trip|stop|tour|outing)?\s*(?:to|at|of)\s+/i, "")
+    .replace(/^(?:a |an |the )/i, "");
+  const dayWords = m[2]?.toLowerCase() ?? null;
   const ref = dayWords ? dayOf(dayWords) : null;
-  const slot = m[3] ?? SLOT_WORDS.find((s) => new RegExp(`\\b${s}\\b`).test(lower)) ?? null;
+  const slot = m[3]?.toLowerCase() ?? SLOT_WORDS.find((s) => new RegExp(`\\b${s}\\b`).test(lower)) ?? null;
   const organizer = tools.has("addItineraryActivity");
   return {
     kind: "tools",
@@ -520,7 +580,7 @@ function votePlan(name: string): Plan {
 
 function memberSaid(lower: string): Plan | null {
   const m =
-    /\bwhat (?:did|does|has) ([a-z]+) (?:say|said|write|wrote|want|answer|answered|think|flag|flagged|suggest|suggested)\b/.exec(
+    /\bwhat (?:did|does|has) ([a-z]+(?: \d+)?) (?:say|said|write|wrote|want|answer|answered|think|flag|flagged|suggest|suggested)\b/.exec(
       lower,
     );
   const name = m?.[1];
@@ -537,7 +597,10 @@ function memberSaid(lower: string): Plan | null {
         itemKey: string | null;
         reason: string | null;
         text: unknown;
-      }>(dataOf(r.readPlan).feedback).filter((f) => plain(f.by).toLowerCase().split(" ")[0] === name);
+      }>(dataOf(r.readPlan).feedback).filter((f) => {
+        const by = plain(f.by).toLowerCase();
+        return by === name || by.split(" ")[0] === name;
+      });
       const titles = new Map(
         (daysOf(r.readPlan) ?? []).flatMap((d) =>
           (d.items as { itemKey?: string; title: unknown }[]).map((i) => [i.itemKey, plain(i.title)] as const),
