@@ -366,12 +366,7 @@ function additionPlan(text: string, lower: string, tools: ReadonlySet<string>): 
           status: "blocked",
         };
       }
-      const inPlan = findItems(
-        days.flatMap((d) =>
-          d.items.map((i) => ({ ...i, itemKey: "", title: plain(i.title), locked: false, day: d.day })),
-        ),
-        what,
-      )[0];
+      const inPlan = findItems(itemsOf(days), what)[0];
       if (inPlan) {
         return {
           kind: "end",
@@ -417,10 +412,7 @@ function additionPlan(text: string, lower: string, tools: ReadonlySet<string>): 
     say: (r) => {
       if (r.addItineraryActivity !== undefined) {
         if (!isOk(r.addItineraryActivity)) return failure(r.addItineraryActivity, "Nothing else changed.");
-        const after = (daysOf(r.readPlan) ?? []).flatMap((d) =>
-          d.items.map((i) => ({ ...i, itemKey: "", title: plain(i.title), locked: false, day: d.day })),
-        );
-        const added = findItems(after, what)[0];
+        const added = findItems(itemsOf(daysOf(r.readPlan) ?? []), what)[0];
         return added
           ? `Added ${added.title} to day ${added.day} (${added.slot}, from ${added.startTime}).`
           : "Added to the plan.";
@@ -432,6 +424,13 @@ function additionPlan(text: string, lower: string, tools: ReadonlySet<string>): 
     },
     summary: "Suggested an addition to the plan",
   };
+}
+
+/** The plan's items, as items to find by their words (with their day). */
+function itemsOf(days: DayRead[]) {
+  return days.flatMap((d) =>
+    d.items.map((i) => ({ ...i, itemKey: "", title: plain(i.title), locked: false, day: d.day })),
+  );
 }
 
 /** The destination's activities not in the plan, as items to find by their words (the key is the activity's id). */
