@@ -150,5 +150,7 @@ export async function lisbonPlan() {
     ["a:jeronimos-monastery", "a:national-coach-museum"],
     ["a:lisbon-cathedral-se", "a:principe-real-stroll"],
   ]);
-  return { tripId: trip.tripId, organizer, firstRunId: run.id };
+  // Member 0, who answered (Sam's answers: from Chicago, hearing access).
+  const member = browser(new Map([[tripCookieName(trip.tripId), trip.memberTokens[0] ?? ""]]));
+  return { tripId: trip.tripId, organizer, member, firstRunId: run.id };
 }

@@ -157,7 +157,7 @@ function planDays(itinerary: Itinerary) {
       costPerPerson: i.costPerPerson,
       locked: i.locked,
     })),
-    meals: d.meals.map((m) => ({ meal: m.meal, time: m.time, name: untrusted(m.name) })),
+    meals: d.meals.map((m) => ({ meal: m.meal, time: m.time, name: untrusted(m.name), cuisine: untrusted(m.cuisine) })),
   }));
 }
 

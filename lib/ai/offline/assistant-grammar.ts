@@ -1,3 +1,4 @@
+import { everydayPlan } from "./assistant-everyday";
 import { itineraryEdit } from "./assistant-itinerary";
 
 /**
@@ -20,8 +21,8 @@ export type Plan =
       /** The action's tool when the reads only find its arguments: the role is checked before reading. */
       tool?: string;
       readBack?: Call;
-      /** The reply, from the results. */
-      say(r: Results): string;
+      /** The reply, from the results (or a question, when they leave it open). */
+      say(r: Results): string | Clarify;
       summary: string;
       status?: "success" | "blocked";
     }
@@ -47,7 +48,8 @@ const PERSONAL = /\b(budget|answers?|notes?|costs?|home town|hometown|origin|dat
 const NOT_A_PERSON =
   /^(my|our|the|your|group|trip|this|a|an|their|what|that|it|there|here|who|where|how|let|today|tomorrow|everyone|one|he|she)$/;
 
-export function planFor(message: string): Plan {
+/** The plan for the person's last message; `tools` are the tools this turn offers (the role's, of the open areas). */
+export function planFor(message: string, tools: ReadonlySet<string> = new Set()): Plan {
   const text = message.trim().replace(/\s+/g, " ");
   const lower = text.toLowerCase();
 
@@ -60,6 +62,9 @@ export function planFor(message: string): Plan {
       status: "blocked",
     };
   }
+
+  const everyday = everydayPlan(text, lower, tools);
+  if (everyday) return everyday;
 
   const unmet = unmetOf(lower);
   if (unmet) {
@@ -274,6 +279,12 @@ const UNMET: { test: RegExp; category: string; what: string; offer: string }[] =
     offer: "The plan's weather note comes from the travel month's climate.",
   },
   {
+    test: /\b(swap|switch|exchange|trade)\b (?:the )?(?:days? )?(\d+|\w+day)\b.*\b(and|with|for)\b (?:day )?(\d+|\w+day)\b|\b(reorder|rearrange|shuffle)\b.*\bdays\b/,
+    category: "other",
+    what: "swap whole days",
+    offer: 'I can move items one at a time ("Move the … to day 2 afternoon").',
+  },
+  {
     test: /\b(password|my account|sign in with|log ?in with)\b/,
     category: "account",
     what: "change sign-in settings",
@@ -293,7 +304,7 @@ function kindOf(text: string): string {
   return "decided";
 }
 
-function sentence(s: string): string {
+export function sentence(s: string): string {
   const t = s.trim().replace(/[.!]+$/, "");
   return (t.charAt(0).toUpperCase() + t.slice(1)).slice(0, 300);
 }
@@ -310,7 +321,7 @@ export function isOk(r: unknown): boolean {
   return (r as ToolOutcome)?.ok === true;
 }
 
-function dataOf(r: unknown): Record<string, unknown> {
+export function dataOf(r: unknown): Record<string, unknown> {
   const d = (r as ToolOutcome)?.data;
   return d && typeof d === "object" ? (d as Record<string, unknown>) : {};
 }
@@ -342,7 +353,7 @@ export function failure(r: unknown, fallback: string): string {
   return message ? `That didn't work: ${message} ${fallback}` : fallback;
 }
 
-function listOf<T>(value: unknown): T[] {
+export function listOf<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 

@@ -1,4 +1,4 @@
-import { type Clarify, type End, failure, isOk, type Plan, plain, type Results } from "./assistant-grammar";
+import { type Clarify, type End, failure, isOk, type Plan, plain, type Results, sentence } from "./assistant-grammar";
 
 /**
  * The offline assistant's itinerary edits: "move the <item> to Thursday afternoon",
@@ -8,7 +8,7 @@ import { type Clarify, type End, failure, isOk, type Plan, plain, type Results }
  */
 
 const SLOTS = ["morning", "afternoon", "evening"] as const;
-const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const PRONOUN = /^(it|this|that|them|these|those|one)$/i;
 
 type PlanItem = { itemKey: string; title: string; slot: string; startTime: string; locked: boolean; day: number };
@@ -56,6 +56,29 @@ export function itineraryEdit(text: string): Plan | null {
     });
   }
 
+  const flag = /^(?:please )?flag (?:the )?(.+?)(?:\s*(?:[,:;(]|\bas\b|\bbecause\b|\bsince\b)\s*(.+?))?[.!)]?$/i.exec(
+    text,
+  );
+  if (flag?.[1]) {
+    const why = flag[2]?.trim() ?? "";
+    const reason = flagReason(why.toLowerCase());
+    if (PRONOUN.test(flag[1]) || !why) {
+      return clarifyEdit(PRONOUN.test(flag[1]) ? "the item" : "why", [
+        "Flag the … as too expensive",
+        "Flag the …, it's not accessible for me",
+        "Flag the …, not my thing",
+      ]);
+    }
+    return edit({
+      tool: "flagItineraryItem",
+      what: flag[1],
+      args: (_plan, item) => ({ itemKey: item.itemKey, reason, note: sentence(why) }),
+      done: (item) =>
+        `Flagged ${item.title} (${FLAG_WORDS[reason]}): everyone sees it on the plan page, and the next regeneration takes it into account.`,
+      summary: "Flagged an item of the plan",
+    });
+  }
+
   const remove =
     /^(?:please )?(?:remove|drop|cut|take out) (?:the )?(.+?)(?: from (?:the )?(?:plan|itinerary))?[.!]?$/i.exec(text);
   if (remove?.[1]) {
@@ -85,10 +108,33 @@ export function itineraryEdit(text: string): Plan | null {
   return null;
 }
 
+const FLAG_WORDS = {
+  "too-expensive": "too expensive",
+  "not-accessible": "not accessible for you",
+  "diet-clash": "clashes with your diet",
+  "not-my-thing": "not your thing",
+  other: "other",
+} as const;
+
+/** The flag's reason from the person's words (the plan page's choices); "other" keeps the words as the note. */
+function flagReason(why: string): keyof typeof FLAG_WORDS {
+  if (/\b(expensive|pricey|costs? too|too much|afford)/.test(why)) return "too-expensive";
+  if (/\b(accessib|wheelchair|stairs|steps|step-free|mobility|walking|hearing|sight)/.test(why))
+    return "not-accessible";
+  if (/\b(diet|vegetarian|vegan|allerg|gluten|halal|kosher|can'?t eat)/.test(why)) return "diet-clash";
+  if (/\b(not my thing|not for me|boring|don'?t like|not interested)/.test(why)) return "not-my-thing";
+  return "other";
+}
+
 function clarifyEdit(missing: string, choices: string[]): Clarify {
   return {
     kind: "clarify",
-    question: missing === "the item" ? "Which item of the plan?" : "To which day and time of day?",
+    question:
+      missing === "the item"
+        ? "Which item of the plan?"
+        : missing === "why"
+          ? "What's wrong with it?"
+          : "To which day and time of day?",
     missing,
     why: "I'd rather ask than guess and change the wrong thing.",
     choices,
@@ -194,7 +240,7 @@ function removedOf(r: unknown): PlanItem[] {
 }
 
 /** The items the words name: the title or key holds them all. */
-function findItems(items: PlanItem[], what: string): PlanItem[] {
+export function findItems(items: PlanItem[], what: string): PlanItem[] {
   const words = what
     .toLowerCase()
     .replace(/[^\p{L}\p{N} ]/gu, " ")

@@ -241,7 +241,7 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
   // Already ended this turn (a tool without a stop condition would loop): say nothing more.
   if (turn.calls.some((c) => END_TOOLS.has(c.tool))) return [{ type: "text", text: "" }];
 
-  const plan: Plan = planFor(turn.message);
+  const plan: Plan = planFor(turn.message, available);
   if (plan.kind === "say") return end(plan.text, plan.summary, plan.status);
   if (plan.kind === "clarify") return clarify(plan);
 
@@ -322,7 +322,8 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
     if (closed) return closed;
     return [call(resolved.tool, resolved.input)];
   }
-  return end(plan.say(results), plan.summary, plan.status ?? "success");
+  const said = plan.say(results);
+  return typeof said === "string" ? end(said, plan.summary, plan.status ?? "success") : clarify(said);
 }
 
 type Refusal = { ok?: boolean; code?: string; fieldErrors?: Record<string, string> };
