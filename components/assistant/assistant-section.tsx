@@ -1,7 +1,7 @@
 import type { UIMessage } from "ai";
 import type { ReactNode } from "react";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
-import { SUGGESTIONS } from "@/lib/ai/offline/assistant-grammar";
+import { suggestionsFor } from "@/lib/ai/offline/assistant-grammar";
 import type { Caller } from "@/lib/auth/guards";
 import { getThread, listUnmetRequests } from "@/lib/db/queries/assistant";
 import { AssistantPanel } from "./assistant-panel";
@@ -29,7 +29,11 @@ export async function AssistantSection({ caller, children }: { caller: Caller; c
           tripId={caller.trip.id}
           tripName={caller.trip.name}
           initialMessages={messages as UIMessage[]}
-          suggestions={caller.trip.isDemo ? SUGGESTIONS : SUGGESTIONS.slice(0, 3)}
+          suggestions={suggestionsFor({
+            isDemo: caller.trip.isDemo,
+            isOrganizer: caller.isOrganizer,
+            status: caller.trip.status,
+          })}
         />
         {unmet.length ? (
           <UnmetList
