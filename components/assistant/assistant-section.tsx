@@ -2,6 +2,7 @@ import type { UIMessage } from "ai";
 import type { ReactNode } from "react";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { suggestionsFor } from "@/lib/ai/offline/assistant-grammar";
+import { assistantRunsView } from "@/lib/assistant-runs-view";
 import type { Caller } from "@/lib/auth/guards";
 import { getThread, listUnmetRequests } from "@/lib/db/queries/assistant";
 import { AssistantPanel } from "./assistant-panel";
@@ -13,6 +14,7 @@ export async function AssistantSection({ caller, children }: { caller: Caller; c
     getThread({ tripId: caller.trip.id, memberId: caller.member.id }),
     listUnmetRequests({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
   ]);
+  const runs = await assistantRunsView({ tripId: caller.trip.id, messages: messages as UIMessage[] });
   return (
     // On a phone it is a small button fixed at the bottom corner that opens as a sheet (it adds
     // nothing to the page's length); on a wide screen, a card like the others.
@@ -34,6 +36,7 @@ export async function AssistantSection({ caller, children }: { caller: Caller; c
             isOrganizer: caller.isOrganizer,
             status: caller.trip.status,
           })}
+          runs={runs}
         />
         {unmet.length ? (
           <UnmetList
