@@ -183,7 +183,7 @@ export function planFor(message: string): Plan {
       act: { tool: "generateRecommendations", input: {} },
       say: (r) =>
         isOk(r.generateRecommendations)
-          ? "Recommendations are on their way: the timeline on the dashboard shows each step."
+          ? "Recommendations are on their way: follow each step here or on the dashboard."
           : failure(r.generateRecommendations, "Nothing was started."),
       summary: "Started destination recommendations",
     };
