@@ -6,8 +6,11 @@ import { Send, Trash2 } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormMessage, inputClasses } from "@/components/ui/field";
+import type { AssistantRunState } from "@/lib/assistant-runs-view";
 import { MAX_ASSISTANT_MESSAGE } from "@/lib/schemas/assistant";
+import { AssistantRun } from "./assistant-run";
 import { ApprovalCard, ClarificationCard } from "./cards";
+import { startedRun } from "./started-run";
 import { ToolResult, type ToolView } from "./tool-result";
 
 type Part = UIMessage["parts"][number] & {
@@ -29,11 +32,14 @@ export function AssistantPanel({
   tripName,
   initialMessages,
   suggestions,
+  runs,
 }: {
   tripId: string;
   tripName: string;
   initialMessages: UIMessage[];
   suggestions: string[];
+  /** The runs the conversation started, as they are now (by run id): their timelines start from these. */
+  runs: Record<string, AssistantRunState>;
 }) {
   const answered = useRef<{ id: string; approved: boolean; confirmName?: string } | null>(null);
   const api = `/api/trips/${tripId}/assistant`;
@@ -137,6 +143,8 @@ export function AssistantPanel({
                 if (tool.name === "ask_clarification") {
                   return <ClarificationCard key={key} tool={tool} disabled={busy} onPick={send} />;
                 }
+                const run = startedRun(part);
+                if (run) return <AssistantRun key={key} tripId={tripId} run={run} server={runs[run.runId]} />;
                 return <ToolResult key={key} tool={tool} />;
               })
             )}

@@ -1,7 +1,8 @@
 import type { UIMessage } from "ai";
 import type { ReactNode } from "react";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
-import { SUGGESTIONS } from "@/lib/ai/offline/assistant-grammar";
+import { suggestionsFor } from "@/lib/ai/offline/assistant-grammar";
+import { assistantRunsView } from "@/lib/assistant-runs-view";
 import type { Caller } from "@/lib/auth/guards";
 import { getThread, listUnmetRequests } from "@/lib/db/queries/assistant";
 import { AssistantPanel } from "./assistant-panel";
@@ -13,6 +14,7 @@ export async function AssistantSection({ caller, children }: { caller: Caller; c
     getThread({ tripId: caller.trip.id, memberId: caller.member.id }),
     listUnmetRequests({ tripId: caller.trip.id, memberId: caller.isOrganizer ? undefined : caller.member.id }),
   ]);
+  const runs = await assistantRunsView({ tripId: caller.trip.id, messages: messages as UIMessage[] });
   return (
     // On a phone it is a small button fixed at the bottom corner that opens as a sheet (it adds
     // nothing to the page's length); on a wide screen, a card like the others.
@@ -29,7 +31,12 @@ export async function AssistantSection({ caller, children }: { caller: Caller; c
           tripId={caller.trip.id}
           tripName={caller.trip.name}
           initialMessages={messages as UIMessage[]}
-          suggestions={caller.trip.isDemo ? SUGGESTIONS : SUGGESTIONS.slice(0, 3)}
+          suggestions={suggestionsFor({
+            isDemo: caller.trip.isDemo,
+            isOrganizer: caller.isOrganizer,
+            status: caller.trip.status,
+          })}
+          runs={runs}
         />
         {unmet.length ? (
           <UnmetList

@@ -17,6 +17,12 @@ function whatItDoes(tool: ToolView): string {
       return "Delete this trip for everyone: every answer, vote, plan and conversation. This can't be undone.";
     case "generateRecommendations":
       return "Start destination recommendations for the group.";
+    case "generateItinerary":
+      return "Plan the trip day by day for the chosen destination and dates.";
+    case "regenerateItinerary":
+      return "Make a new version of the plan that answers the group's open flags and suggestions.";
+    case "replanWithNewAnswers":
+      return "Plan the days again with everyone's current answers.";
     default:
       return tool.name.replaceAll("_", " ");
   }

@@ -16,10 +16,13 @@ export function RunTimeline({
   runId,
   initial,
   kind = "recommendations",
+  announce = true,
 }: {
   runId: string;
   initial: TimelineEntry[];
   kind?: RunKind;
+  /** Says each step to screen readers as it starts (off where the surrounding part announces the run once). */
+  announce?: boolean;
 }) {
   const live = useLiveProgress(runId);
   const seen = new Set(initial.map((e) => e.id));
@@ -28,9 +31,11 @@ export function RunTimeline({
 
   return (
     <div>
-      <p className="sr-only" aria-live="polite">
-        {current ? `${current.label}: ${current.detail}` : "Starting…"}
-      </p>
+      {announce ? (
+        <p className="sr-only" aria-live="polite">
+          {current ? `${current.label}: ${current.detail}` : "Starting…"}
+        </p>
+      ) : null}
       <ol aria-label="Generation progress" className="space-y-2">
         {rows.map((row) => (
           <li key={row.key} className="flex items-start gap-3 text-sm">

@@ -20,4 +20,18 @@ export class AssistantPanel {
   suggestion(text: string) {
     return this.region().getByRole("button", { name: text });
   }
+
+  /** The suggestion chips offered (only while the conversation is empty). */
+  suggestions() {
+    return this.region().getByRole("group", { name: "Suggestions" }).getByRole("button");
+  }
+
+  /** A run the assistant started, inside its answer (named for what it does, e.g. "Finding destination ideas"). */
+  run(name: string) {
+    return this.conversation().getByRole("region", { name });
+  }
+
+  async clear() {
+    await this.region().getByRole("button", { name: "Clear conversation" }).click();
+  }
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { defaultModels, type ModelSet } from "@/lib/ai/models";
-import { SUGGESTIONS } from "@/lib/ai/offline/assistant-grammar";
+import { suggestionsFor } from "@/lib/ai/offline/assistant-grammar";
 import { requireMember } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
 import { clearThread, getThread, listUnmetRequests } from "@/lib/db/queries/assistant";
@@ -58,7 +58,11 @@ export async function getAssistant({ ctx, tripId }: { ctx: RequestContext; tripI
     return NextResponse.json(
       {
         messages,
-        suggestions: caller.trip.isDemo ? SUGGESTIONS : SUGGESTIONS.slice(0, 3),
+        suggestions: suggestionsFor({
+          isDemo: caller.trip.isDemo,
+          isOrganizer: caller.isOrganizer,
+          status: caller.trip.status,
+        }),
         unmet: unmet.map((u) => ({
           id: u.id,
           summary: u.summary,

@@ -33,15 +33,41 @@ export type End = { kind: "end"; text: string; summary: string; status: "success
 
 export type Clarify = { kind: "clarify"; question: string; missing: string; why: string; choices: string[] };
 
-/** The demo trip's suggestion chips: every one of them is understood here. */
-export const SUGGESTIONS = [
-  "What's next for our trip?",
-  "What do we still disagree on?",
-  "What have we agreed so far?",
-  "Remember that we prefer trains over flights",
-  "Regenerate the plan with our feedback",
-  "Cross-reference our open conflicts with my answers and tell me what to fix first",
-];
+/** Questions any member may ask on any trip: the chips every trip's panel offers. */
+const QUESTIONS = ["What's next for our trip?", "What do we still disagree on?", "What have we agreed so far?"];
+const REMEMBER = "Remember that we prefer trains over flights";
+const FIND_IDEAS = "Find destination ideas for us";
+const REGENERATE = "Regenerate the plan with our feedback";
+const CROSS_REFERENCE = "Cross-reference our open conflicts with my answers and tell me what to fix first";
+
+/** Every suggestion chip the panel may offer: each one is understood here. */
+export const SUGGESTIONS = [...QUESTIONS, REMEMBER, FIND_IDEAS, REGENERATE, CROSS_REFERENCE];
+
+/**
+ * The chips the panel offers this person: the three questions on any trip; on the demo trip
+ * also the things it can do, each only where it can happen (ideas before there is a plan,
+ * a new version of the plan once planning has started) and only to the organizer, who alone
+ * may start them. A chip that would end in "only the organizer can" or "not yet" isn't offered.
+ */
+export function suggestionsFor({
+  isDemo,
+  isOrganizer,
+  status,
+}: {
+  isDemo: boolean;
+  isOrganizer: boolean;
+  status: "collecting" | "recommending" | "planning" | "finalized";
+}): string[] {
+  if (!isDemo) return [...QUESTIONS];
+  const run = !isOrganizer
+    ? []
+    : status === "collecting" || status === "recommending"
+      ? [FIND_IDEAS]
+      : status === "planning"
+        ? [REGENERATE]
+        : [];
+  return [...QUESTIONS, REMEMBER, ...run, CROSS_REFERENCE];
+}
 
 const PERSONAL = /\b(budget|answers?|notes?|costs?|home town|hometown|origin|dates|needs|diet)\b/;
 /** Words before "'s" that aren't a person ("what's my budget", "the trip's dates"). */
@@ -162,7 +188,7 @@ export function planFor(message: string, tools: ReadonlySet<string> = new Set())
       act: { tool: "generateRecommendations", input: {} },
       say: (r) =>
         isOk(r.generateRecommendations)
-          ? "Recommendations are on their way: the timeline on the dashboard shows each step."
+          ? "Recommendations are on their way: follow each step here or on the dashboard."
           : failure(r.generateRecommendations, "Nothing was started."),
       summary: "Started destination recommendations",
     };
@@ -249,7 +275,7 @@ export function planFor(message: string, tools: ReadonlySet<string> = new Set())
     question: "What would you like me to do?",
     missing: "the request",
     why: "I didn't understand that request.",
-    choices: SUGGESTIONS.slice(0, 3),
+    choices: QUESTIONS,
   };
 }
 

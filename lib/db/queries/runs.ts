@@ -89,6 +89,16 @@ export async function getRun({ runId }: { runId: string }): Promise<PipelineRun 
   return run ?? null;
 }
 
+/** The runs of `tripId` among `runIds` (an id of another trip's run is not found). */
+export async function listTripRuns({ tripId, runIds }: { tripId: string; runIds: string[] }): Promise<PipelineRun[]> {
+  if (runIds.length === 0) return [];
+  const db = await getDb();
+  return db
+    .select()
+    .from(pipelineRuns)
+    .where(and(eq(pipelineRuns.tripId, tripId), inArray(pipelineRuns.id, runIds)));
+}
+
 /** The trip's most recent run, of any kind or of the kinds given. */
 export async function latestRun({ tripId, kinds }: { tripId: string; kinds?: RunKind[] }): Promise<PipelineRun | null> {
   const db = await getDb();
