@@ -5,9 +5,9 @@ import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferen
  * The sample group behind "Try a demo trip": five friends whose answers show what the
  * dashboard is for — dates that almost line up (Chen is 2 days short of the best
  * window), a budget conflict with a hard limit (Sam), a vegetarian (Maya), a member who
- * eats gluten-free (Chen), a wheelchair user (Sam) and one who won't take long flights (Leo). Every
- * place offered has restaurants that confirm each of those diets, so the demo's plans seat
- * the group for lunch and dinner. Dates are placed a few months after `today` so the demo
+ * eats gluten-free (Chen), a wheelchair user (Sam) and one who won't take long flights (Leo).
+ * The places the demo is offered have restaurants that serve all of them at once, so its plans
+ * seat the group for lunch and dinner (no place the group can reach confirms a nut-allergy option). Dates are placed a few months after `today` so the demo
  * never plans a trip in the past.
  */
 export function demoMembers(today: Date): { name: string; preferences: MemberPreferences }[] {

@@ -30,10 +30,12 @@ export type TravelContext = {
 };
 
 /**
- * Allergies are safety needs: only the places to eat that confirm them count, never a
- * city-wide claim. The other diets also need a destination that says it serves them.
+ * Allergies are safety needs, judged at the table: only the places to eat that confirm them
+ * count, never a city-wide claim. The other diets need a destination that says it serves
+ * them (the catalog backs that claim with enough places to eat: lib/catalog/completeness.ts).
  */
-const ALLERGIES = new Set(["nut-allergy", "shellfish-allergy"]);
+const ALLERGIES: ReadonlySet<string> = new Set(["nut-allergy", "shellfish-allergy"]);
+export const allergiesOf = (dietary: readonly Dietary[]): Dietary[] => dietary.filter((x) => ALLERGIES.has(x));
 /** Without dates, weather breaks a rule only when it holds for at least this many months of the year. */
 export const MONTHS_WITHOUT_DATES = 6;
 
@@ -44,7 +46,7 @@ export function destinationBreaches(d: DestinationFacts, members: MemberConstrai
     const diets = m.dietary.filter((x) => !ALLERGIES.has(x) && !d.dietary.includes(x));
     if (diets.length) add("diet", `${diets.join(", ")} options are hard to find`);
     else {
-      const short = placesToEatShort(d, m.dietary);
+      const short = placesToEatShort(d, allergiesOf(m.dietary));
       if (short) add("diet", short);
     }
     const access = m.accessibility.filter((x) => !servesAccess(d, x, ctx.days ?? 1));
@@ -89,9 +91,9 @@ export function enoughPlacesToEat(meals: readonly Pick<CatalogMeal, "meals">[]):
 }
 
 /**
- * Why a member's diets can't be met at the table here, or null when they can: their
- * lunches and dinners need enough places to eat that each serve every one of their diets
- * (a vegan with a nut allergy needs places that are both), judged venue by venue from the
+ * Why a member's allergies can't be met at the table here, or null when they can: their
+ * lunches and dinners need enough places to eat that each confirm every one of them (nut
+ * and shellfish allergies: places that confirm both), judged venue by venue from the
  * meals' own dietary options. An allergy a city lists as a whole counts for nothing here.
  */
 export function placesToEatShort(d: Pick<DestinationFacts, "meals">, dietary: readonly Dietary[]): string | null {

@@ -12,9 +12,10 @@ import { destinationBreaks } from "@/lib/validation/rules";
 import { destination, meal } from "@/test/made-up-destination";
 
 /**
- * A member's diets are judged at the table, venue by venue: a place fits them only when at
- * least two of its places to eat each serve every one of their diets, with lunch and dinner
- * among what those places serve. An allergy counts only where a place to eat confirms it.
+ * A member's allergies are judged at the table, venue by venue: a place fits them only when
+ * at least two of its places to eat each confirm every one of their allergies, with lunch and
+ * dinner among what those places serve (a city-wide claim counts for nothing). When someone
+ * has an allergy or a table access need, two places to eat must also suit the whole group.
  * Counts below were read off the catalog files by hand:
  *   nut-allergy: Sydney 6 places (Bennelong L/D, Quay D, Icebergs L/D, Bills L/D, Totti's L/D,
  *     Leura Garage L/D), Cape Town 1 (La Colombe L/D), every other place 0 — New Orleans included.

@@ -1,4 +1,5 @@
 import {
+  allergiesOf,
   atTable,
   type Breach,
   destinationBreaches,
@@ -19,7 +20,7 @@ import type { Exclusion, TripShape } from "@/lib/schemas/recommendations";
 /**
  * Which destinations the group can go to, judged member by member, and what each costs
  * each of them. A destination is left out for a named member's hard constraint: their
- * diet (too few places to eat that serve it, lib/constraints/judge.ts), access need, hard
+ * diet (an allergy: too few places to eat that confirm it, lib/constraints/judge.ts), access need, hard
  * no, a flight from their own home, the weather in the travel month, their scope, or their
  * own total over their own hard cap even at the cheapest stay and the shortest length
  * everyone accepts — or, for the group as a whole, when too few activities or places to
@@ -119,10 +120,10 @@ function judge({ members, frame, scopeApplies, decidedScope = null, places = [] 
         detail: `only ${plural(activities.length, "activity", "activities")} suit everyone's needs and hard no's`,
       });
     }
-    // The group eats together: when someone has a diet or an access need at the table, lunch and
-    // dinner need places that meet everyone's at once (and their hard no's), as the plan seats them.
-    // A member whose own diets no place here serves is named above; this is the group's shortfall.
-    const seated = atTable(members);
+    // The group eats together: when someone has an allergy or an access need at the table, lunch
+    // and dinner need places that meet everyone's at once (and their hard no's), as the plan seats
+    // them. A member whose own allergies no place here serves is named above; this is the group's.
+    const seated = atTable(members).map((m) => ({ ...m, dietary: allergiesOf(m.dietary) }));
     const tables = facts.meals.filter((meal) => suitsEveryone(meal, seated));
     const needsAtTable = seated.some((m) => m.dietary.length > 0 || m.accessibility.length > 0);
     if (needsAtTable && !reasons.some((r) => r.rule === "diet") && !enoughPlacesToEat(tables)) {

@@ -434,13 +434,17 @@ function checkExclusion(exclusion: Exclusion, pack: Pack, ctx: Context): Violati
 
 /**
  * Whether the group, eating together, has at least two places to eat that suit every member
- * (diets, wheelchair or step-free access, hard no's) with lunch and dinner among them —
- * asked only when someone has a diet or one of those access needs.
+ * (allergies, wheelchair or step-free access, hard no's) with lunch and dinner among them —
+ * asked only when someone has an allergy or one of those access needs.
  */
 function groupCanEat(facts: DestinationFacts, members: Context["respondents"]): boolean {
   const seated = members.map((m) => ({
     ...m,
-    prefs: { ...m.prefs, accessibility: m.prefs.accessibility.filter((x) => x === "wheelchair" || x === "step-free") },
+    prefs: {
+      ...m.prefs,
+      dietary: m.prefs.dietary.filter((x) => x === "nut-allergy" || x === "shellfish-allergy"),
+      accessibility: m.prefs.accessibility.filter((x) => x === "wheelchair" || x === "step-free"),
+    },
   }));
   if (seated.every((m) => m.prefs.dietary.length === 0 && m.prefs.accessibility.length === 0)) return true;
   const tables = facts.meals.filter((meal) =>

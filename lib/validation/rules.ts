@@ -16,7 +16,7 @@ import type { MemberView } from "@/lib/validation/member-view";
 
 export const TIERS = ["budget", "midrange", "premium"] as const;
 export type Tier = (typeof TIERS)[number];
-const ALLERGIES = new Set(["nut-allergy", "shellfish-allergy"]);
+const ALLERGIES: ReadonlySet<string> = new Set(["nut-allergy", "shellfish-allergy"]);
 export const MIN_ACTIVITIES = 4;
 const MONTHS_WITHOUT_DATES = 6;
 
@@ -85,8 +85,9 @@ export function destinationBreaks(
   const out: string[] = [];
   const claimed = m.prefs.dietary.filter((diet) => ALLERGIES.has(diet) || facts.dietary.includes(diet));
   for (const diet of m.prefs.dietary) if (!claimed.includes(diet)) out.push(`${diet} is hard to find`);
-  if (claimed.length === m.prefs.dietary.length && !tablesServe(facts, m.prefs.dietary))
-    out.push(`too few places to eat serve ${m.prefs.dietary.join(" and ")}`);
+  const allergies = m.prefs.dietary.filter((diet) => ALLERGIES.has(diet));
+  if (claimed.length === m.prefs.dietary.length && !tablesServe(facts, allergies))
+    out.push(`too few places to eat serve ${allergies.join(" and ")}`);
   for (const need of m.prefs.accessibility)
     if (!facts.accessibility.includes(need) && !venuesServe(facts, need, ctx.days ?? 1))
       out.push(`not ${need} friendly`);
@@ -98,13 +99,13 @@ export function destinationBreaks(
   return out;
 }
 
-/** Places to eat a member's diets need: two or more, between them open for lunch and for dinner. */
+/** Places to eat a member's allergies need: two or more, between them open for lunch and for dinner. */
 const MIN_DIET_TABLES = 2;
 
 /**
- * A member eats safely here when at least two places to eat each list every one of their
- * diets (an allergy only counts where a place confirms it), and lunch and dinner are both
- * among what those places serve.
+ * A member with allergies eats safely here when at least two places to eat each confirm
+ * every one of them (a city-wide claim doesn't count), and lunch and dinner are both among
+ * what those places serve.
  */
 function tablesServe(facts: DestinationFacts, dietary: readonly string[]): boolean {
   if (dietary.length === 0) return true;
