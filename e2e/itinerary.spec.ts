@@ -191,9 +191,9 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
     const day = event.startDate.toString().slice(0, 10);
     expect(day >= start && day <= end).toBe(true);
   }
-  // Every meal of the plan is in it (the demo group's meals may all be left open — no restaurant
-  // there confirms a nut-allergy option — and then the plan says so instead), and no two timed
-  // events overlap (each runs from its start to its end).
+  // Every meal of the plan is in it, and the plan has meals: the place chosen fits every member's
+  // diet at the table (at least two places to eat suit the whole group, lunch and dinner), so the
+  // group is seated. No two timed events overlap (each runs from its start to its end).
   const shared = (await (await strangerPage.request.get(`${shareUrl}/itinerary.json`)).json()) as {
     days: { meals: { meal: string; name: string }[] }[];
   };
@@ -203,6 +203,7 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
     .filter((s) => /^(Lunch|Dinner|Breakfast) at /.test(s))
     .map((s) => s.toLowerCase())
     .sort();
+  expect(planMeals.length).toBeGreaterThan(0);
   expect(calendarMeals).toEqual(planMeals);
   const spans = events
     .filter((e) => !e.startDate.isDate)

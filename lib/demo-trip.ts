@@ -4,8 +4,10 @@ import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferen
 /**
  * The sample group behind "Try a demo trip": five friends whose answers show what the
  * dashboard is for — dates that almost line up (Chen is 2 days short of the best
- * window), a budget conflict with a hard limit (Sam), a vegetarian (Maya) and a
- * wheelchair user who won't take long flights (Sam). Dates are placed a few months after `today` so the demo
+ * window), a budget conflict with a hard limit (Sam), a vegetarian (Maya), a member who
+ * eats gluten-free (Chen), a wheelchair user (Sam) and one who won't take long flights (Leo).
+ * The places the demo is offered have restaurants that serve all of them at once, so its plans
+ * seat the group for lunch and dinner (no place the group can reach confirms a nut-allergy option). Dates are placed a few months after `today` so the demo
  * never plans a trip in the past.
  */
 export function demoMembers(today: Date): { name: string; preferences: MemberPreferences }[] {
@@ -82,7 +84,7 @@ export function demoMembers(today: Date): { name: string; preferences: MemberPre
         tripLength: { minDays: 3, maxDays: 7 },
         budget: null,
         vibes: ["food", "culture", "beach"],
-        dietary: ["nut-allergy"],
+        dietary: ["gluten-free"],
         origin: "Chicago",
         notes: "Budget is flexible for me.",
       },

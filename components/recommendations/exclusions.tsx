@@ -11,7 +11,11 @@ const RULES: Record<string, string> = {
   scope: "trip scope",
   "hard-cap": "hard budget cap",
   "too-few-activities": "too few activities",
+  "too-few-places-to-eat": "too few places to eat",
 };
+
+/** What rules a place out for the group as a whole rather than for one member. */
+const GROUP_RULES = ["too-few-activities", "too-few-places-to-eat"];
 
 /**
  * "Why not other places?": every destination a hard constraint ruled out, and whose. The
@@ -34,7 +38,7 @@ export function Exclusions({
   const unmatched = suggestions.filter((s) => s.slug === null);
   if (excluded.length === 0 && unmatched.length === 0) return null;
   const who = (id: string | null, rule: string) =>
-    id === null ? (rule === "too-few-activities" ? "The group" : "Someone") : id === viewerId ? "You" : nameOf(id);
+    id === null ? (GROUP_RULES.includes(rule) ? "The group" : "Someone") : id === viewerId ? "You" : nameOf(id);
   const suggestedBy = (ids: string[]) =>
     ids.length === 0 ? "a member" : joinAnd(ids.map((id) => (id === viewerId ? "you" : nameOf(id))));
   const suggestionOf = (slug: string) => suggestions.find((s) => s.slug === slug);

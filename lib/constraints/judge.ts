@@ -3,8 +3,9 @@ import { type MemberConstraints, rulesOf } from "@/lib/constraints/member";
 import { containsPhrase, phraseKey, wordsOf } from "@/lib/constraints/text";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
 import { travelBetween } from "@/lib/facts/travel";
-import type { CatalogActivity } from "@/lib/schemas/catalog";
-import type { Accessibility } from "@/lib/schemas/preferences";
+import { joinAnd, plural } from "@/lib/format";
+import type { CatalogActivity, CatalogMeal } from "@/lib/schemas/catalog";
+import type { Accessibility, Dietary } from "@/lib/schemas/preferences";
 
 /**
  * The planner's judgement of hard constraints, member by member: does this destination,
@@ -28,8 +29,13 @@ export type TravelContext = {
   days?: number;
 };
 
-/** Allergies are judged meal by meal; the other diets also need a destination that serves them. */
-const ALLERGIES = new Set(["nut-allergy", "shellfish-allergy"]);
+/**
+ * Allergies are safety needs, judged at the table: only the places to eat that confirm them
+ * count, never a city-wide claim. The other diets need a destination that says it serves
+ * them (the catalog backs that claim with enough places to eat: lib/catalog/completeness.ts).
+ */
+const ALLERGIES: ReadonlySet<string> = new Set(["nut-allergy", "shellfish-allergy"]);
+export const allergiesOf = (dietary: readonly Dietary[]): Dietary[] => dietary.filter((x) => ALLERGIES.has(x));
 /** Without dates, weather breaks a rule only when it holds for at least this many months of the year. */
 export const MONTHS_WITHOUT_DATES = 6;
 
@@ -39,6 +45,10 @@ export function destinationBreaches(d: DestinationFacts, members: MemberConstrai
     const add = (rule: BreachRule, detail: string) => breaches.push({ memberId: m.memberId, rule, detail });
     const diets = m.dietary.filter((x) => !ALLERGIES.has(x) && !d.dietary.includes(x));
     if (diets.length) add("diet", `${diets.join(", ")} options are hard to find`);
+    else {
+      const short = placesToEatShort(d, allergiesOf(m.dietary));
+      if (short) add("diet", short);
+    }
     const access = m.accessibility.filter((x) => !servesAccess(d, x, ctx.days ?? 1));
     if (access.length) add("access", `not ${access.join(", ")} friendly`);
     // Their own country, when their home says which (a wish nobody can place isn't guessed at).
@@ -62,6 +72,45 @@ export function destinationBreaches(d: DestinationFacts, members: MemberConstrai
     }
   }
   return breaches;
+}
+
+/**
+ * Places to eat a need asks for (a member's diets, an access need at the table): at least
+ * two, so every lunch and dinner has a choice and one closed day doesn't leave the member
+ * without a meal, and between them open for lunch and for dinner.
+ */
+export const MIN_PLACES_TO_EAT = 2;
+
+/** Whether these places to eat are enough for a trip's lunches and dinners (see MIN_PLACES_TO_EAT). */
+export function enoughPlacesToEat(meals: readonly Pick<CatalogMeal, "meals">[]): boolean {
+  return (
+    meals.length >= MIN_PLACES_TO_EAT &&
+    meals.some((m) => m.meals.includes("lunch")) &&
+    meals.some((m) => m.meals.includes("dinner"))
+  );
+}
+
+/**
+ * Why a member's allergies can't be met at the table here, or null when they can: their
+ * lunches and dinners need enough places to eat that each confirm every one of them (nut
+ * and shellfish allergies: places that confirm both), judged venue by venue from the
+ * meals' own dietary options. An allergy a city lists as a whole counts for nothing here.
+ */
+export function placesToEatShort(d: Pick<DestinationFacts, "meals">, dietary: readonly Dietary[]): string | null {
+  if (dietary.length === 0) return null;
+  const serving = d.meals.filter((meal) => dietary.every((x) => meal.dietaryOptions.includes(x)));
+  if (enoughPlacesToEat(serving)) return null;
+  const option = `a ${joinAnd(dietary)} option`;
+  if (serving.length === 0) return `no place to eat we know confirms ${option}`;
+  if (serving.length < MIN_PLACES_TO_EAT)
+    return `only ${plural(serving.length, "place")} to eat confirms ${option} (a choice needs ${MIN_PLACES_TO_EAT})`;
+  const missing = (["lunch", "dinner"] as const).filter((t) => !serving.some((meal) => meal.meals.includes(t)));
+  return `no place to eat we know confirms ${option} for ${joinAnd(missing)}`;
+}
+
+/** Members as a place to eat sees them: of access needs only those at the table (TABLE_NEEDS) count. */
+export function atTable(members: MemberConstraints[]): MemberConstraints[] {
+  return members.map((m) => ({ ...m, accessibility: m.accessibility.filter((x) => TABLE_NEEDS.includes(x)) }));
 }
 
 /** Activities a place needs for an access need it doesn't serve as a whole: one a day, never fewer than four. */
@@ -97,11 +146,7 @@ export function accessByVenue(
   const activities = d.activities.filter((a) => a.accessibility.includes(need)).length;
   const atTable = TABLE_NEEDS.includes(need);
   const meals = d.meals.filter((m) => m.accessibility.includes(need));
-  const mealsOk =
-    !atTable ||
-    (meals.length >= 2 &&
-      meals.some((m) => m.meals.includes("lunch")) &&
-      meals.some((m) => m.meals.includes("dinner")));
+  const mealsOk = !atTable || enoughPlacesToEat(meals);
   const stayAreas = d.practical.stayAreas.filter((s) => s.accessibility.includes(need)).map((s) => s.area);
   return {
     activities: { accessible: activities, total: d.activities.length },

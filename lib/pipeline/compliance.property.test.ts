@@ -158,7 +158,9 @@ it("every stored pack passes the independent validator, over 500 generated group
       // Every exclusion names whose constraint it protects (or that nothing fits the whole group).
       for (const x of pack.excluded) {
         expect(
-          x.reasons.some((r) => r.memberId !== null || r.rule === "too-few-activities"),
+          x.reasons.some(
+            (r) => r.memberId !== null || r.rule === "too-few-activities" || r.rule === "too-few-places-to-eat",
+          ),
           x.slug,
         ).toBe(true);
       }

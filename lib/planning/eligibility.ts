@@ -1,4 +1,12 @@
-import { type Breach, destinationBreaches, suitsEveryone } from "@/lib/constraints/judge";
+import {
+  allergiesOf,
+  atTable,
+  type Breach,
+  destinationBreaches,
+  enoughPlacesToEat,
+  MIN_PLACES_TO_EAT,
+  suitsEveryone,
+} from "@/lib/constraints/judge";
 import { hardCapOf, type MemberConstraints, type Tier } from "@/lib/constraints/member";
 import { allFacts, type DestinationFacts } from "@/lib/facts";
 import { formatUsd, plural } from "@/lib/format";
@@ -11,10 +19,12 @@ import type { Exclusion, TripShape } from "@/lib/schemas/recommendations";
 
 /**
  * Which destinations the group can go to, judged member by member, and what each costs
- * each of them. A destination is left out only for a named member's hard constraint:
- * their diet, access need, hard no, a flight from their own home, the weather in the
- * travel month, their scope, or their own total over their own hard cap even at the
- * cheapest stay and the shortest length everyone accepts. Vibes never exclude: they rank.
+ * each of them. A destination is left out for a named member's hard constraint: their
+ * diet (an allergy: too few places to eat that confirm it, lib/constraints/judge.ts), access need, hard
+ * no, a flight from their own home, the weather in the travel month, their scope, or their
+ * own total over their own hard cap even at the cheapest stay and the shortest length
+ * everyone accepts — or, for the group as a whole, when too few activities or places to
+ * eat suit everyone at once. Vibes never exclude: they rank.
  */
 
 /** Fewer than this many activities that suit everyone, and a place can't fill two days. */
@@ -108,6 +118,23 @@ function judge({ members, frame, scopeApplies, decidedScope = null, places = [] 
         memberId: null,
         rule: "too-few-activities",
         detail: `only ${plural(activities.length, "activity", "activities")} suit everyone's needs and hard no's`,
+      });
+    }
+    // The group eats together: when someone has an allergy or an access need at the table, lunch
+    // and dinner need places that meet everyone's at once (and their hard no's), as the plan seats
+    // them. A member whose own allergies no place here serves is named above; this is the group's.
+    const seated = atTable(members).map((m) => ({ ...m, dietary: allergiesOf(m.dietary) }));
+    const tables = facts.meals.filter((meal) => suitsEveryone(meal, seated));
+    const needsAtTable = seated.some((m) => m.dietary.length > 0 || m.accessibility.length > 0);
+    if (needsAtTable && !reasons.some((r) => r.rule === "diet") && !enoughPlacesToEat(tables)) {
+      const served = (["lunch", "dinner"] as const).filter((t) => tables.some((meal) => meal.meals.includes(t)));
+      reasons.push({
+        memberId: null,
+        rule: "too-few-places-to-eat",
+        detail:
+          tables.length < MIN_PLACES_TO_EAT
+            ? `only ${plural(tables.length, "place")} to eat ${tables.length === 1 ? "suits" : "suit"} everyone's needs and hard no's`
+            : `no place to eat that suits everyone's needs and hard no's serves ${served.includes("lunch") ? "dinner" : "lunch"}`,
       });
     }
     const priced = reasons.length ? null : longestAffordable(facts, members, frame, groupTier);

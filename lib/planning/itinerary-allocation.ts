@@ -1,5 +1,5 @@
 import { flagKinds, isHardFlag } from "@/lib/constraints/flags";
-import { type Breach, itemBreaches, termMatches } from "@/lib/constraints/judge";
+import { atTable, type Breach, itemBreaches, termMatches } from "@/lib/constraints/judge";
 import { hardCapOf, type MemberConstraints } from "@/lib/constraints/member";
 import { wordsOf } from "@/lib/constraints/text";
 import { addDays } from "@/lib/dates";
@@ -615,14 +615,6 @@ function mealOptions(
         greatCircleKm(a.coordinates, areaPoint(facts, area)) - greatCircleKm(b.coordinates, areaPoint(facts, area)) ||
         a.id.localeCompare(b.id),
     );
-}
-
-/** At a table only step access matters: seated meals suit limited walking, and nothing depends on sight or hearing. */
-function atTable(members: MemberConstraints[]): MemberConstraints[] {
-  return members.map((m) => ({
-    ...m,
-    accessibility: m.accessibility.filter((x) => x === "wheelchair" || x === "step-free"),
-  }));
 }
 
 function areaPoint(facts: DestinationFacts, area: string) {

@@ -260,11 +260,13 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
     if (!trip.lengthNote) v("length", `${option.name}: say why the trip is shorter than ${pack.frame.maxDays} days.`);
   }
 
-  // Hard constraints, member by member.
+  // Hard constraints, member by member, and somewhere the whole group can sit down to eat.
   for (const member of ctx.respondents) {
     for (const why of destinationBreaks(facts, member, months, { ...ctx, days: trip.days }))
       v("hard-constraint", `${option.name}: ${member.name}: ${why}.`);
   }
+  if (!groupCanEat(facts, ctx.respondents))
+    v("hard-constraint", `${option.name}: too few places to eat suit everyone for lunch and dinner.`);
   // Split on scope: nobody's side is forced, so every member the place leaves out of their
   // own scope (read from their answer and their home's country) must be named in a tradeoff.
   if (ctx.scopeSplit && !ctx.decidedScope) {
@@ -411,6 +413,7 @@ function checkExclusion(exclusion: Exclusion, pack: Pack, ctx: Context): Violati
   const months = window ? monthsBetween(window.start, addDays(window.start, pack.frame.maxDays - 1)) : null;
   const justified = exclusion.reasons.some((reason) => {
     if (reason.memberId === null) {
+      if (reason.rule === "too-few-places-to-eat") return !groupCanEat(facts, ctx.respondents);
       if (reason.rule !== "too-few-activities") return false;
       const suitable = facts.activities.filter((a) => ctx.respondents.every((m) => activityBreaks(a, m).length === 0));
       return suitable.length < MIN_ACTIVITIES;
@@ -427,6 +430,31 @@ function checkExclusion(exclusion: Exclusion, pack: Pack, ctx: Context): Violati
     return destinationBreaks(facts, member, months, { ...ctx, days: pack.frame.maxDays }).length > 0;
   });
   return justified ? [] : bad(`${exclusion.name} was left out, but no named member's own total or rule rules it out.`);
+}
+
+/**
+ * Whether the group, eating together, has at least two places to eat that suit every member
+ * (allergies, wheelchair or step-free access, hard no's) with lunch and dinner among them —
+ * asked only when someone has an allergy or one of those access needs.
+ */
+function groupCanEat(facts: DestinationFacts, members: Context["respondents"]): boolean {
+  const seated = members.map((m) => ({
+    ...m,
+    prefs: {
+      ...m.prefs,
+      dietary: m.prefs.dietary.filter((x) => x === "nut-allergy" || x === "shellfish-allergy"),
+      accessibility: m.prefs.accessibility.filter((x) => x === "wheelchair" || x === "step-free"),
+    },
+  }));
+  if (seated.every((m) => m.prefs.dietary.length === 0 && m.prefs.accessibility.length === 0)) return true;
+  const tables = facts.meals.filter((meal) =>
+    seated.every((m) => activityBreaks({ ...meal, title: meal.name, involvesFood: true }, m).length === 0),
+  );
+  return (
+    tables.length >= 2 &&
+    tables.some((meal) => meal.meals.includes("lunch")) &&
+    tables.some((meal) => meal.meals.includes("dinner"))
+  );
 }
 
 export type { Context as ValidationContext };

@@ -16,7 +16,7 @@ import type { MemberView } from "@/lib/validation/member-view";
 
 export const TIERS = ["budget", "midrange", "premium"] as const;
 export type Tier = (typeof TIERS)[number];
-const ALLERGIES = new Set(["nut-allergy", "shellfish-allergy"]);
+const ALLERGIES: ReadonlySet<string> = new Set(["nut-allergy", "shellfish-allergy"]);
 export const MIN_ACTIVITIES = 4;
 const MONTHS_WITHOUT_DATES = 6;
 
@@ -83,9 +83,11 @@ export function destinationBreaks(
   ctx: { scopeSplit: boolean; decidedScope?: "domestic" | "international" | null; days?: number },
 ): string[] {
   const out: string[] = [];
-  for (const diet of m.prefs.dietary) {
-    if (!ALLERGIES.has(diet) && !facts.dietary.includes(diet)) out.push(`${diet} is hard to find`);
-  }
+  const claimed = m.prefs.dietary.filter((diet) => ALLERGIES.has(diet) || facts.dietary.includes(diet));
+  for (const diet of m.prefs.dietary) if (!claimed.includes(diet)) out.push(`${diet} is hard to find`);
+  const allergies = m.prefs.dietary.filter((diet) => ALLERGIES.has(diet));
+  if (claimed.length === m.prefs.dietary.length && !tablesServe(facts, allergies))
+    out.push(`too few places to eat serve ${allergies.join(" and ")}`);
   for (const need of m.prefs.accessibility)
     if (!facts.accessibility.includes(need) && !venuesServe(facts, need, ctx.days ?? 1))
       out.push(`not ${need} friendly`);
@@ -95,6 +97,21 @@ export function destinationBreaks(
   if (home && scope === "international" && facts.countryCode === home) out.push("in their own country");
   for (const rule of m.rules) if (ruleBreaks(facts, rule, m, months)) out.push(rule.label);
   return out;
+}
+
+/** Places to eat a member's allergies need: two or more, between them open for lunch and for dinner. */
+const MIN_DIET_TABLES = 2;
+
+/**
+ * A member with allergies eats safely here when at least two places to eat each confirm
+ * every one of them (a city-wide claim doesn't count), and lunch and dinner are both among
+ * what those places serve.
+ */
+function tablesServe(facts: DestinationFacts, dietary: readonly string[]): boolean {
+  if (dietary.length === 0) return true;
+  const tables = facts.meals.filter((meal) => dietary.every((diet) => meal.dietaryOptions.some((o) => o === diet)));
+  const serves = (time: string) => tables.some((meal) => meal.meals.some((t) => t === time));
+  return tables.length >= MIN_DIET_TABLES && serves("lunch") && serves("dinner");
 }
 
 /**
