@@ -3,9 +3,9 @@
  * time limit aborts it (both offline models, the planner and the assistant, share these).
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) {
-    signal?.throwIfAborted();
-    return Promise.resolve();
+  if (ms <= 0 || signal?.aborted) {
+    // Already aborted: the wait ends now, as a real call would (whatever the latency).
+    return signal?.aborted ? Promise.reject(signal.reason) : Promise.resolve();
   }
   return new Promise((resolve, reject) => {
     // The listener goes when the wait ends: a call that waits per word would otherwise leave
