@@ -3,7 +3,7 @@
 import { Check } from "lucide-react";
 import { useTripStatus } from "@/components/trip/live-store";
 
-export type TripStatus = "collecting" | "recommending" | "planning" | "finalized";
+import type { TripStatus } from "@/lib/trip-status";
 
 const STEPS: { status: TripStatus; label: string }[] = [
   { status: "collecting", label: "Collecting preferences" },

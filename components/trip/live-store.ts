@@ -9,6 +9,7 @@ import type {
   TimelineEntry,
   VoteTally,
 } from "@/lib/schemas/trip-events";
+import type { TripStatus } from "@/lib/trip-status";
 import type { RunKind } from "./live-policy";
 
 /**
@@ -56,8 +57,6 @@ type State = {
   /** The event id each tally, flag, group slice and change of answers was heard in: a page rendered after it already has it (or newer). */
   heardIn: ReadonlyMap<string, number>;
 };
-
-export type TripStatus = "collecting" | "recommending" | "planning" | "finalized";
 
 let state: State = {
   runs: new Map(),
