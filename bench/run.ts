@@ -32,6 +32,11 @@ if (unknown.length > 0) {
   console.error(`No benchmark named ${unknown.join(", ")}; there are: ${Object.keys(benchmarks).join(", ")}`);
   process.exit(2);
 }
+const took: string[] = [];
 for (const [name, benchmark] of Object.entries(benchmarks)) {
-  if (asked.length === 0 || asked.includes(name)) await benchmark();
+  if (asked.length > 0 && !asked.includes(name)) continue;
+  const started = performance.now();
+  await benchmark();
+  took.push(`${name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
+console.log(`\nbenchmark wall times: ${took.join(", ")}`);

@@ -4,9 +4,10 @@ import { aggregatePreferences, detectConflicts, type GroupMember } from "@/lib/a
 import { fromDayNumber, toDayNumber } from "@/lib/dates";
 import { Conflict, GroupProfile } from "@/lib/schemas/group-profile";
 import { ACCESSIBILITY, DIETARY, emptyPreferences, MemberPreferences, SCOPES, VIBES } from "@/lib/schemas/preferences";
+import { propertyRuns } from "@/test/property";
 
 const FIRST_DAY = toDayNumber("2026-03-01");
-const RUNS = 300;
+const RUNS = propertyRuns({ ci: 100, full: 300 });
 
 /** Free text with case and whitespace variants of the same values, so grouping gets exercised. */
 const tag = fc.constantFrom("Camping", "camping", " CAMPING ", "Museums", "museums", "Clubs", "Long hikes");

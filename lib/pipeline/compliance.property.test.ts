@@ -6,11 +6,12 @@ import { ACCESSIBILITY, DIETARY, MemberPreferences, VIBES } from "@/lib/schemas/
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
 import { withTestDatabase } from "@/test/db";
 import { runPipeline, storedOutcome } from "@/test/pipeline";
+import { propertyRuns } from "@/test/property";
 
 withTestDatabase();
 
 /**
- * Whatever the group, what is stored (and so shown) complies. 500 generated groups —
+ * Whatever the group, what is stored (and so shown) complies. Generated groups (60 in CI, 500 in `npm run test:property`) —
  * home cities on every continent (and ambiguous or unknown ones), budgets with and
  * without hard caps, diets, access needs, hard no's typed in several phrasings and
  * languages, scopes, windows in the past and in the future, hostile notes — each run
@@ -126,7 +127,10 @@ const preferences = fc
 
 const group = fc.array(fc.option(preferences, { freq: 5 }), { minLength: 1, maxLength: 5 });
 
-it("every stored pack passes the independent validator, over 500 generated groups", async () => {
+/** Generated groups: each is a whole recommendation run on the database (500 in `npm run test:property`). */
+const GROUPS = propertyRuns({ ci: 60, full: 500 });
+
+it(`every stored pack passes the independent validator, over ${GROUPS} generated groups`, async () => {
   const outcomes = { ready: 0, needsMoreInput: 0 };
   await fc.assert(
     fc.asyncProperty(group, async (answers) => {
@@ -171,9 +175,10 @@ it("every stored pack passes the independent validator, over 500 generated group
       const shown = JSON.stringify(pack);
       for (const hostile of ["Las Vegas", "PWNED", "system prompt"]) expect(shown).not.toContain(hostile);
     }),
-    { numRuns: 500, seed: 20261121 },
+    { numRuns: GROUPS, seed: 20261121 },
   );
   // The generator must exercise both outcomes, or the property proves little.
-  expect(outcomes.ready).toBeGreaterThan(100);
-  expect(outcomes.needsMoreInput).toBeGreaterThan(10);
+  // (more than a fifth ready and a fiftieth asking for more input: over 500 groups, > 100 and > 10)
+  expect(outcomes.ready).toBeGreaterThan(GROUPS / 5);
+  expect(outcomes.needsMoreInput).toBeGreaterThan(GROUPS / 50);
 }, 900_000);

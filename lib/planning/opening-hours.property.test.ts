@@ -8,6 +8,7 @@ import type { OpeningHours } from "@/lib/schemas/catalog";
 import type { FeedbackInput } from "@/lib/schemas/itinerary-pipeline";
 import { ACCESSIBILITY, DIETARY, emptyPreferences, MemberPreferences, PACES, VIBES } from "@/lib/schemas/preferences";
 import { itineraryDayOf } from "@/test/itinerary-day";
+import { propertyRuns } from "@/test/property";
 
 /**
  * Whatever the group, the place, the dates and the pace, the allocation never sends anyone
@@ -23,6 +24,9 @@ import { itineraryDayOf } from "@/test/itinerary-day";
  */
 
 const MEAL_MINUTES = 60;
+/** Generated scenarios for the opening-hours property and for the route property (500 and 100 in `npm run test:property`). */
+const RUNS = propertyRuns({ ci: 120, full: 500 });
+const ROUTE_RUNS = propertyRuns({ ci: 30, full: 100 });
 const WEEKDAYS_FROM_SUNDAY = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 const FACTS = allFacts();
 const HARD_NOS = ["no boats", "hiking", "heights", "no museums", "crowds", "no seafood", "no alcohol", "nightclubs"];
@@ -132,10 +136,11 @@ it("every activity and meal is inside its venue's opening hours on that date, ov
       }
       expect(breaches).toEqual([]);
     }),
-    { numRuns: 500, seed: 20261123 },
+    { numRuns: RUNS, seed: 20261123 },
   );
   // The runs placed something to check (not all free days).
-  expect(checked).toBeGreaterThan(1000);
+  // (more than 2 placements a scenario: over 500 scenarios, > 1,000)
+  expect(checked).toBeGreaterThan(RUNS * 2);
 }, 60_000);
 
 it("every planned day reads as a route: stops in time order, a known leg between each pair, a map link when there is a stop", () => {
@@ -152,6 +157,6 @@ it("every planned day reads as a route: stops in time order, a known leg between
         expect(route.mapUrl === null).toBe(route.stops.length === 0);
       }
     }),
-    { numRuns: 100, seed: 20261124 },
+    { numRuns: ROUTE_RUNS, seed: 20261124 },
   );
 }, 60_000);
