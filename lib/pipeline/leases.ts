@@ -64,12 +64,24 @@ export class RunLease {
   }
 
   /** Takes the run's lease (free, expired, or already this owner's) and starts the heartbeat; null when another process holds it. */
-  static async claim({ runId, owner, seconds }: { runId: string; owner: string; seconds: number }) {
+  static async claim({
+    runId,
+    owner,
+    seconds,
+    heartbeat = true,
+  }: {
+    runId: string;
+    owner: string;
+    seconds: number;
+    heartbeat?: boolean;
+  }) {
     const sentAt = performance.now();
     if (!(await claimRunLease({ runId, owner, seconds }))) return null;
     const lease = new RunLease(runId, owner, seconds, sentAt);
-    lease.heartbeat = setInterval(() => void lease.renew(), (seconds * 1000) / 3);
-    lease.heartbeat.unref();
+    if (heartbeat) {
+      lease.heartbeat = setInterval(() => void lease.renew(), (seconds * 1000) / 3);
+      lease.heartbeat.unref();
+    }
     lease.armFence();
     return lease;
   }

@@ -36,6 +36,8 @@ export type LocalRunnerOptions = {
   owner?: string;
   /** The lease's length (default: RUN_LEASE_SECONDS). */
   leaseSeconds?: number;
+  /** false: the lease is never renewed (tests play a process that lost the database or froze). */
+  heartbeat?: boolean;
 };
 
 /** Attempts of a step (or of recording one) that fails because the database can't be reached: waits total 39 s. */
@@ -194,7 +196,12 @@ export function runLocal(runId: string, deps: WorkflowDeps, options: LocalRunner
   execution.done = (async () => {
     const run = await getRun({ runId });
     if (run?.status !== "running") return;
-    const lease = await RunLease.claim({ runId, owner, seconds: options.leaseSeconds ?? leaseSeconds() });
+    const lease = await RunLease.claim({
+      runId,
+      owner,
+      seconds: options.leaseSeconds ?? leaseSeconds(),
+      heartbeat: options.heartbeat,
+    });
     if (!lease) return; // another live process runs it
     execution.lease = lease;
     const steps = new LocalSteps(runId, { ...options, sleep: deps.sleep, lease });
