@@ -9,7 +9,7 @@ import { PORT, url } from "./http/servers";
 /**
  * Issue 32, runs on two production servers (`next start` twice, started here so the test can
  * restart and kill them) on one fresh PostgreSQL database, with model calls of 300 ms so a
- * recommendation run lasts a few seconds and a lease of 3 s (takeover within 4 s):
+ * recommendation run lasts a few seconds, and a lease of 6 s (takeover within 8 s; 20 s by default):
  * - restarting the other instance during a run adds no model call (it used to run it again);
  * - `kill -9` of the run's owner: the other instance takes the run over within the bound and
  *   finishes it exactly once, and a member watching on that instance sees it go on.
@@ -19,7 +19,7 @@ import { PORT, url } from "./http/servers";
 const SERVER = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const A = PORT + 18;
 const B = PORT + 19;
-const LEASE_SECONDS = 3;
+const LEASE_SECONDS = 6;
 const DB_NAME = `tripsync_e2e_leases_${A}`;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -148,6 +148,12 @@ async function modelCalls(tripId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Model calls the run's own record counts (its recorded steps' usage): a call made twice isn't in it. */
+async function recordedCalls(runId: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`select (usage->>'calls')::int as n from pipeline_runs where id = ${runId}`;
+  return row?.n ?? -1;
+}
+
 /** Every step's result stored once, every progress row once, one pack: the run happened exactly once. */
 async function expectExactlyOnce(runId: string) {
   const [dupes] = await sql<{ n: number }[]>`
@@ -168,6 +174,7 @@ test("a run alone: its model calls, the figure the next runs are compared with",
   await waitFor("the run to end", ended(runId));
   expect((await runStatus(runId))?.status).toBe("succeeded");
   alone = await modelCalls(tripId);
+  expect(alone).toBe(await recordedCalls(runId));
   // Hand count for this trip (one member, offline model): at least the guard, the normalizer,
   // the shortlist and three cards — the exact figure is the same for the same answers.
   expect(alone).toBeGreaterThanOrEqual(6);
@@ -184,6 +191,7 @@ test("restarting the other instance during a run adds no model call", async ({ r
   expect((await runStatus(runId))?.status).toBe("succeeded");
   // The same answers, the same calls: the restarted instance left A's run alone.
   expect(await modelCalls(tripId)).toBe(alone);
+  expect(await modelCalls(tripId)).toBe(await recordedCalls(runId));
   await expectExactlyOnce(runId);
 });
 
@@ -220,13 +228,16 @@ test("kill -9 of the run's owner: the other instance finishes it within the leas
 
   await waitFor("the run to be under way", async () => (await stepsDone(runId)) >= 3);
   const before = await stepsDone(runId);
+  const owner = (await runStatus(runId))?.lease_owner;
   await stop(A, "SIGKILL");
   const killedAt = Date.now();
   expect((await runStatus(runId))?.status).toBe("running");
-  // B takes it over once A's lease has run out: within the lease and a sweep (4 s here; 20 s by default).
-  await waitFor("B to take the run over", async () => (await stepsDone(runId)) > before, 30_000);
+  // B takes it over once A's lease has run out: within the lease and a sweep (8 s here; 20 s by default)…
+  await waitFor("B to take the run over", async () => (await runStatus(runId))?.lease_owner !== owner, 30_000);
   const takeover = (Date.now() - killedAt) / 1000;
-  expect(takeover).toBeLessThanOrEqual((LEASE_SECONDS * 4) / 3 + 3);
+  expect(takeover).toBeLessThanOrEqual((LEASE_SECONDS * 4) / 3 + 2);
+  // …and carries it on from the steps A recorded.
+  await waitFor("B to record a step", async () => (await stepsDone(runId)) > before, 30_000);
   await waitFor("the run to end", ended(runId), 60_000);
   expect((await runStatus(runId))?.status).toBe("succeeded");
   await expectExactlyOnce(runId);
