@@ -3,7 +3,7 @@ import * as actions from "@/lib/actions";
 import { createRunOrGetActive, getRun } from "@/lib/db/queries/runs";
 import { runLocal } from "@/lib/pipeline/local-runner";
 import { withTestDatabase } from "@/test/db";
-import { findMember, PLANTED, plantedTrip } from "@/test/member-data";
+import { ANSWER_WORDS, findMember, PLANTED, plantedTrip, STILL_A_MEMBER } from "@/test/member-data";
 import { testDeps } from "@/test/pipeline";
 
 /**
@@ -16,32 +16,6 @@ import { testDeps } from "@/test/pipeline";
  */
 
 withTestDatabase();
-
-/** What his answers were, as planted (test/member-data.ts), and his budget as prose writes it too. */
-const ANSWERS = [
-  PLANTED.origin,
-  PLANTED.notes,
-  PLANTED.hardNo,
-  PLANTED.mustHave,
-  ...[PLANTED.budget.min, PLANTED.budget.max].flatMap((n) => [String(n), n.toLocaleString("en-US")]),
-];
-
-/** Where an erasure of answers leaves his id and name: he is still a member (as in lib/db/member-data.test.ts). */
-const MEMBERSHIP = new Set([
-  "members.id",
-  "members.name",
-  "member_devices.member_id",
-  "ai_connections.member_id",
-  "sign_in_links.member_id",
-  "destination_votes.member_id",
-  "feedback_items.member_id",
-  "feedback_items.text",
-  "resolution_requests.member_id",
-  "rate_limits.key",
-  "conflict_decisions.note",
-  "trip_events.data.memberId",
-  "recommendations.payload.coverage.respondedIds[]",
-]);
 
 it("a member who erases their answers the moment a regeneration reads as finished leaves nothing of them in any table", async () => {
   const trip = await plantedTrip();
@@ -60,8 +34,8 @@ it("a member who erases their answers the moment a regeneration reads as finishe
   await running;
   expect((await getRun({ runId: run.id }))?.status).toBe("succeeded");
 
-  const hits = await findMember({ id: bartId, words: [...ANSWERS, PLANTED.name], sheets: trip.sheets });
-  const outside = hits.filter((h) => !MEMBERSHIP.has(`${h.table}${h.path}`));
+  const hits = await findMember({ id: bartId, words: [...ANSWER_WORDS, PLANTED.name], sheets: trip.sheets });
+  const outside = hits.filter((h) => !STILL_A_MEMBER.has(`${h.table}${h.path}`));
   // Nothing of his answers in any row, the run's steps and progress rows included…
   expect([...new Set(outside.map((h) => `${h.table}${h.path} (${h.found})`))]).toEqual([]);
   // …and where his id and name stay, only they: no word, figure or cost sheet of his.
