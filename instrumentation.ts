@@ -25,12 +25,17 @@ export async function register() {
     // Notification emails: drained in the background, off every request's path.
     const { startNotificationWorker } = await import("@/lib/notifications/worker");
     startNotificationWorker();
-    const { pipelineEngine } = await import("@/lib/pipeline/engine");
-    if (pipelineEngine() === "local") {
-      const { resumeInterruptedRuns } = await import("@/lib/pipeline/local-runner");
-      const { defaultAgentDeps } = await import("@/lib/pipeline/deps");
-      const resumed = await resumeInterruptedRuns(defaultAgentDeps());
-      if (resumed.length) log.info({ runs: resumed.length }, "resuming interrupted local runs");
-    }
+    // Local runs whose lease expired (their process died): taken over now and at every sweep.
+    // A run another live process holds is left to it. On SIGTERM this process gives its runs
+    // up. Also once Inngest is configured: local runs started before the switch still finish
+    // here (new runs go to Inngest).
+    const { releaseLocalRuns, resumeExpiredRuns, startLeaseSweeper } = await import("@/lib/pipeline/local-runner");
+    const { defaultAgentDeps } = await import("@/lib/pipeline/deps");
+    const resumed = await resumeExpiredRuns(defaultAgentDeps());
+    if (resumed.length) log.info({ runs: resumed.length }, "resuming interrupted local runs");
+    startLeaseSweeper(defaultAgentDeps());
+    process.once("SIGTERM", () => {
+      void releaseLocalRuns().then((n) => n && log.info({ runs: n }, "gave up the leases of this process's runs"));
+    });
   }
 }

@@ -8,6 +8,7 @@ import { benchDashboard } from "./dashboard";
 import { benchGroupWatching } from "./group-watching";
 import { benchHomes } from "./homes";
 import { benchItinerary } from "./itinerary";
+import { benchLeases } from "./leases";
 import { benchLive } from "./live";
 import { benchPipeline } from "./pipeline";
 import { benchProjection } from "./projection";
@@ -24,6 +25,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   projection: benchProjection,
   share: benchShare,
   assistant: benchAssistant,
+  leases: benchLeases,
 };
 
 const asked = process.argv.slice(2);

@@ -115,7 +115,7 @@ async function load(url: string, rounds: number) {
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), bytes, failures };
 }
 
-async function waitUntilUp(url: string, server: ChildProcess): Promise<void> {
+export async function waitUntilUp(url: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
@@ -129,7 +129,7 @@ async function waitUntilUp(url: string, server: ChildProcess): Promise<void> {
   throw new Error("next start didn't come up within 2 minutes");
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -20,6 +20,8 @@ type InngestStep = { run: <T>(id: string, fn: () => Promise<T>) => Promise<unkno
 
 export function inngestSteps(step: InngestStep, attempt: number): Steps {
   return {
+    // The store step marks the run succeeded with its outcome: every earlier step is recorded by then.
+    endsRunItself: false,
     run: <T>(id: string, fn: StepBody<T>) =>
       step.run(id, async () => {
         try {

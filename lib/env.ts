@@ -44,6 +44,12 @@ const EnvSchema = z.object({
    * can reach the server can then run steps; it is logged as INSECURE at every start.
    */
   INNGEST_DEV_ALLOW_UNSIGNED: z.stringbool().default(false),
+  /**
+   * The local runner's run lease in seconds: a process renews it every third of this while it
+   * runs a run; a run whose process stopped renewing is taken over by another process after
+   * the lease expires (within this plus a third of it: 20 s by default).
+   */
+  RUN_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(15),
   /** Offline model only: simulated latency per call in ms (demos and benchmarks). */
   OFFLINE_MODEL_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** pino level for the server log (JSON lines on stdout). Default: info (silent under vitest). */

@@ -36,6 +36,41 @@ export const PLANTED = {
   aiConnection: "Tramspotter assistant",
 } as const;
 
+/** His budget as figures and as prose writes money ("$1,237"). */
+const BUDGET_WORDS = [PLANTED.budget.min, PLANTED.budget.max].flatMap((n) => [String(n), n.toLocaleString("en-US")]);
+/** What his answers were: gone from everywhere once he erases them. */
+export const ANSWER_WORDS = [
+  PLANTED.origin,
+  PLANTED.notes,
+  PLANTED.hardNo,
+  PLANTED.mustHave,
+  PLANTED.email,
+  ...BUDGET_WORDS,
+];
+
+/**
+ * Where his id and name stay once he erases his answers (table and JSON path): he is still a
+ * member. His row, devices, AI connections, links, vote, flags and the request he was sent name
+ * him, the live channel says he joined and answered, and packs say he had answered when made.
+ */
+export const STILL_A_MEMBER = new Set([
+  "members.id",
+  "members.name",
+  "member_devices.member_id",
+  "ai_connections.member_id",
+  "sign_in_links.member_id",
+  "destination_votes.member_id",
+  "feedback_items.member_id",
+  "feedback_items.text",
+  "resolution_requests.member_id",
+  // On Postgres: his requests are counted under his id (a member's allowance).
+  "rate_limits.key",
+  // The organizer's note on a decision names him: the organizer's words, not his answers.
+  "conflict_decisions.note",
+  "trip_events.data.memberId",
+  "recommendations.payload.coverage.respondedIds[]",
+]);
+
 const JUNE = { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] };
 
 export async function plantedTrip() {

@@ -57,6 +57,7 @@ export async function generateStructured<S extends z.ZodType>(
           output: Output.object({ schema: call.schema }),
           maxRetries: 0,
           timeout: call.models.settings(call.role).timeoutMs,
+          abortSignal: call.models.signal,
           providerOptions: {
             ...call.models.providerOptions(call.role),
             offline: { task: call.offline.task, role: call.role, input: json(call.offline.input), repair: problems },
@@ -118,6 +119,7 @@ export async function generateGrounded(call: {
       tools: call.models.researchTools(),
       maxRetries: 0,
       timeout: call.models.settings("researcher").timeoutMs,
+      abortSignal: call.models.signal,
       providerOptions: {
         ...call.models.providerOptions("researcher"),
         offline: { task: call.offline.task, role: "researcher", input: json(call.offline.input) },

@@ -109,6 +109,8 @@ export interface ModelSet {
   researchTools(): ToolSet | undefined;
   /** Every call goes through this: at most `MODEL_CONCURRENCY` calls in flight per process. */
   limit<T>(call: () => Promise<T>): Promise<T>;
+  /** Aborts every call made with this set (the local runner's execution lost its run's lease). */
+  readonly signal?: AbortSignal;
 }
 
 export type ModelIds = Record<ModelTier, string>;

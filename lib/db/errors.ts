@@ -20,3 +20,32 @@ export function isTransientConflict(error: unknown): boolean {
   const state = sqlState(error);
   return state === DEADLOCK_DETECTED || state === SERIALIZATION_FAILURE;
 }
+
+/** Error codes postgres.js gives a connection that is refused, reset or lost (not SQLSTATEs). */
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+]);
+
+/**
+ * The database couldn't be reached or dropped the connection (it restarts, a failover, the
+ * network): SQLSTATE class 08, a server shutting down or starting (57P01–57P03), or a socket
+ * error. Worth waiting out: the same statement goes through once it is back.
+ */
+export function isConnectionError(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state?.startsWith("08") || state === "57P01" || state === "57P02" || state === "57P03") return true;
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && CONNECTION_CODES.has(code)) return true;
+  }
+  return false;
+}

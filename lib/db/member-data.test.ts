@@ -7,14 +7,20 @@ import { declaredTables } from "@/lib/db/member-data";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { rowsOf } from "@/lib/db/queries/trip-events";
 import { withTestDatabase } from "@/test/db";
-import { emptyDatabase, everyRow, findMember, type Hit, PLANTED, plantedTrip } from "@/test/member-data";
+import {
+  ANSWER_WORDS,
+  emptyDatabase,
+  everyRow,
+  findMember,
+  type Hit,
+  PLANTED,
+  plantedTrip,
+  STILL_A_MEMBER,
+} from "@/test/member-data";
 
 withTestDatabase();
 
-/** Formatted as prose writes money, too ("$1,237"). */
-const BUDGET_WORDS = [PLANTED.budget.min, PLANTED.budget.max].flatMap((n) => [String(n), n.toLocaleString("en-US")]);
-/** What his answers were: gone from everywhere once he erases them. */
-const ANSWERS = [PLANTED.origin, PLANTED.notes, PLANTED.hardNo, PLANTED.mustHave, PLANTED.email, ...BUDGET_WORDS];
+const ANSWERS = ANSWER_WORDS;
 /** Everything he put in the trip: gone from everywhere once he leaves or is removed. */
 const EVERYTHING = [...ANSWERS, PLANTED.name, PLANTED.flagNote, PLANTED.suggestion, PLANTED.aiConnection];
 
@@ -58,25 +64,7 @@ describe("nothing of a member is left anywhere", () => {
       data: { erased: true },
     });
     const hits = await findMember({ id: trip.bartId, words: [...ANSWERS, PLANTED.name], sheets: trip.sheets });
-    // He is still a member: his row, devices, AI connections, links, vote, flags and the request he was sent name him,
-    // the live channel says he joined and answered, and packs say he had answered when they were made.
-    const membership = new Set([
-      "members.id",
-      "members.name",
-      "member_devices.member_id",
-      "ai_connections.member_id",
-      "sign_in_links.member_id",
-      "destination_votes.member_id",
-      "feedback_items.member_id",
-      "feedback_items.text",
-      "resolution_requests.member_id",
-      // On Postgres: his requests are counted under his id (a member's allowance).
-      "rate_limits.key",
-      // The organizer's note on a decision names him: the organizer's words, not his answers.
-      "conflict_decisions.note",
-      "trip_events.data.memberId",
-      "recommendations.payload.coverage.respondedIds[]",
-    ]);
+    const membership = STILL_A_MEMBER;
     const where1 = where(hits.filter((h) => !membership.has(`${h.table}${h.path}`)));
     expect(where1).toEqual([]);
     // And only his id and name there: nothing of his answers.

@@ -200,6 +200,9 @@ export const MEMBER_DATA: MemberDataDeclaration = {
       usage: "none",
       createdAt: "none",
       finishedAt: "none",
+      // Which server process executes the run, and until when: no member data.
+      leaseOwner: "none",
+      leaseExpiresAt: "none",
     },
     ofTrip: (tripId) => eq(pipelineRuns.tripId, tripId),
     onTripDeleted: "cascade",

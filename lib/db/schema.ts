@@ -265,9 +265,18 @@ export const pipelineRuns = pgTable(
     usage: jsonb("usage").$type<Usage>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * The local runner's lease (lib/pipeline/leases.ts): the process executing the run and
+     * until when it holds it (renewed by its heartbeat). A running local run whose lease has
+     * expired (or that has none) is taken over by another live process.
+     */
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
   },
   (t) => [
     index("pipeline_runs_trip_idx").on(t.tripId, t.createdAt),
+    // The takeover sweep: running local runs by lease expiry.
+    index("pipeline_runs_lease_idx").on(t.leaseExpiresAt).where(sql`${t.status} = 'running' and ${t.engine} = 'local'`),
     // At most one active run per trip: a second Generate click finds the first run instead.
     uniqueIndex("pipeline_runs_one_active_idx").on(t.tripId).where(sql`${t.status} = 'running'`),
     check("pipeline_runs_status_check", sql`${t.status} in ('running', 'succeeded', 'failed')`),

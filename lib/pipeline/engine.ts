@@ -5,6 +5,7 @@ import type { RunKind } from "@/lib/db/schema";
 import { readEnv } from "@/lib/env";
 import { defaultAgentDeps } from "@/lib/pipeline/deps";
 import { recordFailure } from "@/lib/pipeline/failures";
+import { leaseSeconds, processOwner } from "@/lib/pipeline/leases";
 import { runLocal } from "@/lib/pipeline/local-runner";
 import type { Engine } from "@/lib/schemas/pipeline";
 
@@ -35,7 +36,9 @@ export async function startRun({
   input?: Record<string, unknown> | null;
 }): Promise<{ runId: string; started: boolean }> {
   const engine = pipelineEngine();
-  const { run, created } = await createRunOrGetActive({ tripId, kind, engine, requestedBy, input });
+  // A local run is this process's from the start: no other process's sweep takes it while it runs.
+  const lease = engine === "local" ? { owner: processOwner(), seconds: leaseSeconds() } : undefined;
+  const { run, created } = await createRunOrGetActive({ tripId, kind, engine, requestedBy, input, lease });
   if (!created) return { runId: run.id, started: false };
   if (engine === "local") {
     void runLocal(run.id, defaultAgentDeps());

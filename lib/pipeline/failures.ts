@@ -35,15 +35,22 @@ export function describeFailure(error: unknown): RunError {
   };
 }
 
-/** Marks the run failed and tells the timeline, on the stage where it stopped. Safe to call twice. */
-export async function recordFailure(runId: string, error: unknown): Promise<RunError> {
+/**
+ * Marks the run failed and tells the timeline, on the stage where it stopped. Safe to call
+ * twice. Given the local runner's `owner`, only while that process holds the run's lease.
+ */
+export async function recordFailure(
+  runId: string,
+  error: unknown,
+  { owner }: { owner?: string } = {},
+): Promise<RunError> {
   const described = describeFailure(error);
   // The stage it failed in: that of the last step that started and didn't finish (a finished
   // step's row may be written after a later step's start, see LocalSteps).
   const events = await listProgressEvents({ runId });
   const done = new Set(events.filter((e) => e.kind === "finished" || e.kind === "degraded").map((e) => e.stepId));
   const stage = (events.findLast((e) => !done.has(e.stepId)) ?? events.at(-1))?.stage ?? "load";
-  await failRun({ runId, error: described });
+  if (!(await failRun({ runId, error: described, owner })) && owner !== undefined) return described;
   await addProgressEvent({
     runId,
     stepId: "run",

@@ -180,6 +180,7 @@ export async function itineraryWorkflow(
     const stored = await completeItineraryRun({
       runId: ref.runId,
       tripId: ref.tripId,
+      endRun: !steps.endsRunItself,
       itinerary,
       source: brief.kind === "regenerate" ? "regenerated" : "generated",
       basedOnVersion: brief.basedOnVersion,

@@ -6,7 +6,7 @@ import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { createRunOrGetActive, getRun, listProgressEvents, listRunSteps } from "@/lib/db/queries/runs";
 import { itineraries, pipelineRuns, recommendations } from "@/lib/db/schema";
-import { resumeInterruptedRuns, settleLocalRuns } from "@/lib/pipeline/local-runner";
+import { resumeExpiredRuns, settleLocalRuns } from "@/lib/pipeline/local-runner";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
@@ -64,7 +64,7 @@ async function killAndResume(runId: string, killAfter: string) {
   expect(finishedBeforeKill.map((s) => s.stepId)).not.toContain("store");
 
   const redone: string[] = [];
-  const resumed = await resumeInterruptedRuns(testDeps(), { backoffMs: () => 0, onStepRun: (id) => redone.push(id) });
+  const resumed = await resumeExpiredRuns(testDeps(), { backoffMs: () => 0, onStepRun: (id) => redone.push(id) });
   expect(resumed).toEqual([runId]);
   await settleLocalRuns();
 

@@ -1,5 +1,6 @@
-import { beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { createRunOrGetActive, listRunSteps, saveRunStep } from "@/lib/db/queries/runs";
+import { log } from "@/lib/log";
 import { LocalSteps } from "@/lib/pipeline/local-runner";
 import { MAX_ATTEMPTS } from "@/lib/pipeline/steps";
 import { withTestDatabase } from "@/test/db";
@@ -102,4 +103,59 @@ it("a step another execution recorded first stops this one, which records nothin
     ["a", { n: 1 }],
     ["b", { n: "theirs" }],
   ]);
+});
+
+/** An error as postgres.js raises it when the server has gone away. */
+const connectionLost = () =>
+  Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), { code: "CONNECTION_CLOSED" });
+
+it("a step retried after an error logs one warn line with its step, attempt and cause", async () => {
+  const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
+  try {
+    const steps = new LocalSteps(runId, options);
+    let calls = 0;
+    const out = await steps.run("research:lisbon", async () => {
+      if (++calls === 1) throw new Error("model answered 503");
+      return { n: 1 };
+    });
+    expect(out).toEqual({ n: 1 });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatchObject({
+      stepId: "research:lisbon",
+      attempt: 1,
+      cause: "model answered 503",
+    });
+  } finally {
+    warn.mockRestore();
+  }
+});
+
+it("a database outage is waited out for more than 30 s before a step gives up (other errors: 4 attempts)", async () => {
+  const waits: number[] = [];
+  // The default backoff, recorded instead of slept: 1, 2, 4, 8, 8, 8, 8 s.
+  const steps = new LocalSteps(runId, {
+    ...options,
+    backoffMs: undefined,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+  });
+  let attempts = 0;
+  const outage = steps.run("load", async () => {
+    attempts++;
+    throw connectionLost();
+  });
+  await expect(outage).rejects.toThrow("CONNECTION_CLOSED");
+  expect(attempts).toBe(8);
+  // 1 + 2 + 4 + 8 + 8 + 8 + 8 = 39 s of waiting: an outage of 30 s costs no step.
+  expect(waits.reduce((a, b) => a + b, 0)).toBe(39_000);
+
+  let other = 0;
+  await expect(
+    steps.run("rank", async () => {
+      other++;
+      throw new Error("bad answer");
+    }),
+  ).rejects.toThrow("bad answer");
+  expect(other).toBe(MAX_ATTEMPTS);
 });

@@ -149,7 +149,7 @@ export async function recommendationsWorkflow(
       ),
     );
     const ready = state as Parameters<typeof packBase>[0];
-    return store(ref, step, log, () =>
+    return store(ref, steps, log, () =>
       needsMoreInput(
         packBase(ready, deps.now()),
         "Nobody has shared preferences yet, so there is nothing to plan from.",
@@ -307,7 +307,7 @@ export async function recommendationsWorkflow(
 
   return store(
     ref,
-    step,
+    steps,
     log,
     () => {
       if (!state.recommendations) throw new Error("nothing to store");
@@ -320,17 +320,19 @@ export async function recommendationsWorkflow(
 /** The last step: builds the pack inside the step (nothing runs outside one) and stores it with the run's end. */
 async function store(
   ref: RunRef,
-  step: ReturnType<typeof trackedSteps>,
+  steps: Steps,
   log: DecisionLogEntry[],
   build: () => RecommendationsPack,
   places: PipelineState["places"] = [],
 ): Promise<{ recommendationId: string }> {
+  const step = trackedSteps(ref, steps);
   const { recommendationId } = await step("store", "store", "Saving recommendations", async () => {
     const pack = build();
     const usage = log.reduce((total, entry) => addUsage(total, entry.usage), NO_USAGE);
     const recommendationId = await completeRun({
       runId: ref.runId,
       tripId: ref.tripId,
+      endRun: !steps.endsRunItself,
       pack,
       decisionLog: log,
       usage,

@@ -14,6 +14,13 @@
  */
 export interface Steps {
   run<T>(id: string, fn: StepBody<T>): Promise<T>;
+  /**
+   * Whether the engine marks a run succeeded itself, once every step's rows are written (the
+   * local runner, which writes them behind the workflow: a run read as finished has nothing
+   * left to write). Otherwise (Inngest records each step before the next starts) the last
+   * step does, with the outcome, in one transaction.
+   */
+  readonly endsRunItself: boolean;
 }
 
 export type StepBody<T> = (attempt: number, after: (write: () => Promise<void>) => void) => Promise<T>;

@@ -94,9 +94,12 @@ export async function completeItineraryRun({
   decisionLog,
   usage,
   facts,
+  endRun,
 }: {
   runId: string;
   tripId: string;
+  /** Whether this step also marks the run succeeded (see `completeRun` in ./runs.ts). */
+  endRun: boolean;
   itinerary: Itinerary;
   /** The facts it was planned from (recorded with it). */
   facts: DestinationFacts;
@@ -133,14 +136,14 @@ export async function completeItineraryRun({
         from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as o(id uuid, status text, outcome jsonb), inserted
         where ${feedbackItems.id} = o.id and ${feedbackItems.tripId} = inserted.trip_id and ${feedbackItems.status} = 'open'
       ), ended as (
-        update ${pipelineRuns} set status = 'succeeded', usage = ${JSON.stringify(usage)}::jsonb, finished_at = now()
+        update ${pipelineRuns} set usage = ${JSON.stringify(usage)}::jsonb${endRun ? sql`, status = 'succeeded', finished_at = now(), lease_expires_at = null` : sql``}
         where id = ${runId} and status = 'running' and exists (select 1 from inserted)
         returning id
       )${recording.clause ? sql`, ${recording.clause}` : sql``}`,
         source: sql`
         select trip_id, jsonb_build_object('kind', 'itinerary.version', 'version', version) as data from inserted
         union all
-        select ${tripId}::uuid, ${JSON.stringify(ended)}::jsonb from ended`,
+        select ${tripId}::uuid, ${JSON.stringify(ended)}::jsonb from ended where ${endRun}`,
       }),
     );
   });

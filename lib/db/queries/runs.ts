@@ -20,6 +20,7 @@ import { type DecisionLogEntry, type Engine, ProgressEvent, type RunError, type 
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
 import type { TripEventBody } from "@/lib/schemas/trip-events";
 import { enqueueNotifications } from "./notifications";
+import { leaseUntil } from "./run-leases";
 import { publishStatement, publishTripEvent, rowsOf } from "./trip-events";
 
 /** A regeneration's `input.cause` when the members' answers changed, not feedback: it isn't counted. */
@@ -39,12 +40,15 @@ export async function createRunOrGetActive({
   engine,
   requestedBy,
   input = null,
+  lease,
 }: {
   tripId: string;
   kind: RunKind;
   engine: Engine;
   requestedBy: string | null;
   input?: Record<string, unknown> | null;
+  /** A local run is leased to the process that starts it from the start (no other process takes it over). */
+  lease?: { owner: string; seconds: number };
 }): Promise<{ run: PipelineRun; created: boolean }> {
   return transaction(async (tx) => {
     const transition = kind === "recommendations" ? "recommend" : "plan";
@@ -61,7 +65,14 @@ export async function createRunOrGetActive({
     if (counted && trip.regenerations >= MAX_REGENERATIONS) throw regenerationsUsedUp();
     const [created] = await tx
       .insert(pipelineRuns)
-      .values({ tripId, kind, engine, requestedBy, input })
+      .values({
+        tripId,
+        kind,
+        engine,
+        requestedBy,
+        input,
+        ...(lease ? { leaseOwner: lease.owner, leaseExpiresAt: leaseUntil(lease.seconds) } : {}),
+      })
       .onConflictDoNothing({ target: pipelineRuns.tripId, where: sql`${pipelineRuns.status} = 'running'` })
       .returning();
     if (!created) throw new Error("run conflict with the trip row locked");
@@ -111,14 +122,6 @@ export async function latestRun({ tripId, kinds }: { tripId: string; kinds?: Run
   return run ?? null;
 }
 
-export async function listRunningLocalRuns(): Promise<PipelineRun[]> {
-  const db = await getDb();
-  return db
-    .select()
-    .from(pipelineRuns)
-    .where(and(eq(pipelineRuns.status, "running"), eq(pipelineRuns.engine, "local")));
-}
-
 /** Every finished step's stored result for a run, by step id: the local engine's memo, read once per execution. */
 export async function runStepResults({ runId }: { runId: string }): Promise<Map<string, unknown>> {
   const db = await getDb();
@@ -134,25 +137,40 @@ export async function listRunSteps({ runId }: { runId: string }) {
   return db.select().from(runSteps).where(eq(runSteps.runId, runId)).orderBy(asc(runSteps.finishedAt));
 }
 
-/** First write wins: a step finished twice (two processes, a replay) keeps its first result. True when this write was the first. */
+/**
+ * First write wins: a step finished twice (two processes, a replay) keeps its first result.
+ * Given `owner`, the step is recorded only while that process holds the run's lease (one
+ * statement: a process that lost the lease records nothing). True when this write was the first.
+ */
 export async function saveRunStep({
   runId,
   stepId,
   result,
   attempts,
+  owner,
 }: {
   runId: string;
   stepId: string;
   result: unknown;
   attempts: number;
+  owner?: string;
 }): Promise<boolean> {
   const db = await getDb();
-  const inserted = await db
-    .insert(runSteps)
-    .values({ runId, stepId, result, attempts })
-    .onConflictDoNothing()
-    .returning({ stepId: runSteps.stepId });
-  return inserted.length > 0;
+  if (owner === undefined) {
+    const inserted = await db
+      .insert(runSteps)
+      .values({ runId, stepId, result, attempts })
+      .onConflictDoNothing()
+      .returning({ stepId: runSteps.stepId });
+    return inserted.length > 0;
+  }
+  const inserted = await db.execute(sql`
+    insert into ${runSteps} (run_id, step_id, result, attempts)
+    select ${runId}::uuid, ${stepId}, ${JSON.stringify(result)}::jsonb, ${attempts}::int
+    where exists (select 1 from ${pipelineRuns} where id = ${runId}::uuid and lease_owner = ${owner})
+    on conflict do nothing
+    returning step_id`);
+  return rowsOf(inserted).length > 0;
 }
 
 /**
@@ -224,9 +242,15 @@ export async function completeRun({
   decisionLog,
   usage,
   facts,
+  endRun,
 }: {
   runId: string;
   tripId: string;
+  /**
+   * Whether this step also marks the run succeeded (Inngest, which records each step before
+   * the next). The local runner marks it itself once every step's rows are written (`finishRun`).
+   */
+  endRun: boolean;
   pack: RecommendationsPack;
   /** The facts of every destination on a card. */
   facts: readonly DestinationFacts[];
@@ -256,11 +280,12 @@ export async function completeRun({
         ), pointed as (
           update ${trips} set current_recommendation_id = inserted.id from inserted where ${trips.id} = ${tripId}
         ), ended as (
-          update ${pipelineRuns} set status = 'succeeded', usage = ${JSON.stringify(usage)}::jsonb, finished_at = now()
+          update ${pipelineRuns} set usage = ${JSON.stringify(usage)}::jsonb${endRun ? sql`, status = 'succeeded', finished_at = now(), lease_expires_at = null` : sql``}
           where id = ${runId} and status = 'running'
           returning id
         )${recording.clause ? sql`, ${recording.clause}` : sql``}`,
-          source: sql`select ${tripId}::uuid as trip_id, ${JSON.stringify(event)}::jsonb as data from ended`,
+          // The run's end is announced with it when this step ends the run (else by `finishRun`).
+          source: sql`select ${tripId}::uuid as trip_id, ${JSON.stringify(event)}::jsonb as data from ended where ${endRun}`,
         }),
       ),
     );
@@ -289,15 +314,49 @@ async function storedPackId(db: Db, runId: string): Promise<string> {
   return stored.id;
 }
 
-export async function failRun({ runId, error }: { runId: string; error: RunError }): Promise<void> {
-  await transaction(async (tx) => {
+/**
+ * The local runner's end of a run that succeeded: once every step's rows are written (the
+ * last step stored the outcome and the usage), the run reads as finished and its end is
+ * announced. Only while `owner` holds the lease: a process that lost it ends nothing.
+ */
+export async function finishRun({ runId, owner }: { runId: string; owner: string }): Promise<boolean> {
+  return transaction(async (tx) => {
     const [ended] = await tx
       .update(pipelineRuns)
-      .set({ status: "failed", error, finishedAt: new Date() })
-      .where(and(eq(pipelineRuns.id, runId), eq(pipelineRuns.status, "running")))
+      .set({ status: "succeeded", finishedAt: new Date(), leaseExpiresAt: null })
+      .where(and(eq(pipelineRuns.id, runId), eq(pipelineRuns.status, "running"), eq(pipelineRuns.leaseOwner, owner)))
+      .returning({ tripId: pipelineRuns.tripId });
+    if (ended)
+      await publishTripEvent({ tx, tripId: ended.tripId, event: { kind: "run.ended", runId, status: "succeeded" } });
+    return Boolean(ended);
+  });
+}
+
+/** Marks a running run failed and announces it; given `owner`, only while that process holds its lease. */
+export async function failRun({
+  runId,
+  error,
+  owner,
+}: {
+  runId: string;
+  error: RunError;
+  owner?: string;
+}): Promise<boolean> {
+  return transaction(async (tx) => {
+    const [ended] = await tx
+      .update(pipelineRuns)
+      .set({ status: "failed", error, finishedAt: new Date(), leaseExpiresAt: null })
+      .where(
+        and(
+          eq(pipelineRuns.id, runId),
+          eq(pipelineRuns.status, "running"),
+          owner === undefined ? undefined : eq(pipelineRuns.leaseOwner, owner),
+        ),
+      )
       .returning({ tripId: pipelineRuns.tripId });
     if (ended)
       await publishTripEvent({ tx, tripId: ended.tripId, event: { kind: "run.ended", runId, status: "failed" } });
+    return Boolean(ended);
   });
 }
 
