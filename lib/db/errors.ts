@@ -20,3 +20,21 @@ export function isTransientConflict(error: unknown): boolean {
   const state = sqlState(error);
   return state === DEADLOCK_DETECTED || state === SERIALIZATION_FAILURE;
 }
+
+/** postgres.js's own codes for a connection that went away under a query, and the socket's. */
+const DROPPED_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "ECONNRESET", "EPIPE"]);
+
+/**
+ * The connection under this statement went away (the server terminated it — 57P01 on an
+ * administrator's command or a restart, 57P02/57P03, class 08 — or the socket closed): not an
+ * answer about the data, so the statement may be tried again on a fresh connection.
+ */
+export function isDroppedConnection(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state && (/^57P0[123]$/.test(state) || state.startsWith("08"))) return true;
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && DROPPED_CODES.has(code)) return true;
+  }
+  return false;
+}
