@@ -85,9 +85,29 @@ export async function consume(name: LimitName, key: string): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    if (!isRefusal(rejection)) throw rejection;
     throw overLimit(name, rejection.msBeforeNext);
   }
+}
+
+/**
+ * A limiter's "over the limit" answer (a RateLimiterRes). Not by `instanceof` alone: the production
+ * build holds one copy of rate-limiter-flexible per bundle layer (route handlers, server actions and
+ * pages), while the limiter is cached once per process on globalThis — so a sign-in link (a route)
+ * may use the limiter a join (an action) made, whose refusals are the other copy's class. Taken for
+ * an error, that refusal was a 500 with a bare log line instead of a 429.
+ */
+function isRefusal(rejection: unknown): rejection is Pick<RateLimiterRes, "msBeforeNext"> {
+  if (rejection instanceof RateLimiterRes) return true;
+  if (typeof rejection !== "object" || rejection === null || rejection instanceof Error) return false;
+  // Its shape, not its class name: the build minifies class names.
+  const { msBeforeNext, consumedPoints, remainingPoints, isFirstInDuration } = rejection as Record<string, unknown>;
+  return (
+    typeof msBeforeNext === "number" &&
+    typeof consumedPoints === "number" &&
+    typeof remainingPoints === "number" &&
+    typeof isFirstInDuration === "boolean"
+  );
 }
 
 /**
