@@ -7,6 +7,7 @@ import { benchAssistant } from "./assistant";
 import { benchDashboard } from "./dashboard";
 import { benchGroupWatching } from "./group-watching";
 import { benchHomes } from "./homes";
+import { benchInstances } from "./instances";
 import { benchItinerary } from "./itinerary";
 import { benchLive } from "./live";
 import { benchPipeline } from "./pipeline";
@@ -23,6 +24,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   itinerary: benchItinerary,
   projection: benchProjection,
   share: benchShare,
+  instances: benchInstances,
   assistant: benchAssistant,
 };
 
