@@ -7,6 +7,7 @@ import { benchAssistant } from "./assistant";
 import { benchDashboard } from "./dashboard";
 import { benchGroupWatching } from "./group-watching";
 import { benchHomes } from "./homes";
+import { benchInstances } from "./instances";
 import { benchItinerary } from "./itinerary";
 import { benchLeases } from "./leases";
 import { benchLive } from "./live";
@@ -24,6 +25,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   itinerary: benchItinerary,
   projection: benchProjection,
   share: benchShare,
+  instances: benchInstances,
   assistant: benchAssistant,
   leases: benchLeases,
 };

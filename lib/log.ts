@@ -115,3 +115,23 @@ export function routeConsoleThroughLog(): void {
 }
 
 const installed = Symbol.for("tripsync.consoleThroughLog");
+
+/**
+ * For a failure that repeats (a database outage seen by every request): at most one line per
+ * `ms`. `report(write)` calls `write(failures)` when a line is due, with how many failures it
+ * stands for (this one and those kept quiet since the last line).
+ */
+export function logEvery(ms: number, now: () => number = Date.now) {
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let failures = 0;
+  return {
+    report(write: (failures: number) => void): void {
+      failures++;
+      const at = now();
+      if (at - lastAt < ms) return;
+      lastAt = at;
+      write(failures);
+      failures = 0;
+    },
+  };
+}

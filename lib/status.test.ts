@@ -1,3 +1,4 @@
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
@@ -30,6 +31,10 @@ describe("the operator's status page", () => {
       expect.objectContaining({ part: "Pipeline engine" }),
       expect.objectContaining({ part: "Model" }),
       { part: "Email", live: "outbox only (set SMTP_URL to send)" },
+      {
+        part: "Rate limits",
+        live: process.env.DATABASE_URL ? "shared (PostgreSQL)" : "in memory (one process)",
+      },
     ]);
     // Counts only: no address, no message.
     expect(status.outbox).toEqual({ waiting: 1, retrying: 0, sent: 0 });
@@ -55,4 +60,24 @@ describe("the operator's status page", () => {
     expect(health.ok).toBe(true);
     expect(health.database.ms).toBeGreaterThanOrEqual(0);
   });
+
+  // Only a Postgres server has connections that can be cut.
+  if (process.env.DATABASE_URL) {
+    it("is healthy again at once after the database cut every connection", async () => {
+      expect((await checkHealth()).ok).toBe(true);
+      const admin = postgres(process.env.DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
+      try {
+        const cut = await admin`
+          select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`;
+        expect(cut.length).toBeGreaterThan(0);
+        const started = performance.now();
+        const first = await checkHealth();
+        expect(first.ok).toBe(true);
+        expect(performance.now() - started).toBeLessThan(1_000);
+      } finally {
+        await admin.end();
+      }
+    });
+  }
 });

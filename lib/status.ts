@@ -6,6 +6,7 @@ import { pingDatabase } from "@/lib/db/queries/health";
 import { outboxCounts } from "@/lib/db/queries/notifications";
 import { listProgressEvents, listRecentRuns } from "@/lib/db/queries/runs";
 import { readEnv } from "@/lib/env";
+import { type LimitsSharing, limitsSharing } from "@/lib/limits/rate";
 import { tripHub } from "@/lib/live/hub";
 import { openStreamCount } from "@/lib/live/stream-slots";
 import { pipelineEngine } from "@/lib/pipeline/engine";
@@ -27,6 +28,12 @@ const ADAPTER_LABELS = {
   offline: "offline planner (catalog)",
   gemini: "Gemini",
 } as const;
+
+const LIMITS_LABELS: Record<LimitsSharing, string> = {
+  shared: "shared (PostgreSQL)",
+  "per-process": "per process (the database store is failing: each process counts alone)",
+  "in-memory": "in memory (one process)",
+};
 
 const PING_TIMEOUT_MS = 2_000;
 const RECENT_RUNS = 10;
@@ -100,6 +107,7 @@ export async function loadStatus(): Promise<StatusView> {
     { part: "Pipeline engine", live: ADAPTER_LABELS[pipelineEngine()] },
     { part: "Model", live: ADAPTER_LABELS[modelKind()] },
     { part: "Email", live: readEnv().SMTP_URL ? "SMTP" : "outbox only (set SMTP_URL to send)" },
+    { part: "Rate limits", live: LIMITS_LABELS[limitsSharing()] },
   ];
   if (!health.ok) {
     return {

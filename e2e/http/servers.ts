@@ -7,4 +7,6 @@ export const SIGNED_PORT = PORT + 11;
 export const SIGNED_PUBLIC_URL = "https://trips.example.test";
 export const EXPOSED_LOG = ".data/http-exposed.log";
 export const SIGNED_LOG = ".data/http-signed.log";
+/** The two-instance suite's own servers (e2e/instances.http.spec.ts starts them, on one PostgreSQL database). */
+export const INSTANCE_PORTS = [PORT + 20, PORT + 21];
 export const url = (port: number) => `http://127.0.0.1:${port}`;

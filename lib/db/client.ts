@@ -51,7 +51,10 @@ async function open(): Promise<Handle> {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const client = postgres(env.DATABASE_URL, { max: 10, onnotice: () => {} });
+    // fetch_types off: on every (re)connect postgres.js would first read the array types, and a
+    // connection cut during that read (an outage, a restart) rejects a promise nobody awaits: an
+    // unhandled rejection per reconnect. The schema has no array columns and no query returns one.
+    const client = postgres(env.DATABASE_URL, { max: 10, onnotice: () => {}, fetch_types: false });
     const db = drizzle(client, { schema, logger });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     // postgres.js keeps one extra connection for every LISTEN of the process and re-listens after a drop.

@@ -21,31 +21,34 @@ export function isTransientConflict(error: unknown): boolean {
   return state === DEADLOCK_DETECTED || state === SERIALIZATION_FAILURE;
 }
 
-/** Error codes postgres.js gives a connection that is refused, reset or lost (not SQLSTATEs). */
-const CONNECTION_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EPIPE",
-  "ETIMEDOUT",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "CONNECT_TIMEOUT",
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-]);
+/** postgres.js's own codes for a connection that went away under a query, and the socket's. */
+const DROPPED_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "ECONNRESET", "EPIPE"]);
+/** ... and for a connection that couldn't be opened at all (the server is down or unreachable). */
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "CONNECT_TIMEOUT"]);
+
+function hasCode(error: unknown, codes: Set<string>): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && codes.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * The connection under this statement went away (the server terminated it — 57P01 on an
+ * administrator's command or a restart, 57P02/57P03, class 08 — or the socket closed): not an
+ * answer about the data, so the statement may be tried again on a fresh connection.
+ */
+export function isDroppedConnection(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state && (/^57P0[123]$/.test(state) || state.startsWith("08"))) return true;
+  return hasCode(error, DROPPED_CODES);
+}
 
 /**
  * The database couldn't be reached or dropped the connection (it restarts, a failover, the
- * network): SQLSTATE class 08, a server shutting down or starting (57P01–57P03), or a socket
- * error. Worth waiting out: the same statement goes through once it is back.
+ * network). Worth waiting out: the same statement goes through once it is back.
  */
 export function isConnectionError(error: unknown): boolean {
-  const state = sqlState(error);
-  if (state?.startsWith("08") || state === "57P01" || state === "57P02" || state === "57P03") return true;
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && CONNECTION_CODES.has(code)) return true;
-  }
-  return false;
+  return isDroppedConnection(error) || hasCode(error, UNREACHABLE_CODES);
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { getDb, type Tx } from "@/lib/db/client";
-import { isTransientConflict } from "@/lib/db/errors";
+import { isDroppedConnection, isTransientConflict } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 
 /**
  * Every multi-row write runs through here. On PostgreSQL two transactions can still meet
@@ -40,6 +41,26 @@ export async function retryTransient<T>(attempt: () => Promise<T>): Promise<T> {
       const ceiling = 10 * 2 ** n;
       await new Promise((resolve) => setTimeout(resolve, ceiling / 4 + Math.random() * ceiling * 0.75));
     }
+  }
+}
+
+const RETRY_AFTER_DROP_MS = 250;
+
+/**
+ * Runs `attempt` once more if its connection dropped under it (a database restart or failover,
+ * connections cut): one retry, logged once with its cause. `attempt(true)` is the retry: the
+ * first may have committed before its answer was lost, so a retry must recognise its own write
+ * (a save checks the version it would have made) rather than apply it twice.
+ */
+export async function retryOnceIfDropped<T>(what: string, attempt: (isRetry: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await attempt(false);
+  } catch (error) {
+    if (!isDroppedConnection(error)) throw error;
+    log.warn({ err: error }, `${what}: the database connection dropped; trying once more`);
+    // A moment for the driver to see every connection the server cut go, so the retry gets a fresh one.
+    await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_DROP_MS));
+    return attempt(true);
   }
 }
 

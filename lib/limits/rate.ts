@@ -1,14 +1,14 @@
 import "server-only";
-import { type RateLimiterAbstract, RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { getDb } from "@/lib/db/client";
-import { rateLimits } from "@/lib/db/schema";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { type Env, readEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { RateLimiterTable, tableStoreAnswering } from "@/lib/limits/table-store";
 
 /**
  * Rate limits (rate-limiter-flexible). Embedded, the counters live in this process's
  * memory; with `DATABASE_URL` they live in Postgres (`rate_limits`), shared by every app
- * server, with an in-memory limiter as insurance if the database doesn't answer.
+ * server (lib/limits/table-store.ts), with an in-memory limiter as insurance if the database
+ * doesn't answer — then each process counts alone, which the log and /status say (`limitsSharing`).
  * Each limit is `points/seconds` from the environment:
  *
  * | limit         | counts                                         | key                     |
@@ -49,7 +49,7 @@ const MESSAGES: Record<LimitName, string> = {
 const globalKey = Symbol.for("tripsync.rateLimiters");
 type GlobalWithLimiters = typeof globalThis & { [globalKey]?: Map<string, RateLimiterAbstract> };
 
-async function limiterFor(name: LimitName): Promise<RateLimiterAbstract> {
+function limiterFor(name: LimitName): RateLimiterAbstract {
   const env = readEnv();
   const { points, seconds } = env[LIMITS[name]];
   const store = env.DATABASE_URL ? `postgres:${env.DATABASE_URL}` : "memory";
@@ -61,26 +61,53 @@ async function limiterFor(name: LimitName): Promise<RateLimiterAbstract> {
   // A changed limit starts counting afresh.
   const options = { keyPrefix: `${name}:${points}/${seconds}`, points, duration: seconds };
   const limiter = env.DATABASE_URL
-    ? new RateLimiterDrizzle({
-        ...options,
-        storeClient: await getDb(),
-        schema: rateLimits,
-        insuranceLimiter: new RateLimiterMemory(options),
-      })
+    ? new RateLimiterTable({ ...options, storeClient: "rate_limits", insuranceLimiter: new RateLimiterMemory(options) })
     : new RateLimiterMemory(options);
   g[globalKey].set(cacheKey, limiter);
   return limiter;
 }
 
+export type LimitsSharing = "shared" | "per-process" | "in-memory";
+
+/**
+ * How the limits are counted now: in the database, shared by every process ("shared"); in this
+ * process's memory because the database store just failed ("per-process"); or in memory because
+ * there is one process on an embedded database ("in-memory").
+ */
+export function limitsSharing(): LimitsSharing {
+  if (!readEnv().DATABASE_URL) return "in-memory";
+  return tableStoreAnswering() ? "shared" : "per-process";
+}
+
 /** Counts one request against a limit; over it → AppError `too_many:rate` saying when to try again. */
 export async function consume(name: LimitName, key: string): Promise<void> {
-  const limiter = await limiterFor(name);
+  const limiter = limiterFor(name);
   try {
     await limiter.consume(key);
   } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    if (!isRefusal(rejection)) throw rejection;
     throw overLimit(name, rejection.msBeforeNext);
   }
+}
+
+/**
+ * A limiter's "over the limit" answer (a RateLimiterRes). Not by `instanceof` alone: the production
+ * build holds one copy of rate-limiter-flexible per bundle layer (route handlers, server actions and
+ * pages), while the limiter is cached once per process on globalThis — so a sign-in link (a route)
+ * may use the limiter a join (an action) made, whose refusals are the other copy's class. Taken for
+ * an error, that refusal was a 500 with a bare log line instead of a 429.
+ */
+function isRefusal(rejection: unknown): rejection is Pick<RateLimiterRes, "msBeforeNext"> {
+  if (rejection instanceof RateLimiterRes) return true;
+  if (typeof rejection !== "object" || rejection === null || rejection instanceof Error) return false;
+  // Its shape, not its class name: the build minifies class names.
+  const { msBeforeNext, consumedPoints, remainingPoints, isFirstInDuration } = rejection as Record<string, unknown>;
+  return (
+    typeof msBeforeNext === "number" &&
+    typeof consumedPoints === "number" &&
+    typeof remainingPoints === "number" &&
+    typeof isFirstInDuration === "boolean"
+  );
 }
 
 /**
@@ -88,7 +115,7 @@ export async function consume(name: LimitName, key: string): Promise<void> {
  * else an AppError like `consume` throws (so a button can say why and when, before a click).
  */
 export async function peek(name: LimitName, key: string): Promise<AppError | null> {
-  const limiter = await limiterFor(name);
+  const limiter = limiterFor(name);
   const state = await limiter.get(key);
   if (!state || state.consumedPoints < limiter.points) return null;
   return overLimit(name, state.msBeforeNext);

@@ -1,6 +1,7 @@
 import "server-only";
 import { type Db, getDb, listen } from "@/lib/db/client";
 import { latestTripEventId, listTripEvents, tripChannel } from "@/lib/db/queries/trip-events";
+import { logEvery } from "@/lib/log";
 import { TripEvent } from "@/lib/schemas/trip-events";
 
 /**
@@ -27,15 +28,22 @@ interface Topic {
   lastId: number;
   /** Notifications held back while a catch-up read runs. */
   held: TripEvent[] | null;
+  /** A catch-up is running; `again`: another reconnect came during it, so one more follows. */
+  catchingUp: boolean;
+  again: boolean;
   unlisten: (() => Promise<void>) | null;
 }
 
 const TICK_MS = 15_000;
 const CATCH_UP_LIMIT = 1000;
+/** A failed catch-up read is tried again after 0.5, 1, 2, 4, then every 5 s while anyone listens. */
+const CATCH_UP_RETRY_MS = 250;
 
 export class TripHub {
   private readonly topics = new Map<string, Topic>();
   private ticker: ReturnType<typeof setInterval> | null = null;
+  /** A failed catch-up read is logged at most once a minute for the whole process (one outage, one line). */
+  private readonly catchUpFailures = logEvery(60_000);
 
   /** Starts delivering the trip's events to `subscriber`; resolves once nothing published from now on can be missed. */
   async subscribe(tripId: string, subscriber: Subscriber): Promise<() => void> {
@@ -65,7 +73,15 @@ export class TripHub {
   }
 
   private open(tripId: string): Topic {
-    const topic: Topic = { subscribers: new Set(), ready: Promise.resolve(), lastId: 0, held: null, unlisten: null };
+    const topic: Topic = {
+      subscribers: new Set(),
+      ready: Promise.resolve(),
+      lastId: 0,
+      held: null,
+      catchingUp: false,
+      again: false,
+      unlisten: null,
+    };
     let listening = false;
     topic.ready = (async () => {
       const unlisten = await listen(
@@ -73,7 +89,7 @@ export class TripHub {
         (payload) => this.deliver(topic, payload),
         () => {
           // The first call is the initial LISTEN; a later one follows a reconnect.
-          if (listening) void this.catchUp(tripId, topic);
+          if (listening) this.catchUp(tripId, topic);
           listening = true;
         },
       );
@@ -113,18 +129,40 @@ export class TripHub {
   /**
    * After a reconnect: deliver what was committed while nobody listened, then what arrived
    * during that read (held back so the order stays by id; subscribers drop repeats).
+   * One catch-up per trip at a time: a reconnect during one (postgres.js may reconnect several
+   * times in one outage) asks for one more read after it, not a second read beside it.
    */
-  private async catchUp(tripId: string, topic: Topic): Promise<void> {
-    topic.held ??= [];
-    try {
-      const missed = await listTripEvents({ tripId, afterId: topic.lastId, limit: CATCH_UP_LIMIT });
-      for (const event of missed) this.fanOut(topic, event);
-    } catch (error) {
-      console.error("[live] could not catch up after a reconnect", error);
+  private catchUp(tripId: string, topic: Topic): void {
+    if (topic.catchingUp) {
+      topic.again = true;
+      return;
     }
-    const held = topic.held;
-    topic.held = null;
-    for (const event of held.sort((a, b) => a.id - b.id)) this.fanOut(topic, event);
+    topic.catchingUp = true;
+    topic.held = [];
+    void (async () => {
+      try {
+        let failures = 0;
+        do {
+          topic.again = false;
+          try {
+            const missed = await listTripEvents({ tripId, afterId: topic.lastId, limit: CATCH_UP_LIMIT });
+            for (const event of missed) this.fanOut(topic, event);
+          } catch (error) {
+            this.catchUpFailures.report((failures) =>
+              console.error(`[live] could not catch up after a reconnect (${failures} failed reads); retrying`, error),
+            );
+            failures++;
+            topic.again = true;
+            await new Promise((resolve) => setTimeout(resolve, Math.min(CATCH_UP_RETRY_MS * 2 ** failures, 5_000)));
+          }
+        } while (topic.again && this.topics.get(tripId) === topic);
+      } finally {
+        const held = topic.held ?? [];
+        topic.held = null;
+        topic.catchingUp = false;
+        for (const event of held.sort((a, b) => a.id - b.id)) this.fanOut(topic, event);
+      }
+    })();
   }
 
   private leave(tripId: string, topic: Topic, subscriber: Subscriber): void {

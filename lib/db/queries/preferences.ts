@@ -1,8 +1,9 @@
 import "server-only";
+import { isDeepStrictEqual } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { members, preferences, trips } from "@/lib/db/schema";
-import { transaction } from "@/lib/db/transaction";
+import { retryOnceIfDropped, transaction } from "@/lib/db/transaction";
 import { AppError, tripNotFound } from "@/lib/errors";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { publishTripEvent } from "./trip-events";
@@ -20,19 +21,29 @@ export async function getPreferences({
 /**
  * Saves a member's preferences if nobody saved since the version they edited
  * (`expectedVersion` 0 = they had none yet). A stale save changes nothing and says so,
- * instead of silently overwriting the other tab's edit.
+ * instead of silently overwriting the other tab's edit. A save whose connection drops is tried
+ * once more (`retryOnceIfDropped`); if the first attempt had committed, the retry finds its own
+ * version (`expectedVersion` + 1 holding these very answers) and answers saved, not "changed elsewhere".
  */
-export async function savePreferences({
-  tripId,
-  memberId,
-  data,
-  expectedVersion,
-}: {
+export async function savePreferences(save: SaveArgs): Promise<{ version: number }> {
+  return retryOnceIfDropped("preference save", (isRetry) => savePreferencesAttempt({ ...save, isRetry }));
+}
+
+interface SaveArgs {
   tripId: string;
   memberId: string;
   data: MemberPreferences;
   expectedVersion: number;
-}): Promise<{ version: number }> {
+}
+
+/** One attempt of `savePreferences`; exported for the retry's test. */
+export async function savePreferencesAttempt({
+  tripId,
+  memberId,
+  data,
+  expectedVersion,
+  isRetry,
+}: SaveArgs & { isRetry: boolean }): Promise<{ version: number }> {
   return transaction(async (tx) => {
     // The trip row first, shared (lib/db/transaction.ts): a removal, a leave or the trip's
     // deletion holds it, so this save lands wholly before it or finds the member gone after.
@@ -56,6 +67,20 @@ export async function savePreferences({
             .where(and(eq(preferences.memberId, memberId), eq(preferences.version, expectedVersion)))
             .returning({ version: preferences.version });
     const [row] = saved;
+    if (!row && isRetry) {
+      // The first attempt may have committed before its answer was lost: then it made exactly
+      // the next version, holding these answers (as stored: JSON).
+      const [current] = await tx
+        .select({ version: preferences.version, data: preferences.data })
+        .from(preferences)
+        .where(eq(preferences.memberId, memberId));
+      if (
+        current?.version === expectedVersion + 1 &&
+        isDeepStrictEqual(current.data, JSON.parse(JSON.stringify(data)))
+      ) {
+        return { version: current.version };
+      }
+    }
     if (!row) {
       throw new AppError(
         "conflict:preferences",
