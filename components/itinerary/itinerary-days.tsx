@@ -79,7 +79,10 @@ function DayBody({
       return (
         <li key={`free-${entry.slot}`} className="flex gap-3 text-sm text-slate-600">
           <span className="w-12 shrink-0 font-mono text-xs text-slate-500 tabular-nums">{entry.time}</span>
-          <span className="italic">Free {entry.slot}: time of your own</span>
+          <span className="italic">
+            Free {entry.slot}: time of your own
+            {whyFree(day, entry.slot) ? <span className="not-italic"> · {whyFree(day, entry.slot)}</span> : null}
+          </span>
         </li>
       );
     }
@@ -275,6 +278,11 @@ function Item({ item, leg, extra }: { item: ItineraryItem; leg: RouteLeg | undef
 }
 
 /** The day's title without a leading "Day 2 · " (the heading already says which day it is). */
+/** Why a part of the day is free, as the planner recorded it (older plans: nothing to say). */
+function whyFree(day: ItineraryDay, slot: string): string | null {
+  return day.freeWhy?.find((f) => f.slot === slot)?.reason ?? null;
+}
+
 function titleOf(day: ItineraryDay): string {
   return day.title.replace(new RegExp(`^Day ${day.day}\\s*[·:–—-]\\s*`), "") || day.title;
 }

@@ -226,8 +226,15 @@ export function allocate(input: AllocationInput): Allocation {
       });
   }
 
-  // Locked items wait for their own day: an earlier day must not take one as filler.
-  const reserved = new Set(previousItems.filter((i) => i.locked && !removed.has(i.key)).map((i) => i.activityId));
+  // Locked items wait for their own day: an earlier day must not take one as filler. On a
+  // regeneration so does the rest of the previous plan, so feedback on one day leaves the others
+  // as they were (an item that no longer fits its own day is freed for a later one).
+  const reserved = new Set(
+    previousItems.filter((i) => i.activityId && !removed.has(i.key)).map((i) => i.activityId as string),
+  );
+  // The shape of each previous day: how many things it held (a regeneration keeps it while eligible activities remain).
+  const previousCount = new Map<number, number>();
+  for (const i of previousItems) previousCount.set(i.day, (previousCount.get(i.day) ?? 0) + 1);
   const used = new Set<string>();
   const days: Allocation["days"] = [];
   const placedDay = new Map<string, number>();
@@ -242,7 +249,7 @@ export function allocate(input: AllocationInput): Allocation {
     // earlier one is full (what members asked for and locked items don't count against it).
     const daysLeft = brief.days - day + 1;
     const unused = eligible.filter((a) => !used.has(a.id) && !reserved.has(a.id)).length;
-    const dayCap = Math.min(cap, Math.max(1, Math.ceil(unused / daysLeft)));
+    const dayCap = Math.min(cap, Math.max(1, Math.ceil(unused / daysLeft), previousCount.get(day) ?? 0));
     // One activity a slot (two at a packed pace), so the day has room to breathe between them;
     // a day trip (longer than the morning) takes the afternoon too.
     const perSlot = brief.pace === "packed" ? 2 : 1;
@@ -317,6 +324,8 @@ export function allocate(input: AllocationInput): Allocation {
           );
       }
     }
+    // What was this day's in the previous plan and didn't stay in it may go to a later day.
+    for (const item of previousItems) if (item.day === day && item.activityId) reserved.delete(item.activityId);
     // 2. What members asked for, in the first day it fits.
     for (const w of wanted) {
       if (used.has(w.id) || reserved.has(w.id) || count() >= cap) continue;
@@ -325,10 +334,11 @@ export function allocate(input: AllocationInput): Allocation {
       const slot = slots.find((s) => suitsSlot(activity, s) && fits(activity, s));
       if (slot) place(activity, slot, false);
     }
-    // 3. Fill around the day's area: the area with most good unused activities, then the nearest ones.
+    // 3. Fill around the day's area: the area with most good unused activities, then the nearest
+    //    ones — first the part of the day a flagged item left, with the best eligible alternative.
     const focus = focusArea(facts, eligible, used, score, slots, date, placed);
-    for (const slot of slots) {
-      const options = eligible
+    const optionsFor = (slot: Slot) =>
+      eligible
         .filter((a) => !used.has(a.id) && !reserved.has(a.id) && suitsSlot(a, slot))
         .sort(
           (a, b) =>
@@ -337,6 +347,15 @@ export function allocate(input: AllocationInput): Allocation {
             a.costUsd - b.costUsd ||
             a.id.localeCompare(b.id),
         );
+    for (const gone of previousItems.filter((i) => i.day === day && removed.has(i.key) && !i.locked)) {
+      if (count() >= dayCap) break;
+      for (const a of optionsFor(gone.slot)) {
+        if (spent + a.costUsd > activityBudget) continue;
+        if (place(a, gone.slot, false)) break;
+      }
+    }
+    for (const slot of slots) {
+      const options = optionsFor(slot);
       for (const a of options) {
         if (count() >= dayCap) break;
         if (spent + a.costUsd > activityBudget) continue;
@@ -409,6 +428,20 @@ export function allocate(input: AllocationInput): Allocation {
       holding().map((h) => ({ slot: h.slot, durationHours: h.durationHours })),
       meals,
     );
+    // Why each free part is free: said only when it is true (nothing eligible left, the pace, a hard cap).
+    const freeWhy = free.map((slot) => {
+      const left = eligible.filter((a) => !used.has(a.id) && !reserved.has(a.id) && suitsSlot(a, slot));
+      const when = `this ${slot}`;
+      const reason =
+        left.length === 0
+          ? `Nothing else here suits everyone ${when}.`
+          : left.every((a) => spent + a.costUsd > activityBudget)
+            ? `What's left for ${when} would take a member over their own hard budget cap.`
+            : count() >= cap
+              ? "Left free: the day already holds as much as the group's pace allows."
+              : `Nothing else that suits everyone is open ${when}, or fits around the day's other stops and travel.`;
+      return { slot, reason };
+    });
     const rest = count() === 0 && day !== 1 && day !== brief.days;
     if (count() === 0) notes.push(`Day ${day} is left free: nothing else fits everyone's needs and the opening hours.`);
     days.push({
@@ -426,6 +459,7 @@ export function allocate(input: AllocationInput): Allocation {
       ...(custom.length ? { custom } : {}),
       meals,
       free,
+      ...(freeWhy.length ? { freeWhy } : {}),
     });
   }
 

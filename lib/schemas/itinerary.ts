@@ -100,6 +100,10 @@ const MealStopFields = z.object({
 export const MealStop = MealStopFields.overwrite((meal) => ({ ...meal, endTime: mealEnd(meal) }));
 export type MealStop = z.infer<typeof MealStop>;
 
+/** Why a part of a day was left free, in words every member may read (no member's need named). */
+export const FreeWhy = z.array(z.object({ slot: Slot, reason: z.string().min(3).max(200) })).max(3);
+export type FreeWhy = z.infer<typeof FreeWhy>;
+
 export const ItineraryDay = z.object({
   day: z.number().int().min(1),
   date: IsoDate.nullable(),
@@ -113,6 +117,8 @@ export const ItineraryDay = z.object({
    * A day with no activity at all is a rest day, and says so.
    */
   free: z.array(Slot).optional(),
+  /** Why each free part of the day is free ("Nothing else here suits everyone this afternoon"; older plans: absent). */
+  freeWhy: FreeWhy.optional(),
 });
 export type ItineraryDay = z.infer<typeof ItineraryDay>;
 
