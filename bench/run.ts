@@ -11,6 +11,7 @@ import { benchItinerary } from "./itinerary";
 import { benchLive } from "./live";
 import { benchPipeline } from "./pipeline";
 import { benchProjection } from "./projection";
+import { benchRegeneration } from "./regeneration";
 import { benchShare } from "./share";
 
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -21,6 +22,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   homes: benchHomes,
   pipeline: benchPipeline,
   itinerary: benchItinerary,
+  regeneration: benchRegeneration,
   projection: benchProjection,
   share: benchShare,
   assistant: benchAssistant,
