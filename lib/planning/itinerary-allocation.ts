@@ -244,7 +244,8 @@ export function allocate(input: AllocationInput): Allocation {
     const placed: { activityId: string; slot: Slot; start: string; locked: boolean }[] = [];
     // The organizer's own items, kept as they were.
     const custom: ItineraryItem[] = [];
-    const count = () => placed.length + custom.length;
+    // The organizer's own lunch or dinner is a meal, not an activity: it doesn't count against the pace.
+    const count = () => placed.length + custom.filter((c) => !c.meal).length;
     // Spread what suits everyone over the days left, so a long trip has no empty day while an
     // earlier one is full (what members asked for and locked items don't count against it).
     const daysLeft = brief.days - day + 1;
@@ -273,7 +274,7 @@ export function allocate(input: AllocationInput): Allocation {
       meals,
     });
     // Lunch and dinner are held (venue still open) while activities are placed, so one always fits between them.
-    const held: DayMeal[] = mealsOf(day, brief.days).map((meal) => ({ meal, venue: null }));
+    let held: DayMeal[] = mealsOf(day, brief.days).map((meal) => ({ meal, venue: null }));
     const near = (point: CatalogActivity["coordinates"]) =>
       placed.every((p) => {
         const other = activityOf(facts, p.activityId);
@@ -305,10 +306,17 @@ export function allocate(input: AllocationInput): Allocation {
         if (item.kind === "custom") {
           const { day: _day, ...own } = item;
           if (
-            count() < cap &&
+            (item.meal || (count() < cap && !takes(item).some((s) => inSlot(s) >= perSlot))) &&
             keepsItsTime(item, slots, limits) &&
-            !takes(item).some((s) => inSlot(s) >= perSlot) &&
-            timeDay(content([], [own], held), facts, bounds)
+            timeDay(
+              content(
+                [],
+                [own],
+                held.filter((h) => h.meal !== item.meal),
+              ),
+              facts,
+              bounds,
+            )
           ) {
             custom.push(own);
           } else
@@ -324,6 +332,8 @@ export function allocate(input: AllocationInput): Allocation {
           );
       }
     }
+    // A meal the organizer's own item is (their "Dinner at Aunt Rosa's") isn't planned again.
+    held = held.filter((h) => !custom.some((c) => c.meal === h.meal));
     // What was this day's in the previous plan and didn't stay in it may go to a later day.
     for (const item of previousItems) if (item.day === day && item.activityId) reserved.delete(item.activityId);
     // 2. What members asked for, in the first day it fits.
@@ -373,7 +383,9 @@ export function allocate(input: AllocationInput): Allocation {
     let eaten = 0;
     const todays = mealsOf(day, brief.days).filter(
       // An evening food activity (a food tour, a dinner show) is dinner.
-      (meal) => !(meal === "dinner" && placed.some((p) => p.slot === "evening" && isFood(facts, p.activityId))),
+      (meal) =>
+        !(meal === "dinner" && placed.some((p) => p.slot === "evening" && isFood(facts, p.activityId))) &&
+        !custom.some((c) => c.meal === meal),
     );
     for (const [index, meal] of todays.entries()) {
       const later = held.filter((h) => todays.slice(index + 1).includes(h.meal));

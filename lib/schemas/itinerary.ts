@@ -76,6 +76,11 @@ const ItineraryItemFields = z.object({
   source: Source.nullable(),
   /** The organizer locked it: regenerations keep it where it is. */
   locked: z.boolean(),
+  /**
+   * The organizer's own item that is the day's lunch or dinner ("Dinner at Aunt Rosa's"): it
+   * takes the planned meal's place, and counts as that meal rather than as an activity.
+   */
+  meal: z.enum(["lunch", "dinner"]).optional(),
   /** Local time it ends: start + duration (worked out when read, so older plans without it have it too). */
   endTime: ClockTime.optional(),
 });
@@ -402,6 +407,14 @@ export const AddCustomItemInput = z
     note: typedText({ max: MAX_CUSTOM_NOTE, multiline: true })
       .optional()
       .describe("A note everyone sees with it (where to meet, what to bring)."),
+    replaces: z
+      .string()
+      .min(3)
+      .max(80)
+      .optional()
+      .describe(
+        "The key of the planned activity or meal on that day it takes the place of (absent: a title naming lunch or dinner replaces that day's planned one).",
+      ),
   })
   .strict();
 export type AddCustomItemInput = z.input<typeof AddCustomItemInput>;

@@ -147,8 +147,10 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
     if (n !== i + 1) v(n, "days", `Day ${i + 1} is numbered ${n}.`);
     const date = dates.start ? addDays(dates.start, i) : null;
     if (day.date !== date) v(n, "dates", `Day ${n} must be ${date ?? "undated"}, not ${day.date}.`);
-    if (day.items.length > PACE[pace])
-      v(n, "pace", `Day ${n} has ${day.items.length} activities; a ${pace} day has at most ${PACE[pace]}.`);
+    // The organizer's own lunch or dinner is a meal, not an activity.
+    const activities = day.items.filter((i) => !(i.kind === "custom" && i.meal)).length;
+    if (activities > PACE[pace])
+      v(n, "pace", `Day ${n} has ${activities} activities; a ${pace} day has at most ${PACE[pace]}.`);
     out.push(...checkDayTimes(day, facts, dates.days));
     for (const item of day.items) {
       const where = `Day ${n}, "${item.title}"`;
