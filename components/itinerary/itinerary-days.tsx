@@ -1,8 +1,9 @@
 import { Clock, ExternalLink, MapPin, Route, Utensils } from "lucide-react";
 import type { ReactNode } from "react";
 import { WideOpenDetails } from "@/components/ui/collapsible-card";
-import { formatDay, formatUsd, plural } from "@/lib/format";
+import { formatDay, formatUsd } from "@/lib/format";
 import { entriesWithFree } from "@/lib/planning/day-route";
+import { daySummary } from "@/lib/planning/day-title";
 import type { Source } from "@/lib/schemas/catalog";
 import type { DayRoute, RouteLeg } from "@/lib/schemas/day-route";
 import { type ItineraryDay, type ItineraryItem, itemEnd, type MealStop, mealEnd } from "@/lib/schemas/itinerary";
@@ -170,11 +171,7 @@ function DayBody({
       summary={
         <>
           {heading}
-          <p className="text-xs text-slate-600">
-            {day.items.length === 0
-              ? "A rest day"
-              : `${plural(day.items.length, "activity", "activities")}, ${plural(day.meals.length, "meal")}`}
-          </p>
+          <p className="text-xs text-slate-600">{daySummary(day)}</p>
         </>
       }
     >

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
+import { runTool } from "@/lib/assistant/registry";
 import { tripCookieName } from "@/lib/auth/session";
 import { currentItinerary, listItineraryVersions } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
@@ -8,6 +9,7 @@ import { factsFor } from "@/lib/facts";
 import { applyHandEdit, EditRefused, type HandEditContext } from "@/lib/planning/hand-edits";
 import type { Itinerary } from "@/lib/schemas/itinerary";
 import { MemberPreferences } from "@/lib/schemas/preferences";
+import { sharedPlanOf } from "@/lib/share/plan";
 import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 import { browser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
@@ -336,6 +338,36 @@ describe("the organizer's own item", () => {
     ).toBe(
       "Sintra palaces day trip doesn't fit in the morning of day 3: it's open 09:30–18:30, and it has to fit around what's already there that morning and afternoon (Pilar 7 bridge experience). Try another time of day or another day.",
     );
+  });
+
+  it("a day's title follows a hand edit: on the plan, the share page and in the assistant's reading", async () => {
+    const { tripId, organizer } = await planned();
+    // Day 3 holds Belém Tower (morning) and the Pilar 7 bridge (afternoon), both in Belém.
+    expect((await current(tripId)).itinerary.days[2]?.title).toBe(
+      "Belém & Alcântara: Belém Tower and Pilar 7 bridge experience",
+    );
+    for (const [version, itemKey] of [
+      [1, "a:belem-tower"],
+      [2, "a:pilar-7-bridge"],
+    ] as const) {
+      const removed = await actions.removeItineraryItem(organizer.ctx, { tripId, version, itemKey });
+      expect(removed.ok).toBe(true);
+    }
+    // Nothing left on day 3: it says so everywhere, and names neither item.
+    const v3 = await current(tripId);
+    expect(v3.version).toBe(3);
+    expect(v3.itinerary.days[2]?.title).toBe("A free day");
+    const shared = sharedPlanOf({
+      trip: { status: "planning", finalizedAt: null },
+      current: v3,
+      memberCount: 3,
+      facts: factsFor("lisbon"),
+    });
+    expect(shared.days[2]?.title).toBe("A free day");
+    const read = await runTool("readPlan", {}, { ctx: organizer.ctx, tripId });
+    if (!read.ok) throw new Error(read.message);
+    expect(JSON.stringify(read.data)).not.toMatch(/Belém Tower and/);
+    expect(JSON.stringify(read.data)).toContain("A free day");
   });
 
   it("bad input comes back as field errors and changes nothing", async () => {

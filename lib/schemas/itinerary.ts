@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayTitle } from "@/lib/planning/day-title";
 import { MEAL_TIMES, Source } from "@/lib/schemas/catalog";
 import { DayRoute } from "@/lib/schemas/day-route";
 import { MemberCost } from "@/lib/schemas/money";
@@ -109,22 +110,25 @@ export type MealStop = z.infer<typeof MealStop>;
 export const FreeWhy = z.array(z.object({ slot: Slot, reason: z.string().min(3).max(200) })).max(3);
 export type FreeWhy = z.infer<typeof FreeWhy>;
 
-export const ItineraryDay = z.object({
-  day: z.number().int().min(1),
-  date: IsoDate.nullable(),
-  title: z.string().min(2).max(120),
-  items: z.array(ItineraryItem).max(6),
-  meals: z.array(MealStop).max(3),
-  /** Arrival or departure, when it shapes the day. */
-  note: z.string().max(200).nullable(),
-  /**
-   * The parts of the day left free on purpose, shown as "Free afternoon" (older plans: absent).
-   * A day with no activity at all is a rest day, and says so.
-   */
-  free: z.array(Slot).optional(),
-  /** Why each free part of the day is free ("Nothing else here suits everyone this afternoon"; older plans: absent). */
-  freeWhy: FreeWhy.optional(),
-});
+export const ItineraryDay = z
+  .object({
+    day: z.number().int().min(1),
+    date: IsoDate.nullable(),
+    title: z.string().min(2).max(120),
+    items: z.array(ItineraryItem).max(6),
+    meals: z.array(MealStop).max(3),
+    /** Arrival or departure, when it shapes the day. */
+    note: z.string().max(200).nullable(),
+    /**
+     * The parts of the day left free on purpose, shown as "Free afternoon" (older plans: absent).
+     * A day with no activity at all is a rest day, and says so.
+     */
+    free: z.array(Slot).optional(),
+    /** Why each free part of the day is free ("Nothing else here suits everyone this afternoon"; older plans: absent). */
+    freeWhy: FreeWhy.optional(),
+  })
+  // The title is derived from what the day holds whenever a plan is read or written (never trusted as stored).
+  .overwrite((day) => ({ ...day, title: dayTitle(day) }));
 export type ItineraryDay = z.infer<typeof ItineraryDay>;
 
 export const FeedbackOutcome = z.object({
