@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memberConstraints } from "@/lib/constraints/member";
+import { factsFor } from "@/lib/facts";
 import { allocate, mealsOf, slotsOf } from "@/lib/planning/itinerary-allocation";
 import type { ItineraryItem } from "@/lib/schemas/itinerary";
 import type { FeedbackInput, FlagInForce } from "@/lib/schemas/itinerary-pipeline";
@@ -439,5 +440,38 @@ describe("a regeneration keeps the plan whole", () => {
       { feedbackId: "s1", status: "applied", reason: "Added: Harbour cruise on day 3.", alternatives: [] },
     ]);
     expect(slotsAndIds(again)[2]).toEqual(["morning:market", "afternoon:cruise"]);
+  });
+});
+
+describe("no nightlife", () => {
+  it("a member's 'no nightlife' keeps Mexico City's late lucha libre bout (and every evening the facts call nightlife) out of the plan", () => {
+    const city = factsFor("mexico-city");
+    if (!city) throw new Error("no facts");
+    // Lucha libre at Arena México: evening, vibes culture and nightlife, keywords with "late night"
+    // (Tuesdays, Fridays and Sundays; 2027-06-15 is a Tuesday, and the 5 days include a Friday and a Sunday).
+    const lucha = city.activities.find((a) => a.id === "lucha-libre-arena-mexico");
+    expect(lucha?.vibes).toContain("nightlife");
+    const planFor = (m: ReturnType<typeof member>) =>
+      allocate({
+        facts: city,
+        members: [m],
+        brief: { start: "2027-06-15", nights: 4, days: 5, pace: "packed" },
+        taste: { liked: ["nightlife"], disliked: [] },
+        previous: null,
+        feedback: [],
+        groupTier: "midrange",
+      });
+    const nightly = new Set(
+      city.activities.filter((a) => a.bestTime === "evening" && a.vibes.includes("nightlife")).map((a) => a.id),
+    );
+    const placed = (a: ReturnType<typeof planFor>) => a.days.flatMap((d) => d.items.map((i) => i.activityId));
+    // Liking nightlife, a member with no such rule gets some of those evenings…
+    expect(placed(planFor(member("a", { origin: "Chicago" }))).filter((id) => nightly.has(id)).length).toBeGreaterThan(
+      0,
+    );
+    // …one who ruled it out, by a hard no or in their notes, gets none of them.
+    for (const said of [{ hardNos: ["no nightlife"] }, { notes: "I hate nightlife." }]) {
+      expect(placed(planFor(member("b", { origin: "Chicago", ...said }))).filter((id) => nightly.has(id))).toEqual([]);
+    }
   });
 });

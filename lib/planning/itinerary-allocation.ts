@@ -1,6 +1,6 @@
 import { flagKinds, isHardFlag } from "@/lib/constraints/flags";
 import { atTable, type Breach, itemBreaches, termMatches } from "@/lib/constraints/judge";
-import { hardCapOf, type MemberConstraints } from "@/lib/constraints/member";
+import { hardCapOf, type MemberConstraints, rulesOf } from "@/lib/constraints/member";
 import { wordsOf } from "@/lib/constraints/text";
 import { addDays } from "@/lib/dates";
 import type { DestinationFacts } from "@/lib/facts";
@@ -142,7 +142,17 @@ export function allocate(input: AllocationInput): Allocation {
   // What a member's notes speak against ("I hate museums") stays out like a flagged kind, replacements included.
   const disliked = (a: Pick<CatalogActivity, "keywords"> & { title?: string; name?: string }) =>
     dislikedBy(members, a).length > 0;
-  const suits = (a: CatalogActivity) => itemBreaches(a, members).length === 0 && !flaggedKind(a) && !disliked(a);
+  // "No nightlife" (a hard no, or notes speaking against it) rules out a night out the facts call
+  // nightlife in the evening, whatever its keywords say (a late bout at a stadium).
+  const nightlifeOut = members.some((m) =>
+    [...rulesOf(m), ...m.dislikes.map((d) => d.rule)].some(
+      (r) => r.kind === "term" && (r.term === "nightlife" || r.term === "late nights"),
+    ),
+  );
+  const lateNightOut = (a: CatalogActivity) =>
+    nightlifeOut && a.bestTime === "evening" && a.vibes.includes("nightlife");
+  const suits = (a: CatalogActivity) =>
+    itemBreaches(a, members).length === 0 && !flaggedKind(a) && !disliked(a) && !lateNightOut(a);
   // What the organizer took out by hand doesn't come back as filler (a suggestion can still ask for it).
   const handRemoved = new Set(input.previous?.removedByHand ?? []);
   const eligible = facts.activities.filter((a) => suits(a) && !removed.has(`a:${a.id}`) && !handRemoved.has(a.id));

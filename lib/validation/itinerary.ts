@@ -1,6 +1,7 @@
 import "server-only";
 import { screen } from "@/lib/agents/screening";
 import { flagKinds, isHardFlag } from "@/lib/constraints/flags";
+import { interpretHardNo } from "@/lib/constraints/hard-nos";
 import { addDays } from "@/lib/dates";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
 import { dayRoute } from "@/lib/planning/day-route";
@@ -9,6 +10,7 @@ import {
   type FlagReason,
   type Itinerary,
   type ItineraryItem,
+  itemEnd,
   MEAL_MINUTES,
   type Slot,
 } from "@/lib/schemas/itinerary";
@@ -283,7 +285,28 @@ function checkActivity(
     v("hours", `${where} is closed at ${item.startTime}${date ? ` on ${date}` : ""}.`);
   }
   for (const m of members) for (const why of activityBreaks(a, m)) v("hard-constraint", `${where}: ${m.name}: ${why}.`);
+  // "No nightlife" rules out a night out, whatever its keywords say: an outing the facts call
+  // nightlife that runs past 22:00 (a late bout at a stadium, a bar until late).
+  const end = mins(item.startTime) + item.durationHours * 60;
+  if (a.vibes.includes("nightlife") && end > LATE_NIGHT) {
+    for (const m of members)
+      if (saysNoNightlife(m))
+        v("hard-constraint", `${where}: ${m.name}: no nightlife (it runs until ${itemEnd(item)}).`);
+  }
   return out;
+}
+
+/** After this (minutes since midnight), a night out is late. */
+const LATE_NIGHT = 22 * 60;
+
+/** The member ruled out nightlife: as a hard no ("no nightlife", "no clubs"), or in their notes ("I hate nightlife"). */
+function saysNoNightlife(m: MemberView): boolean {
+  const term = (t: string) =>
+    interpretHardNo(t).rules.some((r) => r.kind === "term" && (r.term === "nightlife" || r.term === "late nights"));
+  return (
+    m.prefs.hardNos.some(term) ||
+    /\b(no|hate|not into|don't like|avoid|skip)\b[^.]*\b(nightlife|night ?clubs?|clubbing)\b/i.test(m.prefs.notes ?? "")
+  );
 }
 
 /**
