@@ -35,6 +35,9 @@ describe("a day's title, from what it holds", () => {
 
   it("an empty day says it is free — never the names of what was taken out", () => {
     expect(dayTitle({ items: [], meals: [{}], note: null })).toBe("A free day");
+    expect(
+      dayTitle({ items: [], meals: [], note: "Rest day: nothing planned, time to rest or explore on your own." }),
+    ).toBe("A rest day");
     expect(dayTitle({ items: [], meals: [], note: "Arrival day: the plan starts after lunch." })).toBe(
       "Arrival: a free evening",
     );

@@ -4,7 +4,7 @@
  * so the plan page, the share page, the print view, the calendar and the assistant's reading
  * tools all show the same words after every hand edit, regeneration or repair.
  *
- *   nothing planned             "A free day" ("Arrival: a free evening", "Departure: a free morning")
+ *   nothing planned             "A free day" ("A rest day", "Arrival: a free evening", "Departure: a free morning")
  *   one item                    "French Quarter: Jackson Square"
  *   two items                   "French Quarter: Jackson Square and Preservation Hall"
  *   three or more               "French Quarter: Jackson Square, Preservation Hall and 2 more"
@@ -28,6 +28,7 @@ export function dayTitle(day: DayContent): string {
   if (items.length === 0) {
     if (day.note?.startsWith("Arrival")) return "Arrival: a free evening";
     if (day.note?.startsWith("Departure")) return "Departure: a free morning";
+    if (day.note?.startsWith("Rest day")) return "A rest day";
     return "A free day";
   }
   const names = items.map((i) => i.title);
