@@ -13,6 +13,7 @@ import { benchLeases } from "./leases";
 import { benchLive } from "./live";
 import { benchPipeline } from "./pipeline";
 import { benchProjection } from "./projection";
+import { benchRegeneration } from "./regeneration";
 import { benchShare } from "./share";
 
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -23,6 +24,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   homes: benchHomes,
   pipeline: benchPipeline,
   itinerary: benchItinerary,
+  regeneration: benchRegeneration,
   projection: benchProjection,
   share: benchShare,
   instances: benchInstances,

@@ -156,3 +156,47 @@ it("a page opened mid-run shows the days drafted so far, from the run's first-dr
   expect(view.run?.drafted).toEqual([day1, day3]);
   await settleLocalRuns();
 });
+
+/**
+ * Must-haves against the plan, as each viewer may see them. Olga (the organizer) and Zoe (who
+ * joins once the plan exists) both want an ice hockey match: no activity of the destination
+ * carries those words, so it is not honoured, and the plan says why and what would help. The
+ * organizer sees whose each is; Zoe sees her own as hers and Olga's anonymously, with no member id.
+ */
+it("a must-have the plan doesn't honour is listed with why and what would help; whose follows the privacy model", async () => {
+  const hockey = "ice hockey match";
+  const trip = await plannedTrip(
+    [
+      { name: "Olga", answers: answers({ dates: JUNE, vibes: ["food", "culture"], mustHaves: [hockey] }) },
+      { name: "Ben", answers: answers({ dates: JUNE, vibes: ["city", "nature"] }) },
+    ],
+    { start: "2027-06-12", end: "2027-06-16" },
+  );
+  expect((await runItinerary(trip.tripId)).status).toBe("succeeded");
+  const zoe = await trip.join("Zoe");
+  const saved = await actions.savePreferences(zoe.ctx, {
+    tripId: trip.tripId,
+    expectedVersion: 0,
+    preferences: answers({ dates: JUNE, mustHaves: [hockey] }),
+  });
+  expect(saved.ok).toBe(true);
+  const facts = factsFor(trip.slug);
+  if (!facts) throw new Error("no facts");
+  const notHonoured = {
+    mustHave: hockey,
+    status: "not-honoured",
+    why: `Nothing we know in ${facts.name} offers it.`,
+    wouldHelp: "Another destination that has it.",
+  };
+  const organizerView = await loadItineraryView(await requireMember(trip.organizer.ctx, trip.tripId));
+  expect(organizerView.mustHaves).toEqual([
+    { ...notHonoured, whose: "you" },
+    { ...notHonoured, whose: "Zoe" },
+  ]);
+  const zoeView = await loadItineraryView(await requireMember(zoe.ctx, trip.tripId));
+  expect(zoeView.mustHaves).toEqual([
+    { ...notHonoured, whose: null },
+    { ...notHonoured, whose: "you" },
+  ]);
+  expect(JSON.stringify(zoeView.mustHaves)).not.toContain("Olga");
+});

@@ -2,6 +2,7 @@ import "server-only";
 import type { Caller } from "@/lib/auth/guards";
 import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
+import { type MustHaveOutcome, mustHaveOutcomes } from "@/lib/constraints/must-haves";
 import { listDecisions } from "@/lib/db/queries/decisions";
 import { factsOfPlan, recordedFacts } from "@/lib/db/queries/destination-facts";
 import { listFeedback } from "@/lib/db/queries/feedback";
@@ -62,6 +63,10 @@ export type FeedbackView = {
   liftedByOrganizer: { reason: string } | null;
 };
 
+/** A must-have as the viewer may see it: whose only for the organizer and its owner (no member id). */
+export type MustHaveView = DistributiveOmit<MustHaveOutcome, "memberId"> & { whose: string | null };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 export type ItineraryView = {
   trip: {
     id: string;
@@ -103,6 +108,12 @@ export type ItineraryView = {
   decisions: DecisionView[];
   /** Someone's answers changed since the current plan was made. */
   stale: boolean;
+  /**
+   * Each member's must-haves against the current plan: in it (the items), or not honoured with
+   * why and what would help. `whose`: the member's name for the organizer, "you" for the
+   * viewer's own, null (a member's, anonymously) for everyone else.
+   */
+  mustHaves: MustHaveView[];
   /** The chosen destination's stay areas, transport and essentials (the group's needs in aggregate), and the viewer's own flight search. */
   beforeYouGo: { essentials: TravelerEssentials; flight: FlightSearch } | null;
 };
@@ -266,6 +277,27 @@ export async function loadItineraryView(
     modelRefusal,
     decisions,
     stale,
+    mustHaves:
+      current && facts
+        ? mustHaveOutcomes({
+            placeName: facts.name,
+            members: members.map((m) => ({ id: m.id, mustHaves: m.preferences?.mustHaves ?? [] })),
+            days: current.itinerary.days,
+            activities: facts.activities,
+            suitsEveryone: (a) => {
+              const known = facts.activities.find((x) => x.id === a.id);
+              return known ? suitsEveryone(known, everyone) : false;
+            },
+            flagged: (a) =>
+              feedback.some(
+                (f) =>
+                  f.kind === "flag" && f.itemKey === `a:${a.id}` && (f.status === "open" || f.status === "applied"),
+              ),
+          }).map(({ memberId, ...o }) => ({
+            ...o,
+            whose: memberId === caller.member.id ? "you" : caller.isOrganizer ? nameOf(memberId) : null,
+          }))
+        : [],
     beforeYouGo: facts
       ? beforeYouGoFor({ facts, members, viewer: { memberId: caller.member.id }, tripId, dates })
       : null,

@@ -1,8 +1,9 @@
 import { Clock, ExternalLink, MapPin, Route, Utensils } from "lucide-react";
 import type { ReactNode } from "react";
 import { WideOpenDetails } from "@/components/ui/collapsible-card";
-import { formatDay, formatUsd, plural } from "@/lib/format";
+import { formatDay, formatUsd } from "@/lib/format";
 import { entriesWithFree } from "@/lib/planning/day-route";
+import { daySummary } from "@/lib/planning/day-title";
 import type { Source } from "@/lib/schemas/catalog";
 import type { DayRoute, RouteLeg } from "@/lib/schemas/day-route";
 import { type ItineraryDay, type ItineraryItem, itemEnd, type MealStop, mealEnd } from "@/lib/schemas/itinerary";
@@ -79,7 +80,10 @@ function DayBody({
       return (
         <li key={`free-${entry.slot}`} className="flex gap-3 text-sm text-slate-600">
           <span className="w-12 shrink-0 font-mono text-xs text-slate-500 tabular-nums">{entry.time}</span>
-          <span className="italic">Free {entry.slot}: time of your own</span>
+          <span className="italic">
+            Free {entry.slot}: time of your own
+            {whyFree(day, entry.slot) ? <span className="not-italic"> · {whyFree(day, entry.slot)}</span> : null}
+          </span>
         </li>
       );
     }
@@ -167,11 +171,7 @@ function DayBody({
       summary={
         <>
           {heading}
-          <p className="text-xs text-slate-600">
-            {day.items.length === 0
-              ? "A rest day"
-              : `${plural(day.items.length, "activity", "activities")}, ${plural(day.meals.length, "meal")}`}
-          </p>
+          <p className="text-xs text-slate-600">{daySummary(day)}</p>
         </>
       }
     >
@@ -275,6 +275,11 @@ function Item({ item, leg, extra }: { item: ItineraryItem; leg: RouteLeg | undef
 }
 
 /** The day's title without a leading "Day 2 · " (the heading already says which day it is). */
+/** Why a part of the day is free, as the planner recorded it (older plans: nothing to say). */
+function whyFree(day: ItineraryDay, slot: string): string | null {
+  return day.freeWhy?.find((f) => f.slot === slot)?.reason ?? null;
+}
+
 function titleOf(day: ItineraryDay): string {
   return day.title.replace(new RegExp(`^Day ${day.day}\\s*[·:–—-]\\s*`), "") || day.title;
 }

@@ -99,6 +99,7 @@ export const addCustomItineraryItem = tripAction({
       slot: input.slot,
       costPerPerson: input.costPerPerson ?? 0,
       note: input.note ?? "",
+      ...(input.replaces ? { replaces: input.replaces } : {}),
     });
   },
 });

@@ -135,6 +135,7 @@ export const dayWriter = defineItineraryAgent({
       }),
       note: planned.note,
       ...(planned.free ? { free: planned.free } : {}),
+      ...(planned.freeWhy?.length ? { freeWhy: planned.freeWhy } : {}),
     };
     return {
       patch: { days: [day] },

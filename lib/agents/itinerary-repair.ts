@@ -78,7 +78,15 @@ export const itineraryRepair = defineItineraryAgent({
         ],
         meals,
       );
-      return { ...planned, items, meals, free, ...(custom ? { custom } : {}) };
+      // Each free part says why: as before, or (newly free) that the final check took its item out.
+      const freeWhy = free.map(
+        (slot) =>
+          planned.freeWhy?.find((f) => f.slot === slot) ?? {
+            slot,
+            reason: `A final check took out what was planned this ${slot}, and nothing else fitted.`,
+          },
+      );
+      return { ...planned, items, meals, free, freeWhy, ...(custom ? { custom } : {}) };
     });
     return {
       patch: { allocation: { ...allocation, days: next, notes: [...allocation.notes, ...notes] } },

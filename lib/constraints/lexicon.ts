@@ -83,7 +83,7 @@ export const TERMS: Term[] = [
   {
     term: "nightlife",
     phrases: ["nightlife", "club", "clubbing", "nightclub", "party", "partying", "bar crawl", "pub crawl", "rave"],
-    keywords: ["nightclub", "party", "nightlife", "club"],
+    keywords: ["nightclub", "party", "nightlife", "club", "late night"],
   },
   {
     term: "alcohol",

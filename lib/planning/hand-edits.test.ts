@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
+import { runTool } from "@/lib/assistant/registry";
 import { tripCookieName } from "@/lib/auth/session";
 import { currentItinerary, listItineraryVersions } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
@@ -8,6 +9,7 @@ import { factsFor } from "@/lib/facts";
 import { applyHandEdit, EditRefused, type HandEditContext } from "@/lib/planning/hand-edits";
 import type { Itinerary } from "@/lib/schemas/itinerary";
 import { MemberPreferences } from "@/lib/schemas/preferences";
+import { sharedPlanOf } from "@/lib/share/plan";
 import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary";
 import { browser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
@@ -202,8 +204,9 @@ describe("the organizer's own item", () => {
     expect(item).toMatchObject({
       day: 3,
       slot: "evening",
-      // Dinner runs 18:30–20:00; the way from it to a place we can't locate is the stated 15-minute estimate.
-      startTime: "20:15",
+      // Its title names dinner, so it takes the planned dinner's place (18:30–20:00 before): nothing
+      // before it in the evening, it starts when the evening does.
+      startTime: "20:00",
       kind: "custom",
       activityId: null,
       source: null,
@@ -214,7 +217,9 @@ describe("the organizer's own item", () => {
       costPerPerson: 40,
       tips: [],
       locked: false,
+      meal: "dinner",
     });
+    expect(v2.itinerary.days[2]?.meals.map((m) => m.meal)).toEqual(["lunch"]);
     expect(item?.key).toMatch(/^c:[0-9a-f-]{36}$/);
     // $81 + $40 = $121 of activities: $1,421 and $1,571.
     expect(activitiesLines(v2.itinerary)).toEqual([121, 121]);
@@ -269,6 +274,100 @@ describe("the organizer's own item", () => {
       /^Picnic doesn't fit in the afternoon of day 2/,
     );
     expect(await listItineraryVersions({ tripId })).toHaveLength(1);
+  });
+
+  it("the organizer's own dinner replaces the planned dinner even on a day at the pace's most; their own item may replace a planned activity in its slot", async () => {
+    const { tripId } = await planned();
+    const ctx = await editContext(tripId);
+    const v1 = (await current(tripId)).itinerary;
+    const own = { kind: "custom" as const, costPerPerson: 0, note: "" };
+    // Day 2 holds 3 activities, a balanced day's most, and lunch and dinner. "Dinner at Aunt Rosa's"
+    // is a meal, not a fourth activity: it takes the planned dinner's place. The evening's ginjinha
+    // (20:00, half an hour) comes first, then the 15-minute way to a place we can't locate: 20:45.
+    const rosa = applyHandEdit(
+      v1,
+      { ...own, key: "c:rosa", title: "Dinner at Aunt Rosa's", day: 2, slot: "evening" },
+      ctx,
+    );
+    const day2 = rosa.days[1];
+    expect(day2?.meals.map((m) => m.meal)).toEqual(["lunch"]);
+    expect(day2?.items.map((i) => [i.key, i.startTime])).toEqual([
+      ["a:feira-da-ladra", "09:00"],
+      ["a:national-azulejo-museum", "13:30"],
+      ["a:ginjinha-espinheira", "20:00"],
+      ["c:rosa", "20:45"],
+    ]);
+    // The organizer picks what it replaces: the evening's ginjinha goes, their own takes its evening.
+    const fado = applyHandEdit(
+      v1,
+      {
+        ...own,
+        key: "c:fado",
+        title: "Fado at a friend's",
+        day: 2,
+        slot: "morning",
+        replaces: "a:ginjinha-espinheira",
+      },
+      ctx,
+    );
+    expect(fado.days[1]?.items.map((i) => [i.key, i.slot])).toEqual([
+      ["a:feira-da-ladra", "morning"],
+      ["a:national-azulejo-museum", "afternoon"],
+      ["c:fado", "evening"],
+    ]);
+    expect(fado.days[1]?.meals.map((m) => m.meal)).toEqual(["lunch", "dinner"]);
+  });
+
+  it("adding to an empty morning is refused for the real reason: its opening hours, or its length", async () => {
+    const { tripId } = await planned();
+    const ctx = await editContext(tripId);
+    const v1 = (await current(tripId)).itinerary;
+    // Day 3 (Wed 12 May) without Belém Tower has an empty morning (09:00–12:30).
+    const empty = applyHandEdit(v1, { kind: "remove", itemKey: "a:belem-tower" }, ctx);
+    expect(empty.days[2]?.items.filter((i) => i.slot === "morning")).toEqual([]);
+    // Hot Clube opens at 21:00: none of its 2 h 30 min can be in the morning.
+    expect(
+      refusal(() => applyHandEdit(empty, { kind: "add", activityId: "hot-clube-jazz", day: 3, slot: "morning" }, ctx)),
+    ).toBe(
+      "Jazz at Hot Clube de Portugal is open 21:00–02:00, which leaves less than its 2 h 30 min inside the morning (09:00–12:30). Try another time of day.",
+    );
+    // The Sintra day trip (8 h, opens 09:30) runs from the morning on to the afternoon's end
+    // (09:30–17:30), so the afternoon's Pilar 7 bridge is what's in its way, not the empty morning.
+    expect(
+      refusal(() => applyHandEdit(empty, { kind: "add", activityId: "sintra-day-trip", day: 3, slot: "morning" }, ctx)),
+    ).toBe(
+      "Sintra palaces day trip doesn't fit in the morning of day 3: it's open 09:30–18:30, and it has to fit around what's already there that morning and afternoon (Pilar 7 bridge experience). Try another time of day or another day.",
+    );
+  });
+
+  it("a day's title follows a hand edit: on the plan, the share page and in the assistant's reading", async () => {
+    const { tripId, organizer } = await planned();
+    // Day 3 holds Belém Tower (morning) and the Pilar 7 bridge (afternoon), both in Belém.
+    expect((await current(tripId)).itinerary.days[2]?.title).toBe(
+      "Belém & Alcântara: Belém Tower and Pilar 7 bridge experience",
+    );
+    for (const [version, itemKey] of [
+      [1, "a:belem-tower"],
+      [2, "a:pilar-7-bridge"],
+    ] as const) {
+      const removed = await actions.removeItineraryItem(organizer.ctx, { tripId, version, itemKey });
+      expect(removed.ok).toBe(true);
+    }
+    // Nothing left on day 3: it says so everywhere, and names neither item.
+    const v3 = await current(tripId);
+    expect(v3.version).toBe(3);
+    expect(v3.itinerary.days[2]?.title).toBe("A free day");
+    const shared = sharedPlanOf({
+      trip: { status: "planning", finalizedAt: null },
+      current: v3,
+      memberCount: 3,
+      facts: factsFor("lisbon"),
+    });
+    expect(shared.days[2]?.title).toBe("A free day");
+    const read = await runTool("readPlan", {}, { ctx: organizer.ctx, tripId });
+    if (!read.ok) throw new Error(read.message);
+    expect(JSON.stringify(read.data)).not.toMatch(/Belém Tower and/);
+    expect(JSON.stringify(read.data)).toContain("A free day");
   });
 
   it("bad input comes back as field errors and changes nothing", async () => {

@@ -2,10 +2,11 @@ import { costSheetOf } from "@/lib/agents/cost-checker";
 import { suitsEveryone } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
 import type { DestinationFacts } from "@/lib/facts";
-import { minutes } from "@/lib/planning/clock";
+import { minutes, openFor, weekdayOf } from "@/lib/planning/clock";
 import { dayBoundsOf, dayLimitsOf, keepsTimeLimits } from "@/lib/planning/day-limits";
-import { freeSlotsOf, retimeDay } from "@/lib/planning/day-times";
+import { freeSlotsOf, retimeDay, SLOT_MINUTES } from "@/lib/planning/day-times";
 import { slotsOf } from "@/lib/planning/itinerary-allocation";
+import type { OpeningHours } from "@/lib/schemas/catalog";
 import {
   CUSTOM_ITEM_AREA,
   CUSTOM_ITEM_HOURS,
@@ -47,6 +48,8 @@ export type HandEdit =
       slot: Slot;
       costPerPerson: number;
       note: string;
+      /** The planned activity (its key) or meal (its key) on that day it takes the place of. */
+      replaces?: string;
     };
 
 export type HandEditContext = {
@@ -139,7 +142,11 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
         return;
       }
     }
-    throw new EditRefused(noRoom(item.title, day, slot, days.length, activity?.hours ?? null));
+    throw new EditRefused(
+      noRoom({ ...item, hours: activity?.hours ?? null }, day, slot, days.length, (t, h) =>
+        keepsTimeLimits(t, h, limits),
+      ),
+    );
   };
   /** A day something left: re-timed (its meals may move back to their usual times), its free parts updated. */
   const refresh = (day: ItineraryDay) => {
@@ -211,8 +218,23 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
       break;
     }
     case "custom": {
+      const day = targetDay(edit.day);
+      // What it takes the place of: the activity or meal the organizer picked, or the day's
+      // planned lunch or dinner its title names ("Dinner at Aunt Rosa's").
+      const named = mealNamedIn(edit.title);
+      const meal = edit.replaces
+        ? day.meals.find((m) => m.key === edit.replaces)
+        : day.meals.find((m) => m.meal === named);
+      const replaced = edit.replaces && !meal ? day.items.find((i) => i.key === edit.replaces) : undefined;
+      if (edit.replaces && !meal && !replaced)
+        throw new EditRefused(`That activity or meal isn't on day ${day.day} of this version any more.`);
+      if (replaced?.locked)
+        throw new EditRefused(`${replaced.title} is locked in place: unlock it first if you want to replace it.`);
+      if (meal) day.meals = day.meals.filter((m) => m !== meal);
+      if (replaced) day.items = day.items.filter((i) => i !== replaced);
+      const mealOf = meal?.meal === "lunch" || meal?.meal === "dinner" ? meal.meal : named;
       // The organizer's own plan: no catalog facts to go by, so a fixed length that fits every window, and no source.
-      put(targetDay(edit.day), edit.slot, {
+      put(day, replaced?.slot ?? edit.slot, {
         key: edit.key,
         kind: "custom",
         activityId: null,
@@ -224,6 +246,7 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
         tips: [],
         source: null,
         locked: false,
+        ...(mealOf && (meal || !day.meals.some((m) => m.meal === mealOf)) ? { meal: mealOf } : {}),
       });
       break;
     }
@@ -285,19 +308,70 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
   return edited;
 }
 
+/** The meal an organizer's own item's title names ("Dinner at Aunt Rosa's", "a picnic lunch"), if one. */
+export function mealNamedIn(title: string): "lunch" | "dinner" | undefined {
+  if (/\b(dinner|supper)\b/i.test(title)) return "dinner";
+  if (/\b(lunch|brunch)\b/i.test(title)) return "lunch";
+  return undefined;
+}
+
+/**
+ * Why an item can't go in a time of day, naming the real reason: the day has no such time; it
+ * is longer than that time of day; it isn't open then (or that day); members' times of day
+ * leave too little of it; or only then, what is already there (with a meal and the travel).
+ */
 function noRoom(
-  title: string,
+  item: { key: string; title: string; durationHours: number; hours: OpeningHours | null },
   day: ItineraryDay,
   slot: Slot,
   days: number,
-  hours: { open: string; close: string } | null,
+  keepsTimes: (start: number, durationHours: number) => boolean,
 ): string {
+  const { title, hours } = item;
   if (!slotsOf(day.day, days).includes(slot)) {
     return day.day === 1
       ? `Day 1 is the arrival day: the plan starts after lunch, so it has no ${slot}.`
       : `Day ${day.day} is the departure day: the plan ends by late afternoon, so it has no ${slot}.`;
   }
+  const window = SLOT_TIMES[slot];
+  const from = minutes(window.start);
+  // A morning item may run on into the afternoon (a day trip); any other must end in its time of day.
+  const until =
+    slot === "morning" && item.durationHours * 60 > SLOT_MINUTES.morning
+      ? minutes(SLOT_TIMES.afternoon.end)
+      : minutes(window.end);
+  const length = item.durationHours * 60;
+  const span = `${window.start}–${slot === "morning" && until > minutes(window.end) ? SLOT_TIMES.afternoon.end : window.end}`;
+  const starts: number[] = [];
+  for (let t = from; t + length <= until; t += 15) starts.push(t);
+  const lasts = formatHours(item.durationHours);
+  if (starts.length === 0)
+    return `${title} takes ${lasts}, longer than the ${slot} (${span}). Try another time of day.`;
+  const open = starts.filter((t) => openFor(hours, day.date, clockPlus("00:00", t), item.durationHours));
+  if (open.length === 0) {
+    const closedThatDay = hours && day.date && hours.closedOn.includes(weekdayOf(day.date));
+    return closedThatDay
+      ? `${title} is closed on day ${day.day} (${day.date}). Try another day.`
+      : `${title} is open ${hours?.open}–${hours?.close}, which leaves less than its ${lasts} inside the ${slot} (${span}). Try another time of day.`;
+  }
+  if (!open.some((t) => keepsTimes(t, item.durationHours)))
+    return `Members' times of day leave too little of the ${slot} of day ${day.day} for its ${lasts}. Try another time of day.`;
+  // What is already there: in a day trip's case, in the afternoon it runs on into too.
+  const taken: Slot[] = until > minutes(window.end) ? ["morning", "afternoon"] : [slot];
+  const there = day.items.filter((i) => i.key !== item.key && taken.includes(i.slot));
+  if (there.length === 0) {
+    const meal = slot === "morning" ? "lunch" : slot === "afternoon" ? "dinner" : null;
+    return `${title} doesn't fit in the ${slot} of day ${day.day}: with the travel from the stop before${
+      meal && day.meals.some((m) => m.meal === meal) ? ` and ${meal} after it` : ""
+    }, its ${lasts} don't fit in ${span}${hours ? ` while it's open (${hours.open}–${hours.close})` : ""}. Try another time of day or another day.`;
+  }
   return `${title} doesn't fit in the ${slot} of day ${day.day}: ${
     hours ? `it's open ${hours.open}–${hours.close}, and it` : "it"
-  } has to fit around what's already there that ${slot}. Try another time of day or another day.`;
+  } has to fit around what's already there that ${taken.join(" and ")} (${there.map((i) => i.title).join(", ")}). Try another time of day or another day.`;
+}
+
+function formatHours(hours: number): string {
+  const whole = Math.floor(hours);
+  const rest = Math.round((hours - whole) * 60);
+  return whole === 0 ? `${rest} min` : rest === 0 ? `${whole} h` : `${whole} h ${rest} min`;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { memberConstraints } from "@/lib/constraints/member";
+import { factsFor } from "@/lib/facts";
 import { allocate, mealsOf, slotsOf } from "@/lib/planning/itinerary-allocation";
 import type { ItineraryItem } from "@/lib/schemas/itinerary";
-import type { FeedbackInput } from "@/lib/schemas/itinerary-pipeline";
+import type { FeedbackInput, FlagInForce } from "@/lib/schemas/itinerary-pipeline";
 import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
 import { activity, destination, meal } from "@/test/made-up-destination";
 
@@ -42,7 +43,11 @@ const member = (id: string, overrides: Partial<MemberPreferences> = {}) =>
 function plan(
   members: ReturnType<typeof member>[],
   brief: { start: string | null; days: number; pace: "relaxed" | "balanced" | "packed" },
-  extra: { feedback?: FeedbackInput[]; previous?: { days: { day: number; items: ItineraryItem[] }[] } | null } = {},
+  extra: {
+    feedback?: FeedbackInput[];
+    previous?: { days: { day: number; items: ItineraryItem[] }[]; removedByHand?: string[] } | null;
+    flags?: FlagInForce[];
+  } = {},
 ) {
   return allocate({
     facts: TOWN,
@@ -51,6 +56,7 @@ function plan(
     taste: { liked: [], disliked: [] },
     previous: extra.previous ?? null,
     feedback: extra.feedback ?? [],
+    flags: extra.flags ?? [],
     groupTier: "midrange",
   });
 }
@@ -326,5 +332,146 @@ describe("the organizer's own items on a regeneration", () => {
     expect(allocation.notes).toContain(
       `Day 3: your own "Supper at the Silvas'" no longer fits that evening, so it was left out.`,
     );
+  });
+});
+
+describe("a regeneration keeps the plan whole", () => {
+  // The first plan for one member, 3 balanced days from Tue 2027-06-15 (read off the fixture):
+  //   day 1 (afternoon, evening): tram (any), viewpoint (evening)
+  //   day 2: museum (morning, open Tuesdays), gallery (afternoon), fado (evening)
+  //   day 3 (morning, afternoon): market and castle (both in Hills)
+  // Left unused and suiting everyone: cruise (afternoon, Harbour) and tour (morning).
+  const brief = { start: "2027-06-15", days: 3, pace: "balanced" as const };
+  const asPrevious = (allocation: ReturnType<typeof plan>) => ({
+    days: allocation.days.map((d) => ({
+      day: d.day,
+      items: d.items.map(
+        (p): ItineraryItem => ({
+          key: `a:${p.activityId}`,
+          kind: "activity",
+          activityId: p.activityId,
+          title: TOWN.activities.find((a) => a.id === p.activityId)?.title ?? p.activityId,
+          description: "",
+          area: "Old Town",
+          slot: p.slot,
+          startTime: p.start,
+          durationHours: 2,
+          costPerPerson: 0,
+          tips: [],
+          source: null,
+          locked: false,
+        }),
+      ),
+    })),
+  });
+  const flagOn = (itemKey: string): FeedbackInput => ({
+    id: "f1",
+    memberId: "a",
+    kind: "flag",
+    itemKey,
+    reason: "not-my-thing",
+    text: "",
+    suggestedActivityId: null,
+  });
+  const slotsAndIds = (a: ReturnType<typeof plan>) =>
+    a.days.map((d) => d.items.map((i) => `${i.slot}:${i.activityId}`));
+
+  it("a flagged item is replaced by the best eligible alternative in its part of the day; the other days stay as they were", () => {
+    const first = plan([member("a")], brief);
+    expect(slotsAndIds(first)).toEqual([
+      ["afternoon:tram", "evening:viewpoint"],
+      ["morning:museum", "afternoon:gallery", "evening:fado"],
+      ["morning:market", "afternoon:castle"],
+    ]);
+    const again = plan([member("a")], brief, { previous: asPrevious(first), feedback: [flagOn("a:gallery")] });
+    // The gallery's afternoon on day 2 goes to the one unused afternoon activity, the cruise;
+    // day 3's castle stays on day 3 (it is not taken as filler for day 2).
+    expect(slotsAndIds(again)).toEqual([
+      ["afternoon:tram", "evening:viewpoint"],
+      ["morning:museum", "afternoon:cruise", "evening:fado"],
+      ["morning:market", "afternoon:castle"],
+    ]);
+    // The pace is kept: 2 + 3 + 2 activities, as before; nothing is left free.
+    expect(again.days.map((d) => d.free ?? [])).toEqual([[], [], []]);
+    expect(again.outcomes[0]?.reason).toBe('Removed "gallery"; Harbour cruise takes its place.');
+  });
+
+  it("a part of a day is left free only when nothing eligible fits it, and says why", () => {
+    const first = plan([member("a")], brief);
+    // Flag the gallery and (once the cruise has taken its place) the cruise too: no afternoon
+    // activity is left unused that suits everyone (tram is on day 1, castle on day 3).
+    const once = plan([member("a")], brief, { previous: asPrevious(first), feedback: [flagOn("a:gallery")] });
+    const twice = plan([member("a")], brief, {
+      previous: asPrevious(once),
+      feedback: [{ ...flagOn("a:cruise"), id: "f2" }],
+      flags: [{ id: "f1", memberId: "a", itemKey: "a:gallery", reason: "not-my-thing", text: "" }],
+    });
+    expect(slotsAndIds(twice)[1]).toEqual(["morning:museum", "evening:fado"]);
+    expect(twice.days[1]?.free).toEqual(["afternoon"]);
+    expect(twice.days[1]?.freeWhy).toEqual([
+      { slot: "afternoon", reason: "Nothing else here suits everyone this afternoon." },
+    ]);
+  });
+
+  it("a suggestion is accepted while a day has a free part", () => {
+    const first = plan([member("a")], brief);
+    // The organizer took the castle out by hand: day 3's afternoon is free.
+    const previous = asPrevious(first);
+    const day3 = previous.days[2];
+    if (!day3) throw new Error("no day 3");
+    day3.items = day3.items.filter((i) => i.activityId !== "castle");
+    const again = plan([member("a")], brief, {
+      previous: { ...previous, removedByHand: ["castle"] },
+      feedback: [
+        {
+          id: "s1",
+          memberId: "a",
+          kind: "suggestion",
+          itemKey: null,
+          reason: null,
+          text: "",
+          suggestedActivityId: "cruise",
+        },
+      ],
+    });
+    // Days 1 and 2 hold an afternoon activity each (one a slot at a balanced pace): the cruise
+    // (an afternoon activity) goes in day 3's free afternoon.
+    expect(again.outcomes).toEqual([
+      { feedbackId: "s1", status: "applied", reason: "Added: Harbour cruise on day 3.", alternatives: [] },
+    ]);
+    expect(slotsAndIds(again)[2]).toEqual(["morning:market", "afternoon:cruise"]);
+  });
+});
+
+describe("no nightlife", () => {
+  it("a member's 'no nightlife' keeps Mexico City's late lucha libre bout (and every evening the facts call nightlife) out of the plan", () => {
+    const city = factsFor("mexico-city");
+    if (!city) throw new Error("no facts");
+    // Lucha libre at Arena México: evening, vibes culture and nightlife, keywords with "late night"
+    // (Tuesdays, Fridays and Sundays; 2027-06-15 is a Tuesday, and the 5 days include a Friday and a Sunday).
+    const lucha = city.activities.find((a) => a.id === "lucha-libre-arena-mexico");
+    expect(lucha?.vibes).toContain("nightlife");
+    const planFor = (m: ReturnType<typeof member>) =>
+      allocate({
+        facts: city,
+        members: [m],
+        brief: { start: "2027-06-15", nights: 4, days: 5, pace: "packed" },
+        taste: { liked: ["nightlife"], disliked: [] },
+        previous: null,
+        feedback: [],
+        groupTier: "midrange",
+      });
+    const nightly = new Set(
+      city.activities.filter((a) => a.bestTime === "evening" && a.vibes.includes("nightlife")).map((a) => a.id),
+    );
+    const placed = (a: ReturnType<typeof planFor>) => a.days.flatMap((d) => d.items.map((i) => i.activityId));
+    // Liking nightlife, a member with no such rule gets some of those evenings…
+    expect(placed(planFor(member("a", { origin: "Chicago" }))).filter((id) => nightly.has(id)).length).toBeGreaterThan(
+      0,
+    );
+    // …one who ruled it out, by a hard no or in their notes, gets none of them.
+    for (const said of [{ hardNos: ["no nightlife"] }, { notes: "I hate nightlife." }]) {
+      expect(placed(planFor(member("b", { origin: "Chicago", ...said }))).filter((id) => nightly.has(id))).toEqual([]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { flagKinds, isHardFlag } from "@/lib/constraints/flags";
 import { atTable, type Breach, itemBreaches, termMatches } from "@/lib/constraints/judge";
-import { hardCapOf, type MemberConstraints } from "@/lib/constraints/member";
+import { hardCapOf, type MemberConstraints, rulesOf } from "@/lib/constraints/member";
 import { wordsOf } from "@/lib/constraints/text";
 import { addDays } from "@/lib/dates";
 import type { DestinationFacts } from "@/lib/facts";
@@ -142,7 +142,17 @@ export function allocate(input: AllocationInput): Allocation {
   // What a member's notes speak against ("I hate museums") stays out like a flagged kind, replacements included.
   const disliked = (a: Pick<CatalogActivity, "keywords"> & { title?: string; name?: string }) =>
     dislikedBy(members, a).length > 0;
-  const suits = (a: CatalogActivity) => itemBreaches(a, members).length === 0 && !flaggedKind(a) && !disliked(a);
+  // "No nightlife" (a hard no, or notes speaking against it) rules out a night out the facts call
+  // nightlife in the evening, whatever its keywords say (a late bout at a stadium).
+  const nightlifeOut = members.some((m) =>
+    [...rulesOf(m), ...m.dislikes.map((d) => d.rule)].some(
+      (r) => r.kind === "term" && (r.term === "nightlife" || r.term === "late nights"),
+    ),
+  );
+  const lateNightOut = (a: CatalogActivity) =>
+    nightlifeOut && a.bestTime === "evening" && a.vibes.includes("nightlife");
+  const suits = (a: CatalogActivity) =>
+    itemBreaches(a, members).length === 0 && !flaggedKind(a) && !disliked(a) && !lateNightOut(a);
   // What the organizer took out by hand doesn't come back as filler (a suggestion can still ask for it).
   const handRemoved = new Set(input.previous?.removedByHand ?? []);
   const eligible = facts.activities.filter((a) => suits(a) && !removed.has(`a:${a.id}`) && !handRemoved.has(a.id));
@@ -226,8 +236,15 @@ export function allocate(input: AllocationInput): Allocation {
       });
   }
 
-  // Locked items wait for their own day: an earlier day must not take one as filler.
-  const reserved = new Set(previousItems.filter((i) => i.locked && !removed.has(i.key)).map((i) => i.activityId));
+  // Locked items wait for their own day: an earlier day must not take one as filler. On a
+  // regeneration so does the rest of the previous plan, so feedback on one day leaves the others
+  // as they were (an item that no longer fits its own day is freed for a later one).
+  const reserved = new Set(
+    previousItems.filter((i) => i.activityId && !removed.has(i.key)).map((i) => i.activityId as string),
+  );
+  // The shape of each previous day: how many things it held (a regeneration keeps it while eligible activities remain).
+  const previousCount = new Map<number, number>();
+  for (const i of previousItems) previousCount.set(i.day, (previousCount.get(i.day) ?? 0) + 1);
   const used = new Set<string>();
   const days: Allocation["days"] = [];
   const placedDay = new Map<string, number>();
@@ -237,12 +254,13 @@ export function allocate(input: AllocationInput): Allocation {
     const placed: { activityId: string; slot: Slot; start: string; locked: boolean }[] = [];
     // The organizer's own items, kept as they were.
     const custom: ItineraryItem[] = [];
-    const count = () => placed.length + custom.length;
+    // The organizer's own lunch or dinner is a meal, not an activity: it doesn't count against the pace.
+    const count = () => placed.length + custom.filter((c) => !c.meal).length;
     // Spread what suits everyone over the days left, so a long trip has no empty day while an
     // earlier one is full (what members asked for and locked items don't count against it).
     const daysLeft = brief.days - day + 1;
     const unused = eligible.filter((a) => !used.has(a.id) && !reserved.has(a.id)).length;
-    const dayCap = Math.min(cap, Math.max(1, Math.ceil(unused / daysLeft)));
+    const dayCap = Math.min(cap, Math.max(1, Math.ceil(unused / daysLeft), previousCount.get(day) ?? 0));
     // One activity a slot (two at a packed pace), so the day has room to breathe between them;
     // a day trip (longer than the morning) takes the afternoon too.
     const perSlot = brief.pace === "packed" ? 2 : 1;
@@ -266,7 +284,7 @@ export function allocate(input: AllocationInput): Allocation {
       meals,
     });
     // Lunch and dinner are held (venue still open) while activities are placed, so one always fits between them.
-    const held: DayMeal[] = mealsOf(day, brief.days).map((meal) => ({ meal, venue: null }));
+    let held: DayMeal[] = mealsOf(day, brief.days).map((meal) => ({ meal, venue: null }));
     const near = (point: CatalogActivity["coordinates"]) =>
       placed.every((p) => {
         const other = activityOf(facts, p.activityId);
@@ -298,10 +316,17 @@ export function allocate(input: AllocationInput): Allocation {
         if (item.kind === "custom") {
           const { day: _day, ...own } = item;
           if (
-            count() < cap &&
+            (item.meal || (count() < cap && !takes(item).some((s) => inSlot(s) >= perSlot))) &&
             keepsItsTime(item, slots, limits) &&
-            !takes(item).some((s) => inSlot(s) >= perSlot) &&
-            timeDay(content([], [own], held), facts, bounds)
+            timeDay(
+              content(
+                [],
+                [own],
+                held.filter((h) => h.meal !== item.meal),
+              ),
+              facts,
+              bounds,
+            )
           ) {
             custom.push(own);
           } else
@@ -317,6 +342,10 @@ export function allocate(input: AllocationInput): Allocation {
           );
       }
     }
+    // A meal the organizer's own item is (their "Dinner at Aunt Rosa's") isn't planned again.
+    held = held.filter((h) => !custom.some((c) => c.meal === h.meal));
+    // What was this day's in the previous plan and didn't stay in it may go to a later day.
+    for (const item of previousItems) if (item.day === day && item.activityId) reserved.delete(item.activityId);
     // 2. What members asked for, in the first day it fits.
     for (const w of wanted) {
       if (used.has(w.id) || reserved.has(w.id) || count() >= cap) continue;
@@ -325,10 +354,11 @@ export function allocate(input: AllocationInput): Allocation {
       const slot = slots.find((s) => suitsSlot(activity, s) && fits(activity, s));
       if (slot) place(activity, slot, false);
     }
-    // 3. Fill around the day's area: the area with most good unused activities, then the nearest ones.
+    // 3. Fill around the day's area: the area with most good unused activities, then the nearest
+    //    ones — first the part of the day a flagged item left, with the best eligible alternative.
     const focus = focusArea(facts, eligible, used, score, slots, date, placed);
-    for (const slot of slots) {
-      const options = eligible
+    const optionsFor = (slot: Slot) =>
+      eligible
         .filter((a) => !used.has(a.id) && !reserved.has(a.id) && suitsSlot(a, slot))
         .sort(
           (a, b) =>
@@ -337,6 +367,15 @@ export function allocate(input: AllocationInput): Allocation {
             a.costUsd - b.costUsd ||
             a.id.localeCompare(b.id),
         );
+    for (const gone of previousItems.filter((i) => i.day === day && removed.has(i.key) && !i.locked)) {
+      if (count() >= dayCap) break;
+      for (const a of optionsFor(gone.slot)) {
+        if (spent + a.costUsd > activityBudget) continue;
+        if (place(a, gone.slot, false)) break;
+      }
+    }
+    for (const slot of slots) {
+      const options = optionsFor(slot);
       for (const a of options) {
         if (count() >= dayCap) break;
         if (spent + a.costUsd > activityBudget) continue;
@@ -354,7 +393,9 @@ export function allocate(input: AllocationInput): Allocation {
     let eaten = 0;
     const todays = mealsOf(day, brief.days).filter(
       // An evening food activity (a food tour, a dinner show) is dinner.
-      (meal) => !(meal === "dinner" && placed.some((p) => p.slot === "evening" && isFood(facts, p.activityId))),
+      (meal) =>
+        !(meal === "dinner" && placed.some((p) => p.slot === "evening" && isFood(facts, p.activityId))) &&
+        !custom.some((c) => c.meal === meal),
     );
     for (const [index, meal] of todays.entries()) {
       const later = held.filter((h) => todays.slice(index + 1).includes(h.meal));
@@ -409,6 +450,20 @@ export function allocate(input: AllocationInput): Allocation {
       holding().map((h) => ({ slot: h.slot, durationHours: h.durationHours })),
       meals,
     );
+    // Why each free part is free: said only when it is true (nothing eligible left, the pace, a hard cap).
+    const freeWhy = free.map((slot) => {
+      const left = eligible.filter((a) => !used.has(a.id) && !reserved.has(a.id) && suitsSlot(a, slot));
+      const when = `this ${slot}`;
+      const reason =
+        left.length === 0
+          ? `Nothing else here suits everyone ${when}.`
+          : left.every((a) => spent + a.costUsd > activityBudget)
+            ? `What's left for ${when} would take a member over their own hard budget cap.`
+            : count() >= cap
+              ? "Left free: the day already holds as much as the group's pace allows."
+              : `Nothing else that suits everyone is open ${when}, or fits around the day's other stops and travel.`;
+      return { slot, reason };
+    });
     const rest = count() === 0 && day !== 1 && day !== brief.days;
     if (count() === 0) notes.push(`Day ${day} is left free: nothing else fits everyone's needs and the opening hours.`);
     days.push({
@@ -426,6 +481,7 @@ export function allocate(input: AllocationInput): Allocation {
       ...(custom.length ? { custom } : {}),
       meals,
       free,
+      ...(freeWhy.length ? { freeWhy } : {}),
     });
   }
 

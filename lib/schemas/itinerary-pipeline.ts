@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { DestinationFacts, MEAL_TIMES } from "@/lib/schemas/catalog";
-import { FeedbackOutcome, FlagReason, Itinerary, ItineraryDay, ItineraryItem, Slot } from "@/lib/schemas/itinerary";
+import {
+  FeedbackOutcome,
+  FlagReason,
+  FreeWhy,
+  Itinerary,
+  ItineraryDay,
+  ItineraryItem,
+  Slot,
+} from "@/lib/schemas/itinerary";
 import { MemberCost } from "@/lib/schemas/money";
 import { DecisionLogEntry, RawMember, SafetyFlag, TripContext } from "@/lib/schemas/pipeline";
 import { IsoDate, PACES, VIBES } from "@/lib/schemas/preferences";
@@ -69,6 +77,8 @@ export const Allocation = z.object({
       meals: z.array(z.object({ meal: z.enum(MEAL_TIMES), mealId: z.string(), time: z.string() })),
       /** The parts of the day left free on purpose (shown "Free afternoon"). */
       free: z.array(Slot).optional(),
+      /** Why each of them is free. */
+      freeWhy: FreeWhy.optional(),
     }),
   ),
   outcomes: z.array(FeedbackOutcome),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayTitle } from "@/lib/planning/day-title";
 import { MEAL_TIMES, Source } from "@/lib/schemas/catalog";
 import { DayRoute } from "@/lib/schemas/day-route";
 import { MemberCost } from "@/lib/schemas/money";
@@ -76,6 +77,11 @@ const ItineraryItemFields = z.object({
   source: Source.nullable(),
   /** The organizer locked it: regenerations keep it where it is. */
   locked: z.boolean(),
+  /**
+   * The organizer's own item that is the day's lunch or dinner ("Dinner at Aunt Rosa's"): it
+   * takes the planned meal's place, and counts as that meal rather than as an activity.
+   */
+  meal: z.enum(["lunch", "dinner"]).optional(),
   /** Local time it ends: start + duration (worked out when read, so older plans without it have it too). */
   endTime: ClockTime.optional(),
 });
@@ -100,20 +106,29 @@ const MealStopFields = z.object({
 export const MealStop = MealStopFields.overwrite((meal) => ({ ...meal, endTime: mealEnd(meal) }));
 export type MealStop = z.infer<typeof MealStop>;
 
-export const ItineraryDay = z.object({
-  day: z.number().int().min(1),
-  date: IsoDate.nullable(),
-  title: z.string().min(2).max(120),
-  items: z.array(ItineraryItem).max(6),
-  meals: z.array(MealStop).max(3),
-  /** Arrival or departure, when it shapes the day. */
-  note: z.string().max(200).nullable(),
-  /**
-   * The parts of the day left free on purpose, shown as "Free afternoon" (older plans: absent).
-   * A day with no activity at all is a rest day, and says so.
-   */
-  free: z.array(Slot).optional(),
-});
+/** Why a part of a day was left free, in words every member may read (no member's need named). */
+export const FreeWhy = z.array(z.object({ slot: Slot, reason: z.string().min(3).max(200) })).max(3);
+export type FreeWhy = z.infer<typeof FreeWhy>;
+
+export const ItineraryDay = z
+  .object({
+    day: z.number().int().min(1),
+    date: IsoDate.nullable(),
+    title: z.string().min(2).max(120),
+    items: z.array(ItineraryItem).max(6),
+    meals: z.array(MealStop).max(3),
+    /** Arrival or departure, when it shapes the day. */
+    note: z.string().max(200).nullable(),
+    /**
+     * The parts of the day left free on purpose, shown as "Free afternoon" (older plans: absent).
+     * A day with no activity at all is a rest day, and says so.
+     */
+    free: z.array(Slot).optional(),
+    /** Why each free part of the day is free ("Nothing else here suits everyone this afternoon"; older plans: absent). */
+    freeWhy: FreeWhy.optional(),
+  })
+  // The title is derived from what the day holds whenever a plan is read or written (never trusted as stored).
+  .overwrite((day) => ({ ...day, title: dayTitle(day) }));
 export type ItineraryDay = z.infer<typeof ItineraryDay>;
 
 export const FeedbackOutcome = z.object({
@@ -396,6 +411,14 @@ export const AddCustomItemInput = z
     note: typedText({ max: MAX_CUSTOM_NOTE, multiline: true })
       .optional()
       .describe("A note everyone sees with it (where to meet, what to bring)."),
+    replaces: z
+      .string()
+      .min(3)
+      .max(80)
+      .optional()
+      .describe(
+        "The key of the planned activity or meal on that day it takes the place of (absent: a title naming lunch or dinner replaces that day's planned one).",
+      ),
   })
   .strict();
 export type AddCustomItemInput = z.input<typeof AddCustomItemInput>;

@@ -416,3 +416,34 @@ describe("days a person can live", () => {
     expect(rules(plan)).toEqual([]);
   });
 });
+
+describe("no nightlife", () => {
+  // The viewpoint (evening, 2 hours) is on day 1 from 20:05: it runs until 22:05, past 22:00.
+  // Called nightlife by the facts, it is a late night out for a member who ruled nightlife out —
+  // by a hard no or in their notes — whatever its keywords say.
+  const nightTown = {
+    ...TOWN,
+    activities: TOWN.activities.map((a) => (a.id === "viewpoint" ? { ...a, vibes: ["nightlife" as const] } : a)),
+  };
+  const withBen = (overrides: Partial<MemberPreferences>) =>
+    MEMBERS.map((m) => (m.id === "ben" ? { ...m, preferences: { ...m.preferences, ...overrides } } : m));
+
+  it("a late outing the facts call nightlife breaks a member's 'no nightlife', as a hard no or in their notes", () => {
+    for (const said of [{ hardNos: ["no nightlife"] }, { notes: "I hate nightlife." }]) {
+      const found = validateItinerary(goodPlan(), { ...EVIDENCE, facts: nightTown, members: withBen(said) });
+      expect(found).toEqual([
+        {
+          day: 1,
+          rule: "hard-constraint",
+          message: 'Day 1, "viewpoint": Ben: no nightlife (it runs until 22:05).',
+          itemKey: "a:viewpoint",
+        },
+      ]);
+    }
+  });
+
+  it("the same evening is fine when the facts don't call it nightlife, or nobody ruled nightlife out", () => {
+    expect(validateItinerary(goodPlan(), { ...EVIDENCE, members: withBen({ hardNos: ["no nightlife"] }) })).toEqual([]);
+    expect(validateItinerary(goodPlan(), { ...EVIDENCE, facts: nightTown })).toEqual([]);
+  });
+});

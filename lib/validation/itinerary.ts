@@ -1,6 +1,7 @@
 import "server-only";
 import { screen } from "@/lib/agents/screening";
 import { flagKinds, isHardFlag } from "@/lib/constraints/flags";
+import { interpretHardNo } from "@/lib/constraints/hard-nos";
 import { addDays } from "@/lib/dates";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
 import { dayRoute } from "@/lib/planning/day-route";
@@ -9,6 +10,7 @@ import {
   type FlagReason,
   type Itinerary,
   type ItineraryItem,
+  itemEnd,
   MEAL_MINUTES,
   type Slot,
 } from "@/lib/schemas/itinerary";
@@ -147,8 +149,10 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
     if (n !== i + 1) v(n, "days", `Day ${i + 1} is numbered ${n}.`);
     const date = dates.start ? addDays(dates.start, i) : null;
     if (day.date !== date) v(n, "dates", `Day ${n} must be ${date ?? "undated"}, not ${day.date}.`);
-    if (day.items.length > PACE[pace])
-      v(n, "pace", `Day ${n} has ${day.items.length} activities; a ${pace} day has at most ${PACE[pace]}.`);
+    // The organizer's own lunch or dinner is a meal, not an activity.
+    const activities = day.items.filter((i) => !(i.kind === "custom" && i.meal)).length;
+    if (activities > PACE[pace])
+      v(n, "pace", `Day ${n} has ${activities} activities; a ${pace} day has at most ${PACE[pace]}.`);
     out.push(...checkDayTimes(day, facts, dates.days));
     for (const item of day.items) {
       const where = `Day ${n}, "${item.title}"`;
@@ -281,7 +285,28 @@ function checkActivity(
     v("hours", `${where} is closed at ${item.startTime}${date ? ` on ${date}` : ""}.`);
   }
   for (const m of members) for (const why of activityBreaks(a, m)) v("hard-constraint", `${where}: ${m.name}: ${why}.`);
+  // "No nightlife" rules out a night out, whatever its keywords say: an outing the facts call
+  // nightlife that runs past 22:00 (a late bout at a stadium, a bar until late).
+  const end = mins(item.startTime) + item.durationHours * 60;
+  if (a.vibes.includes("nightlife") && end > LATE_NIGHT) {
+    for (const m of members)
+      if (saysNoNightlife(m))
+        v("hard-constraint", `${where}: ${m.name}: no nightlife (it runs until ${itemEnd(item)}).`);
+  }
   return out;
+}
+
+/** After this (minutes since midnight), a night out is late. */
+const LATE_NIGHT = 22 * 60;
+
+/** The member ruled out nightlife: as a hard no ("no nightlife", "no clubs"), or in their notes ("I hate nightlife"). */
+function saysNoNightlife(m: MemberView): boolean {
+  const term = (t: string) =>
+    interpretHardNo(t).rules.some((r) => r.kind === "term" && (r.term === "nightlife" || r.term === "late nights"));
+  return (
+    m.prefs.hardNos.some(term) ||
+    /\b(no|hate|not into|don't like|avoid|skip)\b[^.]*\b(nightlife|night ?clubs?|clubbing)\b/i.test(m.prefs.notes ?? "")
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import { ItineraryDays } from "@/components/itinerary/itinerary-days";
 import { LivePlanRun } from "@/components/itinerary/live-plan-run";
 import { MealExtra } from "@/components/itinerary/meal-extra";
 import { ChangesCard } from "@/components/itinerary/plan/changes-card";
+import { MustHavesCard } from "@/components/itinerary/plan/must-haves-card";
 import { OrganizerCard } from "@/components/itinerary/plan/organizer-card";
 import { PlanRecords } from "@/components/itinerary/plan/plan-records";
 import { PlanSummary } from "@/components/itinerary/plan/plan-summary";
@@ -222,6 +223,8 @@ export default async function PlanPage({
           />
 
           {view.diff && isCurrent ? <ChangesCard diff={view.diff} nameOf={nameOf} viewerId={viewer.memberId} /> : null}
+
+          {isCurrent ? <MustHavesCard mustHaves={view.mustHaves} /> : null}
 
           {shown.itinerary.pendingMemberIds.length > 0 ? (
             <FormMessage tone="info">
