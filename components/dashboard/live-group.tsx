@@ -49,12 +49,14 @@ export function LiveYourTurn({ input, recommendationId }: { input: YourTurnInput
     viewer: { ...input.viewer, hasResponded: slice.hasResponded },
     members: slice.members,
     requests: slice.requests,
+    conflicts: slice.conflicts,
+    fixes: slice.fixes.resolutions,
     recommendations:
       tally && tally.recommendationId === recommendationId
         ? { ...input.recommendations, myVote: tally.myVote, notVoted: tally.waitingOn }
         : input.recommendations,
   });
-  return <YourTurnPanel turn={turn} />;
+  return <YourTurnPanel turn={turn} tripId={input.tripId} answersVersion={slice.fixes.answersVersion} />;
 }
 
 /** "Who's in": every member, whether they answered, and (organizer) their devices. */
