@@ -50,6 +50,7 @@ export function ConflictList({
   askable,
   members,
   showAttribution,
+  empty = "No conflicts — the group agrees on everything so far",
 }: {
   tripId: string;
   conflicts: Conflict[];
@@ -60,6 +61,8 @@ export function ConflictList({
   askable: { conflict: Conflict["kind"]; memberId: string }[];
   members: MemberName[];
   showAttribution: boolean;
+  /** What the card says when it lists nothing (lib: `conflictsCard`); null: it lists something else. */
+  empty?: string | null;
 }) {
   const fixState = useApplyFix(tripId, fixes.answersVersion);
   const { apply, setError, pending, startTransition, router } = fixState;
@@ -86,9 +89,9 @@ export function ConflictList({
     <div className="space-y-3">
       <FixOutcome state={fixState} />
       {conflicts.length === 0 ? (
-        <EmptyState title="No conflicts — the group agrees on everything so far">
-          New conflicts show up here as more members answer.
-        </EmptyState>
+        empty ? (
+          <EmptyState title={empty}>New conflicts show up here as more members answer.</EmptyState>
+        ) : null
       ) : (
         <ul className="space-y-3">
           {conflicts.map((conflict) => (
