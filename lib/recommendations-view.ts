@@ -243,6 +243,7 @@ export function optionForViewer(
     ...option,
     costs: option.costs.filter((c) => c.memberId === viewer.memberId),
     impactedMemberIds: option.impactedMemberIds.filter((id) => id === viewer.memberId),
+    othersCapsUnchecked: option.costs.filter((c) => c.capUnverifiable && c.memberId !== viewer.memberId).length,
   };
 }
 

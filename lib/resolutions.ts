@@ -1,7 +1,7 @@
 import { addDays } from "@/lib/dates";
 import { formatRange, formatUsd, plural } from "@/lib/format";
 import type { Conflict, GroupProfile } from "@/lib/schemas/group-profile";
-import { MAX_DATE_WINDOWS, type MemberPreferences } from "@/lib/schemas/preferences";
+import { availableWindows, MAX_DATE_WINDOWS, type MemberPreferences } from "@/lib/schemas/preferences";
 import type { AnswerPatch } from "@/lib/schemas/resolutions";
 
 /**
@@ -51,10 +51,13 @@ function datesFix(profile: GroupProfile, memberId: string, answers: MemberPrefer
   if (windows.length > MAX_DATE_WINDOWS) return null;
   const range = formatRange(best.start, best.end);
   const after = { ...answers.dates, windows };
+  // Only the days they lack: "Add Apr 12–13 to your dates (for Apr 9–13)".
+  const lacking = uncoveredRuns(best, availableWindows(answers.dates));
+  const days = lacking.map((r) => formatRange(r.start, r.end)).join(", ");
   return {
     id: `dates:${best.start}:${best.end}`,
     conflict: "dates",
-    label: `Add ${range} to your dates`,
+    label: days === range ? `Add ${range} to your dates` : `Add ${days} to your dates (for ${range})`,
     changes: [{ field: "Your dates", before: windowsText(answers.dates.windows), after: windowsText(windows) }],
     before: { dates: answers.dates },
     after: { dates: after },
@@ -128,6 +131,21 @@ function scopeFix(profile: GroupProfile, answers: MemberPreferences): Resolution
     before: { scope: answers.scope },
     after: { scope: "either" },
   };
+}
+
+/** The runs of days of `window` that none of `windows` covers. */
+function uncoveredRuns(
+  window: { start: string; end: string },
+  windows: { start: string; end: string }[],
+): { start: string; end: string }[] {
+  const runs: { start: string; end: string }[] = [];
+  for (let day = window.start; day <= window.end; day = addDays(day, 1)) {
+    if (windows.some((w) => w.start <= day && day <= w.end)) continue;
+    const last = runs.at(-1);
+    if (last && addDays(last.end, 1) === day) last.end = day;
+    else runs.push({ start: day, end: day });
+  }
+  return runs;
 }
 
 /** Windows sorted, with overlapping or touching ones joined. */

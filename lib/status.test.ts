@@ -1,6 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as actions from "@/lib/actions";
+import { getDb, statementsIssued } from "@/lib/db/client";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
@@ -80,4 +83,32 @@ describe("the operator's status page", () => {
       }
     });
   }
+
+  it("tells the process's uptime, as the operating system counts it, whatever loaded the module when", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    // ps's elapsed seconds since this process started (an independent clock from Node's own).
+    const osSeconds = Number(
+      execFileSync("ps", ["-o", "etimes=", "-p", String(process.pid)])
+        .toString()
+        .trim(),
+    );
+    vi.resetModules();
+    const { checkHealth: freshlyLoaded } = await import("./status");
+    const health = await freshlyLoaded();
+    expect(osSeconds).toBeGreaterThanOrEqual(4);
+    expect(Math.abs(health.uptimeSeconds - osSeconds)).toBeLessThanOrEqual(2);
+  });
+
+  it("counts statements wherever the module was loaded: a second copy sees what the first copy's handle ran", async () => {
+    const db = await getDb();
+    vi.resetModules();
+    // A second copy of the client module, as a production build loads one per server bundle.
+    const secondCopy = await import("@/lib/db/client");
+    const before = statementsIssued();
+    await db.execute(sql`select 1`);
+    await db.execute(sql`select 2`);
+    // Two statements through the handle the first copy opened: both copies count 2 more.
+    expect(statementsIssued() - before).toBe(2);
+    expect(secondCopy.statementsIssued() - before).toBe(2);
+  });
 });

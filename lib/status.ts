@@ -37,7 +37,6 @@ const LIMITS_LABELS: Record<LimitsSharing, string> = {
 
 const PING_TIMEOUT_MS = 2_000;
 const RECENT_RUNS = 10;
-const startedAt = Date.now();
 
 export interface Health {
   ok: boolean;
@@ -60,7 +59,8 @@ export async function checkHealth(): Promise<Health> {
     database: { driver: databaseDriver(), ok: ms !== null, ms: ms === null ? null : Math.round(ms * 10) / 10 },
     engine: pipelineEngine(),
     model: modelKind(),
-    uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+    // From the process's start, not from when this module was first loaded (a production build loads it on first use).
+    uptimeSeconds: Math.round(process.uptime()),
   };
 }
 

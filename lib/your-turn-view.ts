@@ -13,7 +13,7 @@ import type { YourTurnInput } from "@/lib/your-turn";
  */
 export async function loadYourTurn(
   caller: Caller,
-  dashboard: Pick<DashboardView, "trip" | "viewer" | "members" | "requests">,
+  dashboard: Pick<DashboardView, "trip" | "viewer" | "members" | "requests" | "conflicts" | "fixes">,
   recommendations: RecommendationsView,
 ): Promise<YourTurnInput> {
   const planning = caller.trip.status === "planning";
@@ -28,6 +28,8 @@ export async function loadYourTurn(
     viewer: dashboard.viewer,
     members: dashboard.members,
     requests: dashboard.requests,
+    conflicts: dashboard.conflicts,
+    fixes: dashboard.fixes.resolutions,
     recommendations: {
       running: recommendations.run?.status === "running",
       ready: current?.pack.status === "ready" && current.pack.options.length > 0,

@@ -1,5 +1,6 @@
 import type { TripStatus } from "@/lib/db/schema";
 import { joinAnd, plural } from "@/lib/format";
+import type { Resolution } from "@/lib/resolutions";
 import type { Conflict } from "@/lib/schemas/group-profile";
 
 /**
@@ -15,7 +16,16 @@ export type TurnItem = {
   detail: string | null;
   href: string;
   action: string;
+  /** The viewer's own one-step fix, applied from the to-do itself (the conflicts card's Apply). */
+  fix?: Resolution;
 };
+
+/**
+ * Something else waiting on the viewer that another part of the product works out (e.g. a
+ * must-have the plan could not honour): placed among the rest by `after`, the id of the kind
+ * of step it follows (default: after the plan to review).
+ */
+export type ExtraTurnItem = TurnItem & { after?: TurnKind };
 
 export type YourTurn = {
   /** Steps only the viewer can take. */
@@ -47,7 +57,35 @@ export type YourTurnInput = {
     /** Organizer: open flags and suggestions on the current version. */
     openFeedback: number;
   };
+  /** The conflicts as the viewer sees them (their dashboard's list). */
+  conflicts?: Pick<Conflict, "kind" | "severity" | "summary">[];
+  /** The viewer's own fixes, one step each (lib/resolutions.ts). */
+  fixes?: Resolution[];
+  /** Anything else waiting on the viewer, worked out elsewhere. */
+  extra?: ExtraTurnItem[];
 };
+
+/** The kinds of step, most urgent first: the order the to-do lists them in. */
+const ORDER = [
+  "fix",
+  "request",
+  "answer",
+  "invite",
+  "vote",
+  "settle",
+  "generate",
+  "choose",
+  "dates",
+  "plan",
+  "feedback",
+  "look",
+  "extra",
+  "finalize",
+  "final",
+] as const;
+export type TurnKind = (typeof ORDER)[number];
+/** With few people in, the organizer's first job is asking the rest. */
+const FEW_MEMBERS = 3;
 
 const CONFLICT_NAMES: Record<Conflict["kind"], string> = {
   dates: "dates",
@@ -62,8 +100,34 @@ export function yourTurn(input: YourTurnInput): YourTurn {
   const { tripId, status, viewer, recommendations: recs, plan } = input;
   const dashboard = `/trips/${tripId}`;
   const planPage = `/trips/${tripId}/plan`;
-  const mine: TurnItem[] = [];
+  const ranked: { kind: TurnKind; item: TurnItem }[] = [];
+  const mine = {
+    push(item: TurnItem) {
+      const kind = ORDER.find((k) => item.id === k || item.id.startsWith(`${k}-`)) ?? "extra";
+      ranked.push({ kind, item });
+    },
+  };
   const choosing = status === "collecting" || status === "recommending";
+  const conflicts = input.conflicts ?? [];
+
+  // Their own part in a conflict, with the fix inline: only while the group is still choosing.
+  const fixes = choosing ? (input.fixes ?? []) : [];
+  for (const fix of fixes) {
+    const conflict = conflicts.find((c) => c.kind === fix.conflict);
+    const asked = input.requests.some(
+      (r) => r.memberId === viewer.memberId && r.conflict === fix.conflict && !r.declined,
+    );
+    mine.push({
+      id: `fix-${fix.id}`,
+      title: `Your part in the ${CONFLICT_NAMES[fix.conflict]} conflict: ${fix.label}`,
+      detail: [asked ? "The organizer asked you to look at it." : null, conflict?.summary ?? null]
+        .filter(Boolean)
+        .join(" "),
+      href: `${dashboard}#card-conflicts`,
+      action: "See the conflict",
+      fix,
+    });
+  }
 
   if (!viewer.hasResponded && status !== "finalized") {
     mine.push({
@@ -76,6 +140,8 @@ export function yourTurn(input: YourTurnInput): YourTurn {
   }
   for (const request of input.requests) {
     if (request.memberId !== viewer.memberId || request.declined) continue;
+    // Already in the to-do with its fix.
+    if (fixes.some((f) => f.conflict === request.conflict)) continue;
     mine.push({
       id: `request-${request.conflict}`,
       title: `The organizer asked you to look at the ${CONFLICT_NAMES[request.conflict]} conflict`,
@@ -95,7 +161,30 @@ export function yourTurn(input: YourTurnInput): YourTurn {
   }
 
   if (viewer.isOrganizer) {
-    if (choosing && !recs.ready && !recs.running && input.members.some((m) => m.responded)) {
+    const others = input.members.filter((m) => m.id !== viewer.memberId);
+    if (choosing && input.members.length < FEW_MEMBERS) {
+      mine.push({
+        id: "invite",
+        title:
+          others.length === 0
+            ? "Invite your group"
+            : `Invite the rest of the group (${input.members.length} in so far)`,
+        detail: "Send them the invite link: the ideas need everyone's answers.",
+        href: `${dashboard}#card-invite-the-group`,
+        action: "Get the link",
+      });
+    }
+    const high = conflicts.filter((c) => c.severity === "high");
+    const idle = choosing && !recs.ready && !recs.running;
+    if (idle && high.length > 0 && others.length > 0) {
+      mine.push({
+        id: "settle",
+        title: `Settle ${plural(high.length, "high conflict")} before getting ideas`,
+        detail: joinAnd(high.map((c) => c.summary)),
+        href: `${dashboard}#card-conflicts`,
+        action: "See the conflicts",
+      });
+    } else if (idle && others.length > 0 && input.members.some((m) => m.responded)) {
       mine.push({
         id: "generate",
         title: "Get destination ideas",
@@ -161,6 +250,17 @@ export function yourTurn(input: YourTurnInput): YourTurn {
     });
   }
 
+  for (const item of input.extra ?? []) {
+    const { after, ...rest } = item;
+    const at = after ? ORDER.indexOf(after) : ORDER.indexOf("extra");
+    ranked.push({ kind: ORDER[Math.min(at + (after ? 1 : 0), ORDER.length - 1)] ?? "extra", item: rest });
+  }
+  // Most urgent first; the same kind keeps the order it was found in (the sort is stable).
+  const ordered = ranked
+    .map((r, i) => ({ ...r, i }))
+    .sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.i - b.i)
+    .map((r) => r.item);
+
   let waitingOn: string | null = null;
   if (viewer.isOrganizer) {
     const notAnswered = input.members.filter((m) => !m.responded && m.id !== viewer.memberId).map((m) => m.name);
@@ -170,5 +270,5 @@ export function yourTurn(input: YourTurnInput): YourTurn {
       waitingOn = `Waiting on ${joinAnd(notAnswered)} to answer.`;
     }
   }
-  return { mine, waitingOn };
+  return { mine: ordered, waitingOn };
 }

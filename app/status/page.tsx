@@ -91,22 +91,41 @@ export default async function StatusPage() {
                   <span className="font-medium">
                     {run.kind} · {run.status}
                   </span>{" "}
-                  · {run.engine} · {run.startedAt.toISOString().replace("T", " ").slice(0, 19)} UTC ·{" "}
-                  {run.seconds === null ? "running" : `${run.seconds} s`} · {run.calls} model calls · {run.inputTokens}{" "}
-                  / {run.outputTokens} tokens
-                  {run.errorCode ? ` · error ${run.errorCode}` : ""}
-                  <span className="ml-2 font-mono text-xs text-slate-500">{run.id}</span>
+                  · {run.startedAt.toISOString().replace("T", " ").slice(0, 19)} UTC
                 </summary>
+                {/* One figure per cell, so a run's id never reads as part of its token count. */}
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-xs sm:grid-cols-[auto_1fr_auto_1fr]">
+                  <dt className="text-slate-600">Run</dt>
+                  <dd className="font-mono text-slate-900">{run.id}</dd>
+                  <dt className="text-slate-600">Engine</dt>
+                  <dd className="text-slate-900">{run.engine}</dd>
+                  <dt className="text-slate-600">Time</dt>
+                  <dd className="text-slate-900">{run.seconds === null ? "running" : `${run.seconds} s`}</dd>
+                  <dt className="text-slate-600">Model calls</dt>
+                  <dd className="text-slate-900">{run.calls}</dd>
+                  <dt className="text-slate-600">Tokens in</dt>
+                  <dd className="text-slate-900">{run.inputTokens}</dd>
+                  <dt className="text-slate-600">Tokens out</dt>
+                  <dd className="text-slate-900">{run.outputTokens}</dd>
+                  {run.errorCode ? (
+                    <>
+                      <dt className="text-slate-600">Error</dt>
+                      <dd className="text-slate-900">{run.errorCode}</dd>
+                    </>
+                  ) : null}
+                </dl>
                 <div className="mt-3 overflow-x-auto">
                   <table className="w-full min-w-[36rem] text-left text-xs">
                     <caption className="sr-only">Time, attempts, model and tokens of every stage</caption>
                     <thead className="text-slate-600">
                       <tr>
-                        {["Stage", "Steps", "Time", "Attempts", "Model", "Tokens in / out", "Outcome"].map((h) => (
-                          <th key={h} scope="col" className="py-1 pr-2 font-medium">
-                            {h}
-                          </th>
-                        ))}
+                        {["Stage", "Steps", "Time", "Attempts", "Model", "Tokens in", "Tokens out", "Outcome"].map(
+                          (h) => (
+                            <th key={h} scope="col" className="py-1 pr-2 font-medium">
+                              {h}
+                            </th>
+                          ),
+                        )}
                       </tr>
                     </thead>
                     <tbody className="text-slate-800">
@@ -117,9 +136,8 @@ export default async function StatusPage() {
                           <td className="py-1 pr-2">{s.ms} ms</td>
                           <td className="py-1 pr-2">{s.attempts}</td>
                           <td className="py-1 pr-2">{s.models.join(", ") || "—"}</td>
-                          <td className="py-1 pr-2">
-                            {s.inputTokens} / {s.outputTokens}
-                          </td>
+                          <td className="py-1 pr-2">{s.inputTokens}</td>
+                          <td className="py-1 pr-2">{s.outputTokens}</td>
                           <td className="py-1">{s.outcome}</td>
                         </tr>
                       ))}

@@ -10,24 +10,16 @@ import {
   Sparkles,
   Wallet,
 } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import {
-  applyResolutionAction,
-  askMemberToResolveAction,
-  declineResolutionRequestAction,
-  undoResolutionAction,
-} from "@/app/actions";
+import { askMemberToResolveAction, declineResolutionRequestAction } from "@/app/actions";
+import { FixOutcome, useApplyFix } from "@/components/dashboard/apply-fix";
 import { type MemberName, nameOf } from "@/components/dashboard/layout-math";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/card";
-import { FormMessage } from "@/components/ui/field";
 import type { ResolutionRequest } from "@/lib/db/queries/requests";
 import { joinAnd } from "@/lib/format";
 import type { Resolution } from "@/lib/resolutions";
 import type { Conflict, Severity } from "@/lib/schemas/group-profile";
-import type { AnswerPatch } from "@/lib/schemas/resolutions";
 
 const KINDS: Record<Conflict["kind"], { label: string; icon: LucideIcon }> = {
   dates: { label: "Dates", icon: CalendarX },
@@ -44,8 +36,6 @@ const SEVERITY: Record<Severity, { tone: "danger" | "warning" | "neutral"; label
   low: { tone: "neutral", label: "Low", edge: "border-l-slate-400" },
 };
 
-type Applied = { label: string; before: AnswerPatch; version: number };
-
 /**
  * Where the group disagrees, most severe first, each with concrete ways to resolve it. The
  * viewer's own fixes (changes to their own answers) can be applied here in one step, showing
@@ -60,6 +50,7 @@ export function ConflictList({
   askable,
   members,
   showAttribution,
+  empty = "No conflicts — the group agrees on everything so far",
 }: {
   tripId: string;
   conflicts: Conflict[];
@@ -70,24 +61,11 @@ export function ConflictList({
   askable: { conflict: Conflict["kind"]; memberId: string }[];
   members: MemberName[];
   showAttribution: boolean;
+  /** What the card says when it lists nothing (lib: `conflictsCard`); null: it lists something else. */
+  empty?: string | null;
 }) {
-  const router = useRouter();
-  const [applied, setApplied] = useState<Applied | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
-  const apply = (fix: Resolution) =>
-    startTransition(async () => {
-      setError(null);
-      const result = await applyResolutionAction({
-        tripId,
-        resolutionId: fix.id,
-        expectedVersion: fixes.answersVersion ?? 0,
-      });
-      if (result.ok) setApplied(result.data);
-      else setError(result.message);
-      router.refresh();
-    });
+  const fixState = useApplyFix(tripId, fixes.answersVersion);
+  const { apply, setError, pending, startTransition, router } = fixState;
   const ask = (memberId: string, conflict: Conflict["kind"]) =>
     startTransition(async () => {
       setError(null);
@@ -107,32 +85,13 @@ export function ConflictList({
         router.refresh();
       }
     });
-  const undo = (done: Applied) =>
-    startTransition(async () => {
-      setError(null);
-      const result = await undoResolutionAction({ tripId, before: done.before, expectedVersion: done.version });
-      if (result.ok) setApplied(null);
-      else setError(result.message);
-      router.refresh();
-    });
-
   return (
     <div className="space-y-3">
-      {applied ? (
-        <FormMessage tone="success">
-          <span className="flex flex-wrap items-center justify-between gap-2">
-            <span>Applied to your answers: {applied.label}.</span>
-            <Button variant="secondary" disabled={pending} aria-busy={pending} onClick={() => undo(applied)}>
-              {pending ? "Undoing…" : "Undo"}
-            </Button>
-          </span>
-        </FormMessage>
-      ) : null}
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <FixOutcome state={fixState} />
       {conflicts.length === 0 ? (
-        <EmptyState title="No conflicts — the group agrees on everything so far">
-          New conflicts show up here as more members answer.
-        </EmptyState>
+        empty ? (
+          <EmptyState title={empty}>New conflicts show up here as more members answer.</EmptyState>
+        ) : null
       ) : (
         <ul className="space-y-3">
           {conflicts.map((conflict) => (

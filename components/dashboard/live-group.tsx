@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { createContext, type ReactNode, useContext, useTransition } from "react";
 import { ConflictList } from "@/components/dashboard/conflict-list";
 import { Decisions } from "@/components/dashboard/decisions";
-import { conflictsSummary } from "@/components/dashboard/summaries";
-import { fewFitHeadline, Openers, openerText } from "@/components/recommendations/openers";
+import { conflictsCard } from "@/components/dashboard/summaries";
+import { Openers } from "@/components/recommendations/openers";
 import { useAnswersChanged, useGroupSlice, useVoteTally } from "@/components/trip/live-store";
 import { MemberList } from "@/components/trip/member-list";
 import { YourTurnPanel } from "@/components/trip/your-turn";
@@ -49,12 +49,14 @@ export function LiveYourTurn({ input, recommendationId }: { input: YourTurnInput
     viewer: { ...input.viewer, hasResponded: slice.hasResponded },
     members: slice.members,
     requests: slice.requests,
+    conflicts: slice.conflicts,
+    fixes: slice.fixes.resolutions,
     recommendations:
       tally && tally.recommendationId === recommendationId
         ? { ...input.recommendations, myVote: tally.myVote, notVoted: tally.waitingOn }
         : input.recommendations,
   });
-  return <YourTurnPanel turn={turn} />;
+  return <YourTurnPanel turn={turn} tripId={input.tripId} answersVersion={slice.fixes.answersVersion} />;
 }
 
 /** "Who's in": every member, whether they answered, and (organizer) their devices. */
@@ -88,16 +90,12 @@ export function LiveConflicts({ decisions }: { decisions: DecisionView[] }) {
   const asked = slice.requests.some((r) => r.memberId === viewer.memberId && !r.declined);
   const { fewFit } = slice;
   const nameOf = (id: string) => slice.members.find((m) => m.id === id)?.name ?? "Someone";
-  const blocker = fewFit?.openers[0];
+  // The real blocker leads: when few places fit, the change that opens the most, not the mildest conflict.
+  const card = conflictsCard({ conflicts: slice.conflicts, fewFit, viewerId: viewer.memberId, nameOf });
   return (
     <CollapsibleCard
       title="Conflicts"
-      summary={
-        // The real blocker leads: when few places fit, the change that opens the most, not the mildest conflict.
-        fewFit
-          ? `${fewFitHeadline(fewFit.fit)}${blocker ? ` The real blocker — ${openerText(blocker, viewer.memberId, nameOf)}.` : ""}`
-          : conflictsSummary(slice.conflicts)
-      }
+      summary={card.summary}
       description="Where the group disagrees, and the smallest change that would fix it."
       defaultOpen={Boolean(fewFit) || asked}
     >
@@ -119,6 +117,7 @@ export function LiveConflicts({ decisions }: { decisions: DecisionView[] }) {
         askable={slice.askable}
         members={slice.members}
         showAttribution={viewer.isOrganizer}
+        empty={card.empty}
       />
     </CollapsibleCard>
   );
@@ -128,11 +127,10 @@ export function LiveConflicts({ decisions }: { decisions: DecisionView[] }) {
 export function SectionNav({ planOpen, figures }: { planOpen: boolean; figures: boolean }) {
   const { tripId, slice } = useGroup();
   const answered = slice.members.some((m) => m.responded);
+  const card = conflictsCard({ conflicts: slice.conflicts, fewFit: slice.fewFit, viewerId: "", nameOf: () => "" });
   const links = [
     ...(slice.hasResponded ? [] : [{ href: `/trips/${tripId}/preferences`, label: "Add my preferences" }]),
-    ...(answered && (slice.conflicts.length > 0 || slice.fewFit)
-      ? [{ href: "#card-conflicts", label: `Conflicts (${slice.conflicts.length + (slice.fewFit ? 1 : 0)})` }]
-      : []),
+    ...(answered && card.count > 0 ? [{ href: "#card-conflicts", label: card.chip }] : []),
     ...(planOpen ? [{ href: `/trips/${tripId}/plan`, label: "The plan" }] : []),
     { href: "#card-destination-ideas", label: "Destinations" },
     // The figures are the server's: there when the page was rendered with answers.

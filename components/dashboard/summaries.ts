@@ -1,5 +1,7 @@
+import { fewFitHeadline, openerText } from "@/components/recommendations/openers";
 import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import type { Conflict, GroupProfile } from "@/lib/schemas/group-profile";
+import type { Opener } from "@/lib/schemas/recommendations";
 
 /**
  * One line per dashboard section, for its collapsed state: what a member would want to
@@ -44,4 +46,36 @@ export function conflictsSummary(conflicts: Conflict[]): string {
   if (conflicts.length === 0) return "None: the group agrees so far.";
   const names = conflicts.map((c) => c.kind.replace("-", " "));
   return `${plural(conflicts.length, "conflict")}: ${joinAnd(names)}.`;
+}
+
+/**
+ * The conflicts card as the viewer sees it, worked out once: the phone's section chip, the
+ * card's collapsed line, what it lists and its empty message all come from here, so they
+ * can't disagree. "Few places fit" is one item of the card (the changes that would open
+ * more), counted like a conflict; "No conflicts" is said only when the card lists nothing.
+ */
+export function conflictsCard(input: {
+  conflicts: Conflict[];
+  fewFit: { fit: number; openers: Opener[] } | null;
+  viewerId: string;
+  nameOf: (id: string) => string;
+}): { count: number; chip: string; summary: string; empty: string | null; listsFewFit: boolean } {
+  const { conflicts, fewFit } = input;
+  const count = conflicts.length + (fewFit ? 1 : 0);
+  const blocker = fewFit?.openers[0];
+  const fewLine = fewFit
+    ? `${fewFitHeadline(fewFit.fit)}${blocker ? ` The real blocker — ${openerText(blocker, input.viewerId, input.nameOf)}.` : ""}`
+    : null;
+  const summary = !fewLine
+    ? conflictsSummary(conflicts)
+    : conflicts.length
+      ? `${fewLine} Also ${conflictsSummary(conflicts).charAt(0).toLowerCase()}${conflictsSummary(conflicts).slice(1)}`
+      : fewLine;
+  return {
+    count,
+    chip: `Conflicts (${count})`,
+    summary,
+    empty: count === 0 ? "No conflicts — the group agrees on everything so far" : null,
+    listsFewFit: fewFit !== null,
+  };
 }

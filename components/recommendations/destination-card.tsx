@@ -49,6 +49,7 @@ export function DestinationCard({
   const { trip } = option;
   const mine = option.impactedMemberIds.includes(viewer.memberId);
   const myCost = option.costs.find((c) => c.memberId === viewer.memberId);
+  const unchecked = uncheckedCapsText(option, viewer, nameOf);
   const stretch = viewer.isOrganizer
     ? `Compromise: ${joinAnd(option.impactedMemberIds.map(nameOf))} stretch${option.impactedMemberIds.length === 1 ? "es" : ""}`
     : mine
@@ -70,7 +71,9 @@ export function DestinationCard({
         </h3>
         <div className="flex flex-wrap gap-1.5">
           {chosen ? <Badge>Chosen</Badge> : null}
-          {option.mode === "consensus" ? (
+          {option.mode === "consensus" && unchecked ? (
+            <Badge tone="warning">{unchecked}</Badge>
+          ) : option.mode === "consensus" ? (
             <Badge>Fits everyone's budget</Badge>
           ) : (
             <Badge tone="warning">{stretch}</Badge>
@@ -230,4 +233,28 @@ export function DestinationCard({
       ) : null}
     </article>
   );
+}
+
+/**
+ * "Fits everyone's budget" is claimed only when every hard cap was checked: while a capped
+ * member's home isn't confirmed their travel is unknown, so the card says whose cap waits
+ * (the organizer reads names; a member their own, and others' as a count).
+ */
+export function uncheckedCapsText(
+  option: Pick<DestinationOption, "costs" | "othersCapsUnchecked">,
+  viewer: { memberId: string; isOrganizer: boolean },
+  nameOf: (memberId: string) => string,
+): string | null {
+  const unchecked = option.costs.filter((c) => c.capUnverifiable);
+  if (viewer.isOrganizer) {
+    if (unchecked.length === 0) return null;
+    const names = joinAnd(unchecked.map((c) => nameOf(c.memberId)));
+    return `${names}'s ${unchecked.length === 1 ? "cap" : "caps"} can't be checked until they confirm their home`;
+  }
+  const mine = unchecked.some((c) => c.memberId === viewer.memberId);
+  const others = option.othersCapsUnchecked ?? 0;
+  if (mine && others === 0) return "Your cap can't be checked until you confirm your home";
+  if (mine) return `Your cap and ${plural(others, "other member")}'s can't be checked until homes are confirmed`;
+  if (others > 0) return `${plural(others, "member")}'s cap can't be checked until they confirm their home`;
+  return null;
 }

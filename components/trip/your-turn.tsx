@@ -1,12 +1,25 @@
+"use client";
+
 import { ArrowRight, CircleCheck, Hourglass } from "lucide-react";
 import Link from "next/link";
+import { ApplyButton, FixOutcome, useApplyFix } from "@/components/dashboard/apply-fix";
 import type { YourTurn } from "@/lib/your-turn";
 
 /**
  * The top of the dashboard: what the viewer has to do now (their turn), and for the
  * organizer who the group is waiting on. Short enough to sit inside a phone's first screen.
+ * The viewer's own part in a conflict is applied from here in one step, as on the conflicts card.
  */
-export function YourTurnPanel({ turn }: { turn: YourTurn }) {
+export function YourTurnPanel({
+  turn,
+  tripId,
+  answersVersion,
+}: {
+  turn: YourTurn;
+  tripId: string;
+  answersVersion: number | null;
+}) {
+  const fixState = useApplyFix(tripId, answersVersion);
   const [first, ...rest] = turn.mine;
   return (
     <section
@@ -24,6 +37,7 @@ export function YourTurnPanel({ turn }: { turn: YourTurn }) {
                 <p className="font-medium text-slate-900">{item.title}</p>
                 {item.detail ? <p className="hidden text-xs text-slate-700 sm:block">{item.detail}</p> : null}
               </div>
+              {item.fix ? <ApplyButton fix={item.fix} state={fixState} /> : null}
               <Link
                 href={item.href}
                 className="inline-flex min-h-10 shrink-0 items-center gap-1 rounded-lg bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
@@ -40,6 +54,9 @@ export function YourTurnPanel({ turn }: { turn: YourTurn }) {
           We'll show it here, and on every member's page, when something needs you.
         </p>
       )}
+      <div className="mt-2 empty:hidden">
+        <FixOutcome state={fixState} />
+      </div>
       {turn.waitingOn ? (
         <p className="mt-3 flex items-center gap-1 text-xs text-slate-700">
           <Hourglass aria-hidden className="size-3.5" />

@@ -111,12 +111,14 @@ describe("aggregatePreferences properties", () => {
           return;
         }
 
-        let best = { start: first, ids: [] as string[] };
+        // The smallest change: fewest members missing, then fewest days they'd add in all, then earliest.
+        let best = { start: first, ids: [] as string[], added: Number.POSITIVE_INFINITY };
         for (let start = first; start <= Math.max(first, last - L + 1); start++) {
-          const ids = respondents
-            .filter((r) => Array.from({ length: L }, (_, k) => start + k).every((d) => covers(r.preferences, d)))
-            .map((r) => r.id);
-          if (start === first || ids.length > best.ids.length) best = { start, ids };
+          const window = Array.from({ length: L }, (_, k) => start + k);
+          const ids = respondents.filter((r) => window.every((d) => covers(r.preferences, d))).map((r) => r.id);
+          const added = respondents.reduce((sum, r) => sum + window.filter((d) => !covers(r.preferences, d)).length, 0);
+          if (ids.length > best.ids.length || (ids.length === best.ids.length && added < best.added))
+            best = { start, ids, added };
         }
         expect(profile.dates.status).toBe(best.ids.length >= 2 ? "partial" : "none");
         expect(profile.dates.best).toMatchObject({

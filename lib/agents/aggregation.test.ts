@@ -216,8 +216,14 @@ describe("dates", () => {
   });
 
   describe("partial overlap", () => {
-    // L = 3. Everyone shares Jun 15 only (too short); Jun 13–15 suits 4 of 6, as do a few later
-    // windows, and the earliest wins.
+    // L = 3. Everyone shares Jun 15 only (too short). Three-day windows that 4 of 6 can make, and
+    // the days the other two would have to add (worked out by hand from the windows below):
+    //   Jun 13–15: Eve lacks Jun 13 (1), Fay lacks Jun 13–14 (2)          → 3 days
+    //   Jun 14–16: Cy lacks Jun 16 (1),  Fay lacks Jun 14 (1)             → 2 days  ← smallest
+    //   Jun 15–17: Ben lacks Jun 17 (1), Cy lacks Jun 16–17 (2)           → 3 days
+    //   Jun 16–18: Ben lacks Jun 17–18 (2), Cy lacks all 3                → 5 days
+    // (Jun 12–14 and every other window leave 3 or more out.) The smallest change is Jun 14–16,
+    // not the earliest (Jun 13–15); the alternatives, each asking other people, follow by size.
     const group = [
       member("Ana", { dates: windows(["2026-06-10", "2026-06-20"]), tripLength: days(3) }),
       member("Ben", { dates: windows(["2026-06-12", "2026-06-16"]), tripLength: days(1) }),
@@ -226,24 +232,43 @@ describe("dates", () => {
       member("Eve", { dates: windows(["2026-06-14", "2026-06-30"]), tripLength: days(1) }),
       member("Fay", { dates: windows(["2026-06-15", "2026-06-30"]), tripLength: days(1) }),
     ];
+    const widen = (eve: number, fay: number, cy: number, ben: number) => [
+      { memberId: "ana", days: 0 },
+      { memberId: "ben", days: ben },
+      { memberId: "cy", days: cy },
+      { memberId: "dee", days: 0 },
+      { memberId: "eve", days: eve },
+      { memberId: "fay", days: fay },
+    ];
 
-    it("picks the earliest L-day window covered by the most respondents", () => {
+    it("picks the L-day window the fewest miss, needing the fewest added days, and names the next ways", () => {
       const { dates } = profileOf(group);
       expect(dates.status).toBe("partial");
       expect(dates.overlapWindows).toEqual([]);
       expect(dates.best).toEqual({
-        start: "2026-06-13",
-        end: "2026-06-15",
+        start: "2026-06-14",
+        end: "2026-06-16",
         days: 3,
-        availableIds: ["ana", "ben", "cy", "dee"],
-        missingIds: ["eve", "fay"],
-        widen: [
-          { memberId: "ana", days: 0 },
-          { memberId: "ben", days: 0 },
-          { memberId: "cy", days: 0 },
-          { memberId: "dee", days: 0 },
-          { memberId: "eve", days: 1 },
-          { memberId: "fay", days: 2 },
+        availableIds: ["ana", "ben", "dee", "eve"],
+        missingIds: ["cy", "fay"],
+        widen: widen(0, 1, 1, 0),
+        alternatives: [
+          {
+            start: "2026-06-13",
+            end: "2026-06-15",
+            days: 3,
+            availableIds: ["ana", "ben", "cy", "dee"],
+            missingIds: ["eve", "fay"],
+            widen: widen(1, 2, 0, 0),
+          },
+          {
+            start: "2026-06-15",
+            end: "2026-06-17",
+            days: 3,
+            availableIds: ["ana", "dee", "eve", "fay"],
+            missingIds: ["ben", "cy"],
+            widen: widen(0, 0, 2, 1),
+          },
         ],
       });
     });
@@ -253,11 +278,12 @@ describe("dates", () => {
         {
           kind: "dates",
           severity: "high",
-          summary: "Only 4 of 6 can make Jun 13–15",
-          memberIds: ["eve", "fay"],
+          summary: "Only 4 of 6 can make Jun 14–16",
+          memberIds: ["cy", "fay"],
           suggestedResolutions: [
-            "Eve needs to add 1 day to cover Jun 13–15",
-            "Fay needs to add 2 days to cover Jun 13–15",
+            "Cy needs to add 1 day to cover Jun 14–16",
+            "Fay needs to add 1 day to cover Jun 14–16",
+            "Or Jun 13–15: Eve adds 1 day, Fay adds 2 days",
           ],
         },
       ]);

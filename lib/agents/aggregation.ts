@@ -104,7 +104,7 @@ function aggregateDates(respondents: Respondent[], windowDays: number): GroupPro
   if (overlapWindows.length > 0)
     return { status: "overlap", overlapWindows, best: null, calendar, flexibleIds, decided: null };
 
-  const best = bestWindow(respondents, scheduled, span, windowDays);
+  const best = bestWindow(respondents, scheduled, span, windowDays, scheduledPerDay);
   const status = best.availableIds.length >= 2 ? "partial" : "none";
   return { status, overlapWindows, best, calendar, flexibleIds, decided: null };
 }
@@ -163,15 +163,22 @@ function runsCoveredByAll(perDay: Int32Array, scheduledCount: number, firstDay: 
 }
 
 /**
- * The L-day window fully covered by the most respondents, earliest on ties. Starts range over
- * the span of all scheduled windows; a member covers start s iff s ∈ [a, b − L + 1] for one of
- * their merged intervals [a, b], so one difference-array pass counts every start at once.
+ * The smallest change that gives the group an L-day window: over every L-day window of the
+ * span, the one the fewest members miss (DESIGN's "covered by the most respondents"), then
+ * the one needing the fewest added days in all, then the earliest. Plus up to two
+ * alternatives missing as few members, each asking different people, so the group can pick.
+ *
+ * A member covers start s iff s ∈ [a, b − L + 1] for one of their merged intervals [a, b], so
+ * one difference-array pass counts every start at once; the days a window lacks, summed over
+ * members, are L × scheduled − (the members available on each of its days, summed), read off
+ * a prefix sum of `perDay` in O(1).
  */
 function bestWindow(
   respondents: Respondent[],
   scheduled: ScheduledMember[],
   span: Interval,
   windowDays: number,
+  perDay: Int32Array,
 ): BestWindow {
   const lastStart = Math.max(span.start, span.end - windowDays + 1);
   const diff = new Int32Array(lastStart - span.start + 2);
@@ -184,23 +191,50 @@ function bestWindow(
     }
   }
   const perStart = prefixSums(diff);
-  let bestOffset = 0;
-  for (let offset = 1; offset <= lastStart - span.start; offset++) {
-    if ((perStart[offset] ?? 0) > (perStart[bestOffset] ?? 0)) bestOffset = offset;
-  }
-  // Only reachable when the span is shorter than L (nobody covers any L-day window): stay valid.
-  const start = Math.min(span.start + bestOffset, LAST_ALLOWED_DAY - windowDays + 1);
-  const window = { start, end: start + windowDays - 1 };
+  // availableBefore[i] = members available on each day before span.start + i, summed.
+  const availableBefore = new Float64Array(perDay.length + 1);
+  perDay.forEach((count, i) => {
+    availableBefore[i + 1] = (availableBefore[i] ?? 0) + count;
+  });
+  const availableIn = (offset: number) => {
+    const from = Math.min(offset, perDay.length);
+    const to = Math.min(offset + windowDays, perDay.length);
+    return (availableBefore[to] ?? 0) - (availableBefore[from] ?? 0);
+  };
+  const starts = Array.from({ length: lastStart - span.start + 1 }, (_, offset) => ({
+    offset,
+    missing: scheduled.length - (perStart[offset] ?? 0),
+    addedDays: windowDays * scheduled.length - availableIn(offset),
+  }));
+  starts.sort((a, b) => a.missing - b.missing || a.addedDays - b.addedDays || a.offset - b.offset);
 
   const intervalsById = new Map(scheduled.map((m) => [m.id, m.intervals]));
-  const widen = respondents.map((r) => {
-    const intervals = intervalsById.get(r.id);
-    const uncovered = intervals ? windowDays - overlapDays(intervals, window) : 0;
-    return { memberId: r.id, days: uncovered };
-  });
-  const availableIds = widen.filter((w) => w.days === 0).map((w) => w.memberId);
-  const missingIds = widen.filter((w) => w.days > 0).map((w) => w.memberId);
-  return { ...coverageWindow(window, availableIds, missingIds), widen };
+  const windowAt = (offset: number) => {
+    // Only reachable when the span is shorter than L (nobody covers any L-day window): stay valid.
+    const start = Math.min(span.start + offset, LAST_ALLOWED_DAY - windowDays + 1);
+    const window = { start, end: start + windowDays - 1 };
+    const widen = respondents.map((r) => {
+      const intervals = intervalsById.get(r.id);
+      const uncovered = intervals ? windowDays - overlapDays(intervals, window) : 0;
+      return { memberId: r.id, days: uncovered };
+    });
+    const availableIds = widen.filter((w) => w.days === 0).map((w) => w.memberId);
+    const missingIds = widen.filter((w) => w.days > 0).map((w) => w.memberId);
+    return { ...coverageWindow(window, availableIds, missingIds), widen };
+  };
+  const best = windowAt(starts[0]?.offset ?? 0);
+  const alternatives: Omit<BestWindow, "alternatives">[] = [];
+  const asked = new Set([best.missingIds.join(",")]);
+  for (const candidate of starts.slice(1)) {
+    // Other ways only as small in people as the best one: never "ask everyone" as an alternative.
+    if (alternatives.length === 2 || candidate.missing > (starts[0]?.missing ?? 0)) break;
+    const window = windowAt(candidate.offset);
+    const who = window.missingIds.join(",");
+    if (asked.has(who)) continue;
+    asked.add(who);
+    alternatives.push(window);
+  }
+  return { ...best, alternatives };
 }
 
 function overlapDays(intervals: Interval[], window: Interval): number {
@@ -421,6 +455,14 @@ function datesConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null {
   const fixes = best.widen.filter((w) => w.days > 0).sort((a, b) => a.days - b.days);
   const fixText = (w: { memberId: string; days: number }) =>
     `${nameOf(w.memberId)} needs to add ${plural(w.days, "day")} to cover ${range}`;
+  // The next-smallest changes, asking other people: "Or Jun 13–15: Eve adds 1 day, Fay adds 2 days".
+  const otherWays = (best.alternatives ?? []).map(
+    (alt) =>
+      `Or ${formatRange(alt.start, alt.end)}: ${alt.widen
+        .filter((w) => w.days > 0)
+        .map((w) => `${nameOf(w.memberId)} adds ${plural(w.days, "day")}`)
+        .join(", ")}`,
+  );
 
   if (status === "partial") {
     const resolutions =
@@ -433,7 +475,8 @@ function datesConflict(profile: GroupProfile, nameOf: NameOf): Conflict | null {
       severity: "high",
       summary: `Only ${best.availableIds.length} of ${best.widen.length} can make ${range}`,
       memberIds: best.missingIds,
-      suggestedResolutions: resolutions,
+      // At most three lines: the smallest change first, then other ways while there is room.
+      suggestedResolutions: [...resolutions, ...otherWays].slice(0, Math.max(3, resolutions.length)),
     };
   }
   const who = best.availableIds.length === 1 ? "more than one person" : "anyone";

@@ -1,7 +1,7 @@
 import "server-only";
-import { type HardNoReading, type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
+import type { HardNoReading, HardNoRule } from "@/lib/constraints/hard-nos";
 import type { LimitRule } from "@/lib/constraints/limits";
-import { type DislikeRule, readMember } from "@/lib/constraints/reading";
+import { type DislikeRule, hardNoReadingsInForce, readMember } from "@/lib/constraints/reading";
 import { allFacts } from "@/lib/facts";
 import { memberHome } from "@/lib/places/home";
 import { type HomeCountry, homeCountryOf } from "@/lib/places/home-country";
@@ -82,7 +82,7 @@ export function memberConstraints(member: {
     scope: p.scope,
     country: homeCountryOf(p),
     pace: p.pace,
-    hardNos: p.hardNos.map((text) => interpretHardNo(text, destinationNames())),
+    hardNos: hardNoReadingsInForce(p, destinationNames()),
     ...(({ limits, dislikes }) => ({ limits, dislikes }))(readMember(p)),
   };
 }

@@ -1,4 +1,4 @@
-import { type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
+import { type HardNoReading, type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
 import { dedupe, type LimitRule, readLimits } from "@/lib/constraints/limits";
 import { containsPhrase, foldText, phraseKey, wordsOf } from "@/lib/constraints/text";
 
@@ -167,4 +167,84 @@ export function dislikeMatches(d: DislikeRule, item: { keywords: readonly string
 /** The limits and dislikes in force for one member's answers, or none when they haven't answered. */
 export function readingOf(p: { hardNos: string[]; notes: string; dismissedReadings?: string[] } | null) {
   return p ? readMember(p) : { all: [], limits: [], dislikes: [] };
+}
+
+/** One rule read from a member's hard no's, as the member is shown it ("No museums — we'll keep museums out of the plan"). */
+export type HardNoShown = {
+  id: string;
+  /** The rule as read ("No museums"). */
+  label: string;
+  /** What the planner does with it. */
+  effect: string;
+  /** The member's own words it came from (the first, when two say the same). */
+  text: string;
+  dismissed: boolean;
+};
+
+/** The id a hard-no rule is set aside by (in `dismissedReadings`): its kind and its label, folded. */
+export function hardNoReadingId(rule: HardNoRule): string {
+  const key = foldText(rule.label)
+    .replace(/[^a-z0-9 -]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return `hard-no-${rule.kind}:${key || "rule"}`.slice(0, 80);
+}
+
+function effectOf(rule: HardNoRule): string {
+  switch (rule.kind) {
+    case "term":
+      return `we'll keep ${rule.term} out of the plan`;
+    case "climate":
+      return "we'll leave out places like that in the travel month";
+    case "flight":
+      return rule.maxHours === 0
+        ? "we'll only suggest places you can reach without flying"
+        : "we'll leave out places further than that from your home";
+    case "place":
+    case "destination":
+      return "we won't suggest it";
+    case "abroad":
+      return "we'll keep to your own country";
+    case "home-country":
+      return "we'll suggest places abroad";
+  }
+}
+
+/**
+ * Every rule the planner reads from the member's hard no's, once each (two hard no's that mean
+ * the same read as one), with whether they set it aside; and the words we couldn't read.
+ */
+export function hardNosShown(
+  p: { hardNos: string[]; dismissedReadings?: string[] },
+  destinationNames: string[] = [],
+): { rules: HardNoShown[]; unread: string[] } {
+  const dismissed = new Set(p.dismissedReadings ?? []);
+  const rules = new Map<string, HardNoShown>();
+  const unread: string[] = [];
+  for (const text of p.hardNos) {
+    const reading = interpretHardNo(text, destinationNames);
+    for (const rule of reading.rules) {
+      const id = hardNoReadingId(rule);
+      if (rules.has(id)) continue;
+      const label = rule.label.charAt(0).toUpperCase() + rule.label.slice(1);
+      rules.set(id, { id, label, effect: effectOf(rule), text, dismissed: dismissed.has(id) });
+    }
+    // A hard no read as limits ("nothing before 10am") is shown with the limits, not as unread.
+    if (reading.rules.length === 0 && readLimits(text, { hardNo: true }).length > 0) continue;
+    unread.push(...reading.unparsed);
+  }
+  return { rules: [...rules.values()], unread };
+}
+
+/** A member's hard no's as the planner and the validators apply them: without the rules they set aside. */
+export function hardNoReadingsInForce(
+  p: { hardNos: string[]; dismissedReadings?: string[] },
+  destinationNames: string[],
+): HardNoReading[] {
+  const dismissed = new Set(p.dismissedReadings ?? []);
+  return p.hardNos.map((text) => {
+    const reading = interpretHardNo(text, destinationNames);
+    if (dismissed.size === 0) return reading;
+    return { ...reading, rules: reading.rules.filter((rule) => !dismissed.has(hardNoReadingId(rule))) };
+  });
 }

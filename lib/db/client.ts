@@ -36,10 +36,20 @@ interface Handle {
   close(): Promise<void>;
 }
 
-/** Statements sent through drizzle by this process (the /status page and the live-channel benchmark). */
-let statements = 0;
-const logger = { logQuery: () => void statements++ };
-export const statementsIssued = (): number => statements;
+/**
+ * Statements sent through drizzle by this process (the /status page and the live-channel
+ * benchmark). Counted on globalThis, like the handle: a production build may load this module
+ * once per server bundle, and the handle opened by one copy must count where /status reads.
+ */
+const countKey = Symbol.for("tripsync.db.statements");
+type GlobalWithCount = typeof globalThis & { [countKey]?: { n: number } };
+function statementCounter(): { n: number } {
+  const g = globalThis as GlobalWithCount;
+  g[countKey] ??= { n: 0 };
+  return g[countKey];
+}
+const logger = { logQuery: () => void statementCounter().n++ };
+export const statementsIssued = (): number => statementCounter().n;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 const globalKey = Symbol.for("tripsync.db");

@@ -28,7 +28,11 @@ export const WidenRequest = z.object({
 });
 export type WidenRequest = z.infer<typeof WidenRequest>;
 
-export const BestWindow = CoverageWindow.extend({ widen: z.array(WidenRequest) });
+const WindowWithWiden = CoverageWindow.extend({ widen: z.array(WidenRequest) });
+export const BestWindow = WindowWithWiden.extend({
+  /** The next-smallest changes, each asking a different set of members (absent on profiles stored before). */
+  alternatives: z.array(WindowWithWiden).max(2).optional(),
+});
 export type BestWindow = z.infer<typeof BestWindow>;
 
 export const DatesStatus = z.enum(["overlap", "partial", "none", "flexible", "no-data"]);

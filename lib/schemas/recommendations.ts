@@ -112,6 +112,12 @@ export const DestinationOption = z.object({
   /** consensus: inside everyone's own budget; compromise: someone stretches (named in impactedMemberIds). */
   mode: RankingMode,
   impactedMemberIds: z.array(z.string()),
+  /**
+   * A member's view only: how many other members' hard caps can't be checked here (their home
+   * isn't confirmed), so "inside everyone's budget" is never claimed over them. The organizer
+   * reads it from the costs (`capUnverifiable`).
+   */
+  othersCapsUnchecked: z.number().int().nonnegative().optional(),
   /** Members who live there: priced without travel. */
   homeMemberIds: z.array(z.string()),
   /** false when research for it failed: the card says "unverified". */

@@ -1,7 +1,7 @@
 import "server-only";
-import { type HardNoRule, interpretHardNo } from "@/lib/constraints/hard-nos";
+import type { HardNoRule } from "@/lib/constraints/hard-nos";
 import type { LimitRule } from "@/lib/constraints/limits";
-import { type DislikeRule, readMember } from "@/lib/constraints/reading";
+import { type DislikeRule, hardNoReadingsInForce, readMember } from "@/lib/constraints/reading";
 import { allFacts } from "@/lib/facts";
 import { UNKNOWN_HOME } from "@/lib/facts/travel";
 import { memberHome } from "@/lib/places/home";
@@ -53,7 +53,7 @@ export function viewMember(member: { id: string; name: string; preferences: Memb
     country: homeCountryOf(p),
     max,
     hardCap: budget?.hardLimit && max !== null ? max : null,
-    rules: p.hardNos.flatMap((text) => interpretHardNo(text, names).rules),
+    rules: hardNoReadingsInForce(p, names).flatMap((reading) => reading.rules),
     ...(({ limits, dislikes }) => ({ limits, dislikes }))(readMember(p)),
   };
 }

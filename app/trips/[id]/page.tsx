@@ -82,7 +82,11 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
   const aiConnections = aiConnectionRows(aiConnectionList, new Date());
   const { trip, viewer, members, profile, decisions, requests, availability, heldBack } = dashboard;
   const devices = deviceRows(deviceList, { now: new Date(), thisDeviceId: caller.device.id });
-  const turnInput = await loadYourTurn(caller, { trip, viewer, members, requests }, recommendations);
+  const turnInput = await loadYourTurn(
+    caller,
+    { trip, viewer, members, requests, conflicts: dashboard.conflicts, fixes: dashboard.fixes },
+    recommendations,
+  );
   const respondentCount = profile.respondedIds.length;
 
   return (
