@@ -28,10 +28,10 @@ import { ASSISTANT_AGENT, ensureAssistantTurnAllowed } from "@/lib/limits/budget
 import { log } from "@/lib/log";
 import type { AssistantRequest } from "@/lib/schemas/assistant";
 import { COMPLETE_STATUSES } from "@/lib/schemas/assistant";
-import { approvalReason, needsApproval, specsFor } from "./approval";
+import { approvalReason, needsApproval } from "./approval";
 import { AREA_NAMES, type Area, activeToolNames, areasFor, areasOf, OPEN_TOOLS, openToolsDescription } from "./areas";
 import { instructionsFor } from "./instructions";
-import { runTool } from "./registry";
+import { runTool, toolsForRole } from "./registry";
 
 /**
  * One turn of Ask TripSync: the person's message (or their answer to an approval card) is
@@ -332,7 +332,7 @@ function areasIn(input: unknown): Area[] {
 function toolsFor(caller: Caller, ctx: RequestContext, approved: { confirmName: string }): ToolSet {
   const tripId = caller.trip.id;
   const tools: ToolSet = {};
-  for (const spec of specsFor(caller)) {
+  for (const spec of toolsForRole(caller.isOrganizer)) {
     tools[spec.name] = tool({
       description: spec.description,
       inputSchema: jsonSchema<Record<string, unknown>>(spec.inputSchema as JSONSchema7),
@@ -391,7 +391,7 @@ function boundArgs(name: string, input: Record<string, unknown>, approved: { con
 /** Approval by stakes, with what the card should say. */
 function approvalsFor(caller: Caller) {
   const config: Record<string, (input: unknown) => Promise<ToolApprovalStatus>> = {};
-  for (const spec of specsFor(caller)) {
+  for (const spec of toolsForRole(caller.isOrganizer)) {
     if (!needsApproval(spec)) continue;
     config[spec.name] = async (input) => ({ type: "user-approval", reason: await approvalReason(spec, input, caller) });
   }

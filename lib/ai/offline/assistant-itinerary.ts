@@ -1,4 +1,4 @@
-import { type Clarify, type End, failure, isOk, type Plan, plain, type Results, sentence } from "./assistant-grammar";
+import { type Clarify, type End, failure, isOk, type Plan, plain, type Results, sentence } from "./assistant-plan";
 
 /**
  * The offline assistant's itinerary edits: "move the <item> to Thursday afternoon",

@@ -9,16 +9,8 @@ import {
 } from "@ai-sdk/provider";
 import { sleep, waitForAbort } from "@/lib/ai/offline/waiting";
 import { areasOf, OPEN_TOOLS } from "@/lib/assistant/areas";
-import {
-  type Call,
-  type Clarify,
-  type End,
-  failure,
-  isOk,
-  type Plan,
-  planFor,
-  type Results,
-} from "./assistant-grammar";
+import { planFor } from "./assistant-grammar";
+import { type Call, type Clarify, type End, failure, isOk, type Plan, type Results } from "./assistant-plan";
 
 /**
  * The offline assistant: a real AI SDK LanguageModel that plays the assistant with no
