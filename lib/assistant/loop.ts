@@ -21,6 +21,7 @@ import type { Caller } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
 import { contextEntriesFor } from "@/lib/context-view";
 import { claimThread, getThread, insertUnmetRequest, releaseThread, saveThread } from "@/lib/db/queries/assistant";
+import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { recordModelSpend } from "@/lib/db/queries/spend";
 import { UNMET_CATEGORIES } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -83,7 +84,7 @@ export async function assistantTurn({
     await ensureAssistantTurnAllowed({ tripId, memberId });
 
     const tools = toolsFor(caller, ctx, approved);
-    const context = await contextEntriesFor(caller);
+    const [context, people] = await Promise.all([contextEntriesFor(caller), listMembersWithPreferences({ tripId })]);
     const modelMessages = await convertToModelMessages(summarizeOld(messages), {
       tools,
       ignoreIncompleteToolCalls: true,
@@ -97,7 +98,10 @@ export async function assistantTurn({
 
     const result = streamText({
       model: models.model("assistant"),
-      instructions: instructionsFor(context),
+      instructions: instructionsFor(context, {
+        names: people.map((p) => ({ name: p.name, organizer: p.role === "organizer" })),
+        me: caller.member.name,
+      }),
       messages: modelMessages as ModelMessage[],
       tools,
       // Only the areas this request speaks of (and any the model opens) send their schemas.
