@@ -15,8 +15,8 @@ withTestDatabase();
  */
 
 const ALWAYS: Category[] = ["privacy", "approval", "injection"];
-/** Right rows on the offline model: the held-out set was 44 of 106 when written (before any of the understanding work), now 57; the development set 59 of 96. */
-const FLOOR = { heldOut: 57, development: 59 };
+/** Right rows on the offline model: the held-out set was 44 of 106 when written (before any of the understanding work), now 61; the development set 60 of 96. */
+const FLOOR = { heldOut: 61, development: 60 };
 
 async function runSet(title: string, rows: Row[]) {
   const trip = await understandingTrip();

@@ -68,6 +68,25 @@ export function planFor(message: string, tools: ReadonlySet<string> = new Set())
   const everyday = everydayPlan(text, lower, tools);
   if (everyday) return everyday;
 
+  // Before the unmet requests: "Call the trip …" names the trip, it doesn't phone anyone.
+  const rename = /\b(?:rename (?:the |this |our )?trip(?: to)?|call (?:the|this|our) trip) ["“]?(.+?)["”]?[.!]?$/i.exec(
+    text,
+  );
+  if (rename?.[1]) {
+    const name = rename[1];
+    return {
+      kind: "tools",
+      reads: [],
+      act: { tool: "renameTrip", input: { name } },
+      readBack: { tool: "readTrip", input: {} },
+      say: (r) =>
+        isOk(r.renameTrip)
+          ? `Done: the trip is now called ${tripName(r.readTrip) ?? name}.`
+          : failure(r.renameTrip, "The name is unchanged."),
+      summary: "Renamed the trip",
+    };
+  }
+
   const unmet = unmetOf(lower);
   if (unmet) {
     return {
@@ -136,24 +155,6 @@ export function planFor(message: string, tools: ReadonlySet<string> = new Set())
           ? `Deleted. ${agreedText(r.readAgreed)}`
           : failure(r.deleteContextEntry, "Nothing was deleted."),
       summary: "Deleted an entry from What we've agreed",
-    };
-  }
-
-  const rename = /\b(?:rename (?:the |this |our )?trip(?: to)?|call (?:the|this|our) trip) ["“]?(.+?)["”]?[.!]?$/i.exec(
-    text,
-  );
-  if (rename?.[1]) {
-    const name = rename[1];
-    return {
-      kind: "tools",
-      reads: [],
-      act: { tool: "renameTrip", input: { name } },
-      readBack: { tool: "readTrip", input: {} },
-      say: (r) =>
-        isOk(r.renameTrip)
-          ? `Done: the trip is now called ${tripName(r.readTrip) ?? name}.`
-          : failure(r.renameTrip, "The name is unchanged."),
-      summary: "Renamed the trip",
     };
   }
 
