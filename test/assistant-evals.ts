@@ -70,7 +70,8 @@ async function unmet(tripId: string, category: string) {
     .where(and(eq(unmetRequests.tripId, tripId), eq(unmetRequests.category, category as "booking")));
 }
 
-const ORGANIZER_ONLY = "Only the trip's organizer can do that";
+/** A role refusal: by the organizer's name ("Only Organizer, the organizer, can …") or, as Gemini was recorded saying it, without. */
+const ORGANIZER_ONLY = /Only (the trip's organizer|Organizer, the organizer,) can/;
 
 export const EVAL_ROWS: EvalRow[] = [
   // Conflicts only

@@ -4,24 +4,16 @@ import { loadDashboard } from "@/lib/dashboard";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { tripAllowance } from "@/lib/limits/budget";
 import { MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
-import { type ToolSpec, toolSpecs } from "./registry";
+import type { ToolSpec } from "./registry";
 
 /**
- * Which tools the caller's role gets, and which need the person's yes: destructive and
- * model-spending ones, saving answers (with before → after), and an entry the assistant
- * proposes for "What we've agreed".
+ * Which tools need the person's yes: destructive and model-spending ones, saving answers
+ * (with before → after), and an entry the assistant proposes for "What we've agreed". Which
+ * tools a role gets is the registry's `toolsForRole` (the one role rule, scopes.ts).
  */
 
 const ANSWERS = new Set(["savePreferences", "applyResolution", "undoResolution", "eraseMyAnswers"]);
 const ALSO_ASK = new Set([...ANSWERS, "addContextEntry", "editContextEntry"]);
-
-/** The registry's specs, worked out once per process (a JSON Schema per action is not free). */
-let specs: ToolSpec[] | undefined;
-
-export function specsFor(caller: Caller): ToolSpec[] {
-  specs ??= toolSpecs();
-  return specs.filter((s) => s.access === "member" || (s.access === "organizer" && caller.isOrganizer));
-}
 
 export function needsApproval(spec: Pick<ToolSpec, "name" | "effect">): boolean {
   return spec.effect === "destructive" || spec.effect === "spends-model" || ALSO_ASK.has(spec.name);

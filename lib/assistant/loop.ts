@@ -21,6 +21,7 @@ import type { Caller } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
 import { contextEntriesFor } from "@/lib/context-view";
 import { claimThread, getThread, insertUnmetRequest, releaseThread, saveThread } from "@/lib/db/queries/assistant";
+import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { recordModelSpend } from "@/lib/db/queries/spend";
 import { UNMET_CATEGORIES } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -28,10 +29,10 @@ import { ASSISTANT_AGENT, ensureAssistantTurnAllowed } from "@/lib/limits/budget
 import { log } from "@/lib/log";
 import type { AssistantRequest } from "@/lib/schemas/assistant";
 import { COMPLETE_STATUSES } from "@/lib/schemas/assistant";
-import { approvalReason, needsApproval, specsFor } from "./approval";
+import { approvalReason, needsApproval } from "./approval";
 import { AREA_NAMES, type Area, activeToolNames, areasFor, areasOf, OPEN_TOOLS, openToolsDescription } from "./areas";
 import { instructionsFor } from "./instructions";
-import { runTool } from "./registry";
+import { runTool, toolsForRole } from "./registry";
 
 /**
  * One turn of Ask TripSync: the person's message (or their answer to an approval card) is
@@ -83,7 +84,7 @@ export async function assistantTurn({
     await ensureAssistantTurnAllowed({ tripId, memberId });
 
     const tools = toolsFor(caller, ctx, approved);
-    const context = await contextEntriesFor(caller);
+    const [context, people] = await Promise.all([contextEntriesFor(caller), listMembersWithPreferences({ tripId })]);
     const modelMessages = await convertToModelMessages(summarizeOld(messages), {
       tools,
       ignoreIncompleteToolCalls: true,
@@ -97,7 +98,10 @@ export async function assistantTurn({
 
     const result = streamText({
       model: models.model("assistant"),
-      instructions: instructionsFor(context),
+      instructions: instructionsFor(context, {
+        names: people.map((p) => ({ name: p.name, organizer: p.role === "organizer" })),
+        me: caller.member.name,
+      }),
       messages: modelMessages as ModelMessage[],
       tools,
       // Only the areas this request speaks of (and any the model opens) send their schemas.
@@ -332,7 +336,7 @@ function areasIn(input: unknown): Area[] {
 function toolsFor(caller: Caller, ctx: RequestContext, approved: { confirmName: string }): ToolSet {
   const tripId = caller.trip.id;
   const tools: ToolSet = {};
-  for (const spec of specsFor(caller)) {
+  for (const spec of toolsForRole(caller.isOrganizer)) {
     tools[spec.name] = tool({
       description: spec.description,
       inputSchema: jsonSchema<Record<string, unknown>>(spec.inputSchema as JSONSchema7),
@@ -391,7 +395,7 @@ function boundArgs(name: string, input: Record<string, unknown>, approved: { con
 /** Approval by stakes, with what the card should say. */
 function approvalsFor(caller: Caller) {
   const config: Record<string, (input: unknown) => Promise<ToolApprovalStatus>> = {};
-  for (const spec of specsFor(caller)) {
+  for (const spec of toolsForRole(caller.isOrganizer)) {
     if (!needsApproval(spec)) continue;
     config[spec.name] = async (input) => ({ type: "user-approval", reason: await approvalReason(spec, input, caller) });
   }

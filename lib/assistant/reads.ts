@@ -7,6 +7,7 @@ import { getPreferences } from "@/lib/db/queries/preferences";
 import { AppError } from "@/lib/errors";
 import { loadItineraryView } from "@/lib/itinerary-view";
 import { loadRecommendationsView } from "@/lib/recommendations-view";
+import type { DecisionView } from "@/lib/schemas/decisions";
 import type { Itinerary } from "@/lib/schemas/itinerary";
 import type { MemberCost } from "@/lib/schemas/money";
 import { TripId } from "@/lib/schemas/trip";
@@ -39,6 +40,11 @@ function ownCost(costs: MemberCost[], caller: Caller) {
   };
 }
 
+/** The organizer's decision: its note and who decided (a member's name) are their words. */
+function decisionOut({ note, decidedBy, ...decision }: DecisionView) {
+  return { ...decision, note: note ? untrusted(note) : null, decidedBy: untrusted(decidedBy) };
+}
+
 export const readTrip = tripAction({
   name: "readTrip",
   description:
@@ -65,7 +71,7 @@ export const readTrip = tripAction({
         role: m.role,
         answered: m.responded,
       })),
-      decisions: dashboard.decisions.map(({ note, ...d }) => ({ ...d, note: note ? untrusted(note) : null })),
+      decisions: dashboard.decisions.map(decisionOut),
       myTurn: turn.mine.map((t) => ({ step: t.id, title: t.title, detail: t.detail, where: t.href })),
       waitingOn: turn.waitingOn,
     };
@@ -88,7 +94,7 @@ export const readConflicts = tripAction({
         summary: untrusted(c.summary),
         suggestedResolutions: c.suggestedResolutions.map(untrusted),
       })),
-      decisions: d.decisions.map(({ note, ...rest }) => ({ ...rest, note: note ? untrusted(note) : null })),
+      decisions: d.decisions.map(decisionOut),
       requestsToMe: d.requests
         .filter((r) => r.memberId === caller.member.id)
         .map((r) => ({ conflict: r.conflict, declined: r.declined })),

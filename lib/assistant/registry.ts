@@ -122,14 +122,21 @@ export function titleOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The tools a member of this role may call (the assistant offers these; MCP narrows them by scope too). */
+/**
+ * The tools a member of this role may call: the role rule (`roleAllows`, scopes.ts) is the
+ * one the pages and the MCP endpoint use. The assistant offers these; MCP narrows them by scope too.
+ */
 export function toolsForRole(isOrganizer: boolean): ToolSpec[] {
   return toolSpecs().filter((spec) => roleAllows(spec.access, isOrganizer));
 }
 
+/** The registry's specs, worked out once per process (a JSON Schema per action is not free). */
+let specs: readonly ToolSpec[] | undefined;
+
 /** Every tool's spec, in the registry's order. */
 export function toolSpecs(): ToolSpec[] {
-  return [...TOOLS.values()].map((action) => toolSpec(action.definition));
+  specs ??= [...TOOLS.values()].map((action) => toolSpec(action.definition));
+  return [...specs];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { formatDay, formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
-import { type Clarify, dataOf, failure, isOk, listOf, type Plan, plain, type Results } from "./assistant-grammar";
 import { findItems, WEEKDAYS } from "./assistant-itinerary";
+import { type Clarify, dataOf, failure, isOk, listOf, type Plan, plain, type Results } from "./assistant-plan";
 
 /**
  * The offline assistant's everyday requests on a trip page: hello and thanks, who is

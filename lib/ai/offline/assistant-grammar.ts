@@ -1,5 +1,6 @@
 import { everydayPlan } from "./assistant-everyday";
 import { itineraryEdit } from "./assistant-itinerary";
+import { dataOf, failure, isOk, listOf, type Plan, plain, sentence } from "./assistant-plan";
 
 /**
  * The offline assistant's understanding of English: a small deterministic grammar over the
@@ -7,31 +8,6 @@ import { itineraryEdit } from "./assistant-itinerary";
  * back, and the words of the reply built only from what the tools returned. The state
  * machine in assistant-model.ts walks the plan one tool call per model call.
  */
-
-export type Call = { tool: string; input: Record<string, unknown> };
-/** What the tools returned so far this turn, by tool name (the latest result of each). */
-export type Results = Record<string, unknown>;
-
-export type Plan =
-  | {
-      kind: "tools";
-      reads: Call[];
-      /** The one action, when there is one; a function when it depends on what the reads found. */
-      act?: Call | ((r: Results) => Call | Clarify | End);
-      /** The action's tool when the reads only find its arguments: the role is checked before reading. */
-      tool?: string;
-      readBack?: Call;
-      /** The reply, from the results (or a question, when they leave it open). */
-      say(r: Results): string | Clarify;
-      summary: string;
-      status?: "success" | "blocked";
-    }
-  | Clarify
-  | { kind: "say"; text: string; summary: string; status: "success" | "blocked" };
-
-export type End = { kind: "end"; text: string; summary: string; status: "success" | "partial" | "blocked" };
-
-export type Clarify = { kind: "clarify"; question: string; missing: string; why: string; choices: string[] };
 
 /** Questions any member may ask on any trip: the chips every trip's panel offers. */
 const QUESTIONS = ["What's next for our trip?", "What do we still disagree on?", "What have we agreed so far?"];
@@ -91,6 +67,25 @@ export function planFor(message: string, tools: ReadonlySet<string> = new Set())
 
   const everyday = everydayPlan(text, lower, tools);
   if (everyday) return everyday;
+
+  // Before the unmet requests: "Call the trip …" names the trip, it doesn't phone anyone.
+  const rename = /\b(?:rename (?:the |this |our )?trip(?: to)?|call (?:the|this|our) trip) ["“]?(.+?)["”]?[.!]?$/i.exec(
+    text,
+  );
+  if (rename?.[1]) {
+    const name = rename[1];
+    return {
+      kind: "tools",
+      reads: [],
+      act: { tool: "renameTrip", input: { name } },
+      readBack: { tool: "readTrip", input: {} },
+      say: (r) =>
+        isOk(r.renameTrip)
+          ? `Done: the trip is now called ${tripName(r.readTrip) ?? name}.`
+          : failure(r.renameTrip, "The name is unchanged."),
+      summary: "Renamed the trip",
+    };
+  }
 
   const unmet = unmetOf(lower);
   if (unmet) {
@@ -160,24 +155,6 @@ export function planFor(message: string, tools: ReadonlySet<string> = new Set())
           ? `Deleted. ${agreedText(r.readAgreed)}`
           : failure(r.deleteContextEntry, "Nothing was deleted."),
       summary: "Deleted an entry from What we've agreed",
-    };
-  }
-
-  const rename = /\b(?:rename (?:the |this |our )?trip(?: to)?|call (?:the|this|our) trip) ["“]?(.+?)["”]?[.!]?$/i.exec(
-    text,
-  );
-  if (rename?.[1]) {
-    const name = rename[1];
-    return {
-      kind: "tools",
-      reads: [],
-      act: { tool: "renameTrip", input: { name } },
-      readBack: { tool: "readTrip", input: {} },
-      say: (r) =>
-        isOk(r.renameTrip)
-          ? `Done: the trip is now called ${tripName(r.readTrip) ?? name}.`
-          : failure(r.renameTrip, "The name is unchanged."),
-      summary: "Renamed the trip",
     };
   }
 
@@ -330,58 +307,11 @@ function kindOf(text: string): string {
   return "decided";
 }
 
-export function sentence(s: string): string {
-  const t = s.trim().replace(/[.!]+$/, "");
-  return (t.charAt(0).toUpperCase() + t.slice(1)).slice(0, 300);
-}
-
 function oneLine(s: string): string {
   return s.length > 120 ? `${s.slice(0, 117)}…` : s;
 }
 
 // ---- reading results ------------------------------------------------------------
-
-type ToolOutcome = { ok?: boolean; data?: unknown; message?: string } | undefined;
-
-export function isOk(r: unknown): boolean {
-  return (r as ToolOutcome)?.ok === true;
-}
-
-export function dataOf(r: unknown): Record<string, unknown> {
-  const d = (r as ToolOutcome)?.data;
-  return d && typeof d === "object" ? (d as Record<string, unknown>) : {};
-}
-
-/**
- * Text from a tool output: product words are bare strings; what people wrote comes wrapped
- * (`{ untrusted_text }`) and is quoted only when it doesn't read as instructions — otherwise,
- * like held-back text (`{ withheld }`), it is left out.
- */
-export function plain(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (value && typeof value === "object" && "untrusted_text" in value) {
-    const text = String((value as { untrusted_text: unknown }).untrusted_text);
-    return looksLikeInstructions(text) ? "(held back)" : text;
-  }
-  return "(held back)";
-}
-
-const INSTRUCTION_WORDS =
-  /\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompt|above|previous)\b|\bsystem prompt\b|\byou are now\b|\bcall the\b.{0,20}\btool\b|<\/?[a-z][^>]*>|!\[|https?:\/\//i;
-
-function looksLikeInstructions(text: string): boolean {
-  return INSTRUCTION_WORDS.test(text);
-}
-
-/** What a refused or failed call said (its own message), and that nothing else changed. */
-export function failure(r: unknown, fallback: string): string {
-  const message = (r as ToolOutcome)?.message;
-  return message ? `That didn't work: ${message} ${fallback}` : fallback;
-}
-
-export function listOf<T>(value: unknown): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
-}
 
 function entriesOf(r: unknown): { id: string; kind: string; text: string }[] {
   return listOf<{ entryId: string; kind: string; text: unknown }>(dataOf(r).entries).map((e) => ({

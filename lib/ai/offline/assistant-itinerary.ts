@@ -1,4 +1,4 @@
-import { type Clarify, type End, failure, isOk, type Plan, plain, type Results, sentence } from "./assistant-grammar";
+import { type Clarify, type End, failure, isOk, type Plan, plain, type Results, sentence } from "./assistant-plan";
 
 /**
  * The offline assistant's itinerary edits: "move the <item> to Thursday afternoon",
@@ -15,7 +15,11 @@ type PlanItem = { itemKey: string; title: string; slot: string; startTime: strin
 type PlanRead = { version: number | null; days: { day: number; date: string | null; items: PlanItem[] }[] };
 
 export function itineraryEdit(text: string): Plan | null {
-  if (/^(?:please )?(?:regenerate|redo|remake)\b.*\b(?:plan|itinerary)\b/i.test(text)) {
+  if (
+    /^(?:please )?(?:regenerate|redo|remake)\b/i.test(text) ||
+    /^(?:please )?(?:finali[sz]e|make final)\b.*\b(?:plan|itinerary)\b/i.test(text) ||
+    /^(?:please )?make the (?:plan|itinerary) final\b/i.test(text)
+  ) {
     return {
       kind: "tools",
       reads: [],
@@ -34,7 +38,8 @@ export function itineraryEdit(text: string): Plan | null {
     const slot = SLOTS.find((s) => where.includes(s));
     const weekday = WEEKDAYS.find((d) => where.includes(d));
     const dayNumber = /\bday (\d+)\b/.exec(where)?.[1];
-    if (PRONOUN.test(what) || !slot || (!weekday && !dayNumber)) {
+    // A time of day alone ("to the evening") keeps the item's own day.
+    if (PRONOUN.test(what) || !slot) {
       return clarifyEdit(PRONOUN.test(what) ? "the item" : "the day and time of day", [
         "Move the … to Thursday afternoon",
         "Move the … to day 2 morning",
@@ -43,10 +48,13 @@ export function itineraryEdit(text: string): Plan | null {
     return edit({
       tool: "moveItineraryItem",
       what,
+      chip: (title) => `Move ${title} to ${move[2]}`,
       args: (plan, item) => {
         const day = dayNumber
           ? Number(dayNumber)
-          : plan.days.find((d) => d.date && WEEKDAYS[new Date(`${d.date}T12:00:00Z`).getUTCDay()] === weekday)?.day;
+          : weekday
+            ? plan.days.find((d) => d.date && WEEKDAYS[new Date(`${d.date}T12:00:00Z`).getUTCDay()] === weekday)?.day
+            : item.day;
         if (!day) return null;
         return { itemKey: item.itemKey, day, slot };
       },
@@ -72,6 +80,7 @@ export function itineraryEdit(text: string): Plan | null {
     return edit({
       tool: "flagItineraryItem",
       what: flag[1],
+      chip: (title) => `Flag ${title}: ${why}`,
       args: (_plan, item) => ({ itemKey: item.itemKey, reason, note: sentence(why) }),
       done: (item) =>
         `Flagged ${item.title} (${FLAG_WORDS[reason]}): everyone sees it on the plan page, and the next regeneration takes it into account.`,
@@ -85,6 +94,7 @@ export function itineraryEdit(text: string): Plan | null {
     return edit({
       tool: "removeItineraryItem",
       what: remove[1],
+      chip: (title) => `Remove ${title} from the plan`,
       args: (_plan, item) => ({ itemKey: item.itemKey }),
       done: (item) => `Removed ${item.title} from the plan.`,
       summary: "Removed an item from the plan",
@@ -97,6 +107,7 @@ export function itineraryEdit(text: string): Plan | null {
     return edit({
       tool: "lockItineraryItem",
       what: lock[2],
+      chip: (title) => `${locked ? "Lock" : "Unlock"} ${title}`,
       args: (_plan, item) => ({ itemKey: item.itemKey, locked }),
       done: (item) =>
         locked
@@ -145,6 +156,7 @@ function clarifyEdit(missing: string, choices: string[]): Clarify {
 function edit({
   tool,
   what,
+  chip,
   args,
   noDay,
   done,
@@ -152,6 +164,8 @@ function edit({
 }: {
   tool: string;
   what: string;
+  /** The whole request for one candidate item, as a chip that needs nothing filled in. */
+  chip: (title: string) => string;
   args: (plan: PlanRead, item: PlanItem) => Record<string, unknown> | null;
   noDay?: string;
   done: (item: PlanItem, after: PlanItem | undefined) => string;
@@ -179,7 +193,7 @@ function edit({
           question: "Which item of the plan?",
           missing: "the item",
           why: found.length ? `More than one item matches "${what}".` : `No item of the plan matches "${what}".`,
-          choices: (found.length ? found : items).slice(0, 4).map((i) => i.title),
+          choices: (found.length ? found : items).slice(0, 4).map((i) => chip(i.title)),
         };
       }
       const input = args(plan, found[0]);

@@ -26,10 +26,11 @@ describe("the offline assistant's latency, priced per call", () => {
 
     // Sent: the message as JSON, [{"role":"user","content":[{"type":"text","text":"Book us a flight"}]}]
     // (71 characters), and no tools, [] (2): 73 characters ≈ 19 tokens.
-    // Answered: "Only the trip's organizer can do that. … \"What we've agreed\"." (126 characters), then
+    // Answered (no people named in the instructions, so no organizer's name): "Only the trip's organizer
+    // can do that. Want me to ask them? … \"What we've agreed\" as an open question." (135 characters), then
     // complete_task (13) with {"summary":"Not allowed for this member: record_unmet_request","status":"blocked"} (82):
-    // 221 characters ≈ 56 tokens.
-    expect(seen).toEqual([{ inputTokens: 19, outputTokens: 56 }]);
+    // 230 characters ≈ 58 tokens.
+    expect(seen).toEqual([{ inputTokens: 19, outputTokens: 58 }]);
 
     const firstWord = parts.find((p) => p.part.type === "text-delta");
     const end = parts.find((p) => p.part.type === "finish");
@@ -37,8 +38,8 @@ describe("the offline assistant's latency, priced per call", () => {
     expect(ended?.part).toMatchObject({ toolName: "complete_task" });
     // First word "Only " (5 characters, 1.25 tokens at 10 ms): 50 + 12.5 ms.
     expect(firstWord?.at).toBeGreaterThanOrEqual(62);
-    // The whole answer: 50 ms, then 221 / 4 tokens × 10 ms = 552.5 ms (timers fire late, never early).
-    expect(end?.at).toBeGreaterThanOrEqual(602);
-    expect(end?.at).toBeLessThan(602 + 400);
+    // The whole answer: 50 ms, then 230 / 4 tokens × 10 ms = 575 ms (timers fire late, never early).
+    expect(end?.at).toBeGreaterThanOrEqual(625);
+    expect(end?.at).toBeLessThan(625 + 400);
   });
 });

@@ -9,16 +9,9 @@ import {
 } from "@ai-sdk/provider";
 import { sleep, waitForAbort } from "@/lib/ai/offline/waiting";
 import { areasOf, OPEN_TOOLS } from "@/lib/assistant/areas";
-import {
-  type Call,
-  type Clarify,
-  type End,
-  failure,
-  isOk,
-  type Plan,
-  planFor,
-  type Results,
-} from "./assistant-grammar";
+import { planFor } from "./assistant-grammar";
+import { organizerOnly, peopleIn, privacyRefusal } from "./assistant-people";
+import { type Call, type Clarify, type End, failure, isOk, type Plan, type Results } from "./assistant-plan";
 
 /**
  * The offline assistant: a real AI SDK LanguageModel that plays the assistant with no
@@ -216,6 +209,14 @@ export function readTurn(prompt: LanguageModelV4Prompt): Turn {
   return { message, calls, totalCalls };
 }
 
+/** The system instructions the call was sent. */
+function systemOf(prompt: LanguageModelV4Prompt): string {
+  return prompt
+    .filter((m) => m.role === "system")
+    .map((m) => (typeof m.content === "string" ? m.content : ""))
+    .join("\n");
+}
+
 const END_TOOLS = new Set(["complete_task", "ask_clarification"]);
 
 export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "tools">): LanguageModelV4Content[] {
@@ -241,7 +242,8 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
   // Already ended this turn (a tool without a stop condition would loop): say nothing more.
   if (turn.calls.some((c) => END_TOOLS.has(c.tool))) return [{ type: "text", text: "" }];
 
-  const plan: Plan = planFor(turn.message, available);
+  const people = peopleIn(systemOf(options.prompt));
+  const plan: Plan = privacyRefusal(turn.message, people) ?? planFor(turn.message, available);
   if (plan.kind === "say") return end(plan.text, plan.summary, plan.status);
   if (plan.kind === "clarify") return clarify(plan);
 
@@ -251,11 +253,7 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
     // Its area isn't open this turn (no tool of it was sent): open it, then take the step.
     const closed = areasOf(tool).filter((area) => ![...available].some((name) => areasOf(name).includes(area)));
     if (closed.length && available.has(OPEN_TOOLS)) return [call(OPEN_TOOLS, { areas: closed })];
-    return end(
-      "Only the trip's organizer can do that. I can tell you where things stand, or note it for the organizer in \"What we've agreed\".",
-      `Not allowed for this member: ${tool}`,
-      "blocked",
-    );
+    return end(organizerOnly(tool, people), `Not allowed for this member: ${tool}`, "blocked");
   };
   if (plan.tool) {
     const closed = unavailable(plan.tool);
