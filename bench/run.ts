@@ -4,6 +4,7 @@
  */
 import { benchAggregation } from "./aggregation";
 import { benchAssistant } from "./assistant";
+import { benchCosts } from "./costs";
 import { benchDashboard } from "./dashboard";
 import { benchGroupWatching } from "./group-watching";
 import { benchHomes } from "./homes";
@@ -24,6 +25,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   projection: benchProjection,
   share: benchShare,
   assistant: benchAssistant,
+  costs: benchCosts,
 };
 
 const asked = process.argv.slice(2);

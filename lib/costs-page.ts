@@ -23,6 +23,8 @@ export interface CostsView {
   members: { id: string; name: string }[];
   me: { id: string; isOrganizer: boolean };
   expenses: ExpenseWithParts[];
+  /** The latest deleted expenses, to undo a delete. */
+  deleted: { id: string; description: string }[];
   payments: { id: string; fromName: string; toName: string; amount: number; at: string }[];
   summary: CostsSummary;
   mine: {
@@ -44,11 +46,16 @@ export interface CostsView {
 
 export async function loadCostsView(caller: Caller): Promise<CostsView> {
   const { trip, member } = caller;
-  const [members, costs, plan] = await Promise.all([
+  const [members, everything, plan] = await Promise.all([
     listMembersWithPreferences({ tripId: trip.id }),
-    readTripCosts({ tripId: trip.id }),
+    readTripCosts({ tripId: trip.id, withDeleted: true }),
     currentItinerary({ tripId: trip.id }),
   ]);
+  const costs = { ...everything, expenses: everything.expenses.filter((e) => e.deletedAt === null) };
+  const deleted = everything.expenses
+    .filter((e) => e.deletedAt !== null)
+    .sort((a, b) => (b.deletedAt?.getTime() ?? 0) - (a.deletedAt?.getTime() ?? 0))
+    .slice(0, 5);
   const names = new Map(members.map((m) => [m.id, m.name]));
   const nameOf = (id: string | null) => (id ? (names.get(id) ?? "A former member") : "A former member");
   const summary = costsSummary(costs, members, trip.currency);
@@ -64,6 +71,7 @@ export async function loadCostsView(caller: Caller): Promise<CostsView> {
     members: members.map((m) => ({ id: m.id, name: m.name })),
     me: { id: member.id, isOrganizer: caller.isOrganizer },
     expenses: [...costs.expenses].reverse(),
+    deleted: deleted.map((e) => ({ id: e.id, description: e.description })),
     payments: costs.payments.map((p) => ({
       id: p.id,
       fromName: nameOf(p.fromMemberId),

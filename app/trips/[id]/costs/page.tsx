@@ -8,6 +8,7 @@ import {
   DeleteExpenseButton,
   DisplayCurrencyPicker,
   RecordPaymentButton,
+  RestoreExpenseButton,
   UndoPaymentButton,
 } from "@/components/costs/costs-buttons";
 import { LiveTrip } from "@/components/trip/live-trip";
@@ -204,6 +205,14 @@ export default async function CostsPage({ params }: { params: Promise<{ id: stri
           </ul>
         )}
       </Card>
+
+      {view.deleted.length ? (
+        <section aria-label="Deleted expenses" className="space-y-2">
+          {view.deleted.map((d) => (
+            <RestoreExpenseButton key={d.id} tripId={view.tripId} expenseId={d.id} label={d.description} />
+          ))}
+        </section>
+      ) : null}
 
       <Card title="Add an expense">
         <AddExpenseForm
