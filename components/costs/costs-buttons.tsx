@@ -14,11 +14,10 @@ import { Button } from "@/components/ui/button";
 function useWrite() {
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
-  const run = (write: () => Promise<{ ok: boolean; message?: string }>, then?: () => void) =>
+  const run = (write: () => Promise<{ ok: boolean; message?: string }>) =>
     start(async () => {
       const result = await write();
       setError(result.ok ? null : (result.message ?? "That didn't work."));
-      if (result.ok) then?.();
     });
   const message = error ? (
     <p role="alert" className="text-sm text-red-700">
@@ -26,6 +25,29 @@ function useWrite() {
     </p>
   ) : null;
   return { pending, run, message };
+}
+
+/** A button that makes one write, with its refusal shown beneath it. */
+function WriteButton({
+  children,
+  label,
+  variant,
+  write,
+}: {
+  children: string;
+  label: string;
+  variant: "secondary" | "ghost";
+  write: () => Promise<{ ok: boolean; message?: string }>;
+}) {
+  const { pending, run, message } = useWrite();
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <Button variant={variant} disabled={pending} aria-label={label} onClick={() => run(write)}>
+        {children}
+      </Button>
+      {message}
+    </div>
+  );
 }
 
 export function RecordPaymentButton({
@@ -42,40 +64,26 @@ export function RecordPaymentButton({
   amount: string;
   label: string;
 }) {
-  const { pending, run, message } = useWrite();
   return (
-    <div className="flex flex-col items-end gap-1">
-      <Button
-        variant="secondary"
-        disabled={pending}
-        aria-label={label}
-        onClick={() => run(() => recordPaymentAction({ tripId, fromMemberId, toMemberId, amount }))}
-      >
-        Record payment
-      </Button>
-      {message}
-    </div>
+    <WriteButton
+      variant="secondary"
+      label={label}
+      write={() => recordPaymentAction({ tripId, fromMemberId, toMemberId, amount })}
+    >
+      Record payment
+    </WriteButton>
   );
 }
 
 export function UndoPaymentButton({ tripId, paymentId, label }: { tripId: string; paymentId: string; label: string }) {
-  const { pending, run, message } = useWrite();
   return (
-    <div className="flex flex-col items-end gap-1">
-      <Button
-        variant="ghost"
-        disabled={pending}
-        aria-label={label}
-        onClick={() => run(() => undoPaymentAction({ tripId, paymentId }))}
-      >
-        Undo
-      </Button>
-      {message}
-    </div>
+    <WriteButton variant="ghost" label={label} write={() => undoPaymentAction({ tripId, paymentId })}>
+      Undo
+    </WriteButton>
   );
 }
 
-/** Deletes an expense, then offers to bring it back. */
+/** Deletes an expense; the page then offers to bring it back. */
 export function DeleteExpenseButton({
   tripId,
   expenseId,
@@ -87,19 +95,14 @@ export function DeleteExpenseButton({
   version: number;
   label: string;
 }) {
-  const { pending, run, message } = useWrite();
   return (
-    <div className="flex flex-col items-end gap-1">
-      <Button
-        variant="ghost"
-        disabled={pending}
-        aria-label={`Delete ${label}`}
-        onClick={() => run(() => deleteExpenseAction({ tripId, expenseId, version }))}
-      >
-        Delete
-      </Button>
-      {message}
-    </div>
+    <WriteButton
+      variant="ghost"
+      label={`Delete ${label}`}
+      write={() => deleteExpenseAction({ tripId, expenseId, version })}
+    >
+      Delete
+    </WriteButton>
   );
 }
 
