@@ -768,7 +768,10 @@ export const expenses = pgTable(
   (t) => [
     index("expenses_trip_idx").on(t.tripId),
     check("expenses_amount_check", sql`${t.amount} > 0 and ${t.tripAmount} >= 0`),
-    check("expenses_category_check", sql`${t.category} in ('stay', 'travel', 'food', 'activities', 'local-transport', 'other')`),
+    check(
+      "expenses_category_check",
+      sql`${t.category} in ('stay', 'travel', 'food', 'activities', 'local-transport', 'other')`,
+    ),
     check("expenses_split_kind_check", sql`${t.splitKind} in ('equal', 'shares', 'exact')`),
   ],
 );
@@ -785,7 +788,10 @@ export const expensePayers = pgTable(
     memberId: uuid("member_id").references(() => members.id, { onDelete: "set null" }),
     amount: integer("amount").notNull(),
   },
-  (t) => [index("expense_payers_expense_idx").on(t.expenseId), check("expense_payers_amount_check", sql`${t.amount} > 0`)],
+  (t) => [
+    index("expense_payers_expense_idx").on(t.expenseId),
+    check("expense_payers_amount_check", sql`${t.amount} > 0`),
+  ],
 );
 export type ExpensePayerRow = typeof expensePayers.$inferSelect;
 
@@ -804,7 +810,10 @@ export const expenseShares = pgTable(
     weight: integer("weight"),
     amount: integer("amount").notNull(),
   },
-  (t) => [index("expense_shares_expense_idx").on(t.expenseId), check("expense_shares_amount_check", sql`${t.amount} >= 0`)],
+  (t) => [
+    index("expense_shares_expense_idx").on(t.expenseId),
+    check("expense_shares_amount_check", sql`${t.amount} >= 0`),
+  ],
 );
 export type ExpenseShareRow = typeof expenseShares.$inferSelect;
 
