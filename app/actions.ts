@@ -336,3 +336,35 @@ export async function deleteContextEntryAction(input: { tripId: string; entryId:
   if (result.ok) revalidatePath(`/trips/${input.tripId}`);
   return result;
 }
+
+/** The Costs page's writes (lib/actions/costs.ts): each re-reads the page for the caller. */
+type CostsInput = { tripId: string } & Record<string, unknown>;
+async function costsWrite<T>(
+  action: (ctx: Awaited<ReturnType<typeof requestContext>>, input: unknown) => Promise<ActionResult<T>>,
+  input: CostsInput,
+) {
+  const result = await action(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}/costs`);
+  return result;
+}
+export async function addExpenseAction(input: CostsInput) {
+  return costsWrite(actions.addExpense, input);
+}
+export async function editExpenseAction(input: CostsInput) {
+  return costsWrite(actions.editExpense, input);
+}
+export async function deleteExpenseAction(input: { tripId: string; expenseId: string; version: number }) {
+  return costsWrite(actions.deleteExpense, input);
+}
+export async function restoreExpenseAction(input: { tripId: string; expenseId: string }) {
+  return costsWrite(actions.restoreExpense, input);
+}
+export async function recordPaymentAction(input: CostsInput) {
+  return costsWrite(actions.recordPayment, input);
+}
+export async function undoPaymentAction(input: { tripId: string; paymentId: string }) {
+  return costsWrite(actions.undoRecordedPayment, input);
+}
+export async function setDisplayCurrencyAction(input: { tripId: string; currency: string | null }) {
+  return costsWrite(actions.setMyDisplayCurrency, input);
+}

@@ -14,7 +14,7 @@ const SEASON_DAYS = 180;
 const TAGS = ["camping", "museums", "long hikes", "clubs", "early mornings", "boat trips"];
 
 /** mulberry32: tiny, fast, and good enough for benchmark data. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

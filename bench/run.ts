@@ -4,6 +4,7 @@
  */
 import { benchAggregation } from "./aggregation";
 import { benchAssistant } from "./assistant";
+import { benchCosts } from "./costs";
 import { benchDashboard } from "./dashboard";
 import { benchGroupWatching } from "./group-watching";
 import { benchHomes } from "./homes";
@@ -30,6 +31,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   instances: benchInstances,
   assistant: benchAssistant,
   leases: benchLeases,
+  costs: benchCosts,
 };
 
 const asked = process.argv.slice(2);

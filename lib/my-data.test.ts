@@ -157,6 +157,53 @@ describe("download my data", () => {
     for (const amount of [4321, 5678, ...OLGA_BUDGET]) expect(hisText, String(amount)).not.toMatch(asFigure(amount));
   });
 
+  it("includes the member's expenses (what they paid, their share) and payments, not expenses they have no part in", async () => {
+    const trip = await newTrip("Costs");
+    const mia = await trip.join("Mia");
+    const zed = await trip.join("Zed");
+    const id = async (b: TestBrowser) => (await requireMember(b.ctx, trip.tripId)).member.id;
+    const [olgaId, miaId, zedId] = [await id(trip.organizer), await id(mia), await id(zed)];
+    const expense = (description: string, amount: string, memberIds: string[]) => ({
+      tripId: trip.tripId,
+      description,
+      amount,
+      currency: "USD",
+      category: "food",
+      spentOn: "2027-06-12",
+      split: { kind: "equal", memberIds },
+    });
+    // Mia pays $30.01 for the three of them: 30.01 / 3 → 10.01 (Mia's share is whichever the
+    // leftover cent lands on: the first id in order gets it) — she paid 3001 either way.
+    expect((await actions.addExpense(mia.ctx, expense("Tapas", "30.01", [olgaId, miaId, zedId]))).ok).toBe(true);
+    expect((await actions.addExpense(zed.ctx, expense("ZED-ONLY-TAXI", "12", [olgaId, zedId]))).ok).toBe(true);
+    const paid = await actions.recordPayment(zed.ctx, {
+      tripId: trip.tripId,
+      fromMemberId: zedId,
+      toMemberId: miaId,
+      amount: "10",
+    });
+    expect(paid.ok).toBe(true);
+    const text = await (await server.get(exportPath(trip.tripId), mia, trip.tripId)).text();
+    const { costs } = MyDataExport.parse(JSON.parse(text));
+    const firstById = [olgaId, miaId, zedId].sort()[0];
+    expect(costs.expenses).toEqual([
+      {
+        id: expect.any(String),
+        description: "Tapas",
+        category: "food",
+        spentOn: "2027-06-12",
+        currency: "USD",
+        amount: 3001,
+        paidByMe: 3001,
+        myShare: firstById === miaId ? 1001 : 1000,
+      },
+    ]);
+    expect(costs.payments).toEqual([
+      { direction: "received", amount: 1000, currency: "USD", recordedAt: expect.any(String) },
+    ]);
+    expect(text).not.toContain("ZED-ONLY-TAXI");
+  });
+
   it("refuses strangers and members of other trips as the trip's pages do (404), and a member who left", async () => {
     const trip = await newTrip("Porto");
     const ned = await trip.join("Ned");

@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { type Caller, requireMember } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
+import { readTripCosts, type TripCosts } from "@/lib/db/queries/costs";
 import { memberOwnRows } from "@/lib/db/queries/my-data";
 import { refusalResponse } from "@/lib/http";
 import { consume } from "@/lib/limits/rate";
@@ -92,7 +93,38 @@ export async function myData(caller: Caller): Promise<MyDataExport> {
       category: u.category,
       askedAt: u.createdAt.toISOString(),
     })),
+    costs: ownCosts(await readTripCosts({ tripId: trip.id }), member.id, member.displayCurrency),
   });
+}
+
+/** The member's part of the trip's costs: expenses they paid or share, payments they made or received. */
+function ownCosts(costs: TripCosts, memberId: string, displayCurrency: string | null): MyDataExport["costs"] {
+  const sum = (rows: { memberId: string | null; amount: number }[]) =>
+    rows.filter((r) => r.memberId === memberId).reduce((t, r) => t + r.amount, 0);
+  const theirs = (e: TripCosts["expenses"][number]) =>
+    e.payers.some((p) => p.memberId === memberId) || e.shares.some((s) => s.memberId === memberId);
+  return {
+    displayCurrency,
+    expenses: costs.expenses.filter(theirs).map((e) => ({
+      id: e.id,
+      description: e.description,
+      category: e.category,
+      spentOn: e.spentOn,
+      currency: e.currency,
+      amount: e.amount,
+      paidByMe: sum(e.payers),
+      myShare: sum(e.shares),
+    })),
+    payments: costs.payments
+      .filter((p) => p.fromMemberId === memberId || p.toMemberId === memberId)
+      .map((p) => ({
+        direction: p.fromMemberId === memberId ? ("paid" as const) : ("received" as const),
+        amount: p.amount,
+        currency: p.currency,
+        recordedAt: p.createdAt.toISOString(),
+      })),
+    optedOutOf: costs.optOuts.filter((o) => o.memberId === memberId).map((o) => o.itemKey),
+  };
 }
 
 /** A stored UI message with only the fields the file promises (id, role, parts). */

@@ -14,19 +14,22 @@ export type RunKind = "recommendations" | "itinerary" | "regenerate";
  * The pages that listen: each shows some kinds of change and not others. The organizer's
  * plan page also counts open feedback into its Regenerate button, so it re-reads on a flag.
  */
-export type LivePage = "dashboard" | "plan" | "organizer-plan";
+export type LivePage = "dashboard" | "plan" | "organizer-plan" | "costs";
 
 /** Kinds a page shows nothing of: it neither re-renders nor stores them. */
 export const IGNORED: Record<LivePage, ReadonlySet<TripEventKind>> = {
-  dashboard: new Set(["itinerary.version", "feedback.changed"]),
-  plan: new Set(["vote.changed"]),
-  "organizer-plan": new Set(["vote.changed"]),
+  dashboard: new Set(["itinerary.version", "feedback.changed", "costs.changed"]),
+  plan: new Set(["vote.changed", "costs.changed"]),
+  "organizer-plan": new Set(["vote.changed", "costs.changed"]),
+  // The Costs page reads itself again on a change of costs (and of the plan: its planned figure).
+  costs: new Set(["vote.changed", "feedback.changed", "run.progress"]),
 };
 /** Run kinds whose results a page shows: when one ends, the page reads them (one render per run). */
 const RUN_RESULTS: Record<LivePage, ReadonlySet<RunKind>> = {
   dashboard: new Set(["recommendations"]),
   plan: new Set(["itinerary", "regenerate"]),
   "organizer-plan": new Set(["itinerary", "regenerate"]),
+  costs: new Set(["itinerary", "regenerate"]),
 };
 
 /**

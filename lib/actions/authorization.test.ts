@@ -7,6 +7,7 @@ import { requireMember } from "@/lib/auth/guards";
 import { tripCookieName } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
+import { insertExpense, insertPayment, setExpenseDeleted } from "@/lib/db/queries/costs";
 import { redeemSignInLink } from "@/lib/db/queries/devices";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
@@ -19,12 +20,15 @@ import {
   conflictDecisions,
   contextEntries,
   destinationVotes,
+  expenses,
   feedbackItems,
   itineraries,
   memberDevices,
   members,
   notificationSettings,
+  payments,
   pipelineRuns,
+  planItemOptOuts,
   preferences,
   recommendations,
   resolutionRequests,
@@ -42,6 +46,9 @@ import { startMcpServer } from "@/test/mcp-server";
 import { runPipeline } from "@/test/pipeline";
 
 withTestDatabase();
+// The matrix calls every tool through one member's AI connection in well under a minute — more
+// calls than the connection's default MCP limit (lib/limits/rate.ts) allows, which has its own test.
+process.env.RATE_LIMIT_MCP = "1000/60";
 
 /**
  * Every action × every kind of caller. Only the allowed cells succeed; a refused call
@@ -129,6 +136,49 @@ const matrix: Record<keyof typeof actions, Row> = {
     input: async (trip) => ({ tripId: trip.tripId, entryId: await organizersEntry(trip) }),
     refusal: { member: { code: "forbidden:context-entry", message: /wrote it or the organizer/ } },
   },
+  // Costs. The trip's currency first: it is fixed once an expense is recorded.
+  setTripCostCurrency: { allowed: ORGANIZER, input: (trip) => ({ tripId: trip.tripId, currency: "EUR" }) },
+  addExpense: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId, ...DINNER }) },
+  editExpense: {
+    allowed: MEMBERS,
+    input: async (trip) => ({ tripId: trip.tripId, ...DINNER, amount: "90", ...(await organizersExpense(trip)) }),
+  },
+  deleteExpense: {
+    allowed: MEMBERS,
+    input: async (trip) => ({ tripId: trip.tripId, ...(await organizersExpense(trip)) }),
+  },
+  restoreExpense: {
+    allowed: MEMBERS,
+    input: async (trip) => {
+      const { expenseId, version } = await organizersExpense(trip);
+      const { fromMemberId } = await organizerAndMember(trip);
+      await setExpenseDeleted({ tripId: trip.tripId, expenseId, memberId: fromMemberId, deleted: true, version });
+      return { tripId: trip.tripId, expenseId };
+    },
+  },
+  recordPayment: {
+    allowed: MEMBERS,
+    input: async (trip) => ({ tripId: trip.tripId, ...(await organizerAndMember(trip)), amount: "20" }),
+  },
+  undoRecordedPayment: {
+    allowed: MEMBERS,
+    input: async (trip) => {
+      const pair = await organizerAndMember(trip);
+      const paid = await insertPayment({
+        tripId: trip.tripId,
+        recordedBy: pair.fromMemberId,
+        ...pair,
+        amount: 500,
+        currency: "EUR",
+      });
+      return { tripId: trip.tripId, paymentId: paid.id };
+    },
+  },
+  optOutOfPlanItem: {
+    allowed: MEMBERS,
+    input: (trip) => ({ tripId: trip.tripId, itemKey: "boat-tour", optedOut: true }),
+  },
+  setMyDisplayCurrency: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId, currency: "JPY" }) },
   // After the undo above, the callers want to stay domestic and "Abroad member" wants to go abroad.
   askMemberToResolve: {
     allowed: ORGANIZER,
@@ -439,6 +489,53 @@ async function scopeConflictFor(trip: Trip, who: Who): Promise<number> {
   return mine.data.version;
 }
 
+/** An expense the matrix adds (€84 dinner, split among everyone). */
+const DINNER = {
+  description: "Dinner",
+  amount: "84",
+  currency: "EUR",
+  category: "food",
+  spentOn: "2026-07-14",
+  split: { kind: "equal" },
+};
+
+/**
+ * An expense the organizer added, to edit or delete: written straight to the database, so the
+ * matrix's own set-up doesn't spend the organizer's save limit.
+ */
+async function organizersExpense(trip: Trip): Promise<{ expenseId: string; version: number }> {
+  const { fromMemberId: organizer } = await organizerAndMember(trip);
+  const row = await insertExpense({
+    tripId: trip.tripId,
+    memberId: organizer,
+    write: {
+      description: "Dinner",
+      category: "food",
+      amount: 8400,
+      currency: "EUR",
+      rate: "1",
+      rateDate: "2026-11-30",
+      tripCurrency: "EUR",
+      tripAmount: 8400,
+      spentOn: "2026-07-14",
+      splitKind: "equal",
+      itemKey: null,
+      payers: [{ memberId: organizer, amount: 8400 }],
+      shares: [{ memberId: organizer, weight: null, amount: 8400 }],
+    },
+  });
+  return { expenseId: row.id, version: row.version };
+}
+
+/** A payment from the organizer to another member of the trip. */
+async function organizerAndMember(trip: Trip): Promise<{ fromMemberId: string; toMemberId: string }> {
+  const group = await listMembersWithPreferences({ tripId: trip.tripId });
+  const organizer = group.find((m) => m.role === "organizer");
+  const other = group.find((m) => m.role === "member");
+  if (!organizer || !other) throw new Error("the matrix trip should have a member");
+  return { fromMemberId: organizer.id, toMemberId: other.id };
+}
+
 /** The id of the member with this name (names are unique in the matrix trips). */
 /** A "What we've agreed" entry written by the trip's organizer. */
 async function organizersEntry(trip: Trip): Promise<string> {
@@ -612,10 +709,16 @@ async function fingerprint(tripId: string) {
     .from(notificationSettings)
     .where(eq(notificationSettings.tripId, tripId))
     .orderBy(notificationSettings.memberId);
+  const expenseRows = await db.select().from(expenses).where(eq(expenses.tripId, tripId)).orderBy(expenses.id);
+  const paymentRows = await db.select().from(payments).where(eq(payments.tripId, tripId)).orderBy(payments.id);
+  const optOutRows = await db.select().from(planItemOptOuts).where(eq(planItemOptOuts.tripId, tripId));
   return {
     trip,
     memberRows,
     prefRows,
+    expenseRows,
+    paymentRows,
+    optOutRows,
     tripCount,
     runs,
     recs,

@@ -6,6 +6,17 @@
 
 export { createAiConnection, revokeAiConnection } from "./ai-connections";
 export { addContextEntry, deleteContextEntry, editContextEntry } from "./context";
+export {
+  addExpense,
+  deleteExpense,
+  editExpense,
+  optOutOfPlanItem,
+  recordPayment,
+  restoreExpense,
+  setMyDisplayCurrency,
+  setTripCostCurrency,
+  undoRecordedPayment,
+} from "./costs";
 export { clearDecision, decideConflict } from "./decisions";
 export { deleteTrip, eraseMyAnswers, leaveTrip } from "./deletion";
 export { confirmHelpedDevice, createHelpLink, startOverOnHelpedDevice } from "./device-proof";

@@ -40,6 +40,7 @@ describe("the MCP endpoint", () => {
     expect(listed.map((t) => t.name).sort()).toEqual([
       "readAgreed",
       "readConflicts",
+      "readCosts",
       "readMyAnswers",
       "readPlan",
       "readRecommendations",

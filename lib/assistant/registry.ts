@@ -4,6 +4,7 @@ import * as actions from "@/lib/actions";
 import type { Action, ActionDefinition, ActionResult, Effect } from "@/lib/actions/define";
 import type { RequestContext } from "@/lib/auth/session";
 import { readAgreed } from "./context-reads";
+import { readCosts } from "./costs-reads";
 import { READ_ACTIONS } from "./reads";
 import { roleAllows } from "./scopes";
 
@@ -48,7 +49,7 @@ export const ACTIONS: Record<string, AnyAction> = { ...actions };
 export const TOOLS: ReadonlyMap<ToolName, AnyAction> = new Map(
   [
     ...Object.entries(ACTIONS).filter(([name]) => !(name in NOT_TOOLS)),
-    ...Object.entries({ ...READ_ACTIONS, readAgreed }),
+    ...Object.entries({ ...READ_ACTIONS, readAgreed, readCosts }),
   ].map(([name, action]) => [name, action as AnyAction]),
 );
 

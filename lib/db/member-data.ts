@@ -105,6 +105,8 @@ const {
   assistantThreads,
   contextEntries,
   unmetRequests,
+  expenses,
+  planItemOptOuts,
 } = schema;
 
 /** The trip's runs (run steps and progress rows hang off runs). */
@@ -423,6 +425,68 @@ export const MEMBER_DATA: MemberDataDeclaration = {
     holds: "member data",
     // What they asked the assistant that it could not do, in one line.
     columns: ownRow<typeof unmetRequests>("memberId", ["tripId"], unmetRequests),
+    onTripDeleted: "cascade",
+  },
+  expenses: {
+    holds: "member data",
+    // The group's spending: an expense stays when whoever added it leaves (others paid or shared
+    // it), their id goes and their name goes from its description.
+    columns: {
+      id: "none",
+      tripId: "none",
+      description: {
+        holds: "a member's words about what was bought, which may name a member (the name goes when they leave)",
+        rewrite: (value: string, e) => (e.scope === "member" ? unnamed(value, e) : value),
+      },
+      category: "none",
+      amount: "none",
+      currency: "none",
+      rate: "none",
+      rateDate: "none",
+      tripCurrency: "none",
+      tripAmount: "none",
+      spentOn: "none",
+      splitKind: "none",
+      itemKey: "none",
+      createdBy: "member-ref",
+      version: "none",
+      deletedAt: "none",
+      createdAt: "none",
+      updatedAt: "none",
+    },
+    ofTrip: (tripId) => eq(expenses.tripId, tripId),
+    onTripDeleted: "cascade",
+  },
+  expensePayers: {
+    holds: "member data",
+    // Who paid: the amount stays (the others' balances depend on it), the leaver becomes "a former member".
+    columns: { id: "none", expenseId: "none", memberId: "member-ref", amount: "none" },
+    onTripDeleted: "cascade",
+  },
+  expenseShares: {
+    holds: "member data",
+    columns: { id: "none", expenseId: "none", memberId: "member-ref", weight: "none", amount: "none" },
+    onTripDeleted: "cascade",
+  },
+  payments: {
+    holds: "member data",
+    columns: {
+      id: "none",
+      tripId: "none",
+      fromMemberId: "member-ref",
+      toMemberId: "member-ref",
+      amount: "none",
+      currency: "none",
+      recordedBy: "member-ref",
+      undoneAt: "none",
+      createdAt: "none",
+    },
+    onTripDeleted: "cascade",
+  },
+  planItemOptOuts: {
+    holds: "member data",
+    // "I'll skip the boat tour": theirs, it goes with them.
+    columns: ownRow<typeof planItemOptOuts>("memberId", ["tripId"], planItemOptOuts),
     onTripDeleted: "cascade",
   },
   destinationResearch: {

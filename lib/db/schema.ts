@@ -68,6 +68,8 @@ export const trips = pgTable(
      * Generate doesn't wait for the organizer's own answers there.
      */
     isDemo: boolean("is_demo").notNull().default(false),
+    /** ISO 4217: the currency the trip's expenses are balanced and settled in. */
+    currency: text("currency").notNull().default("USD"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,6 +109,8 @@ export const members = pgTable(
      * remains), so making link after link buys no more guesses. Reset by a right answer.
      */
     proofFailures: integer("proof_failures").notNull().default(0),
+    /** ISO 4217: the currency the member reads amounts in (null: the trip's). */
+    displayCurrency: text("display_currency"),
     // clock_timestamp, not now(): members added in one transaction (the demo) keep their order.
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
@@ -732,3 +736,129 @@ export const unmetRequests = pgTable(
   (t) => [index("unmet_requests_trip_idx").on(t.tripId)],
 );
 export type UnmetRequestRow = typeof unmetRequests.$inferSelect;
+
+export const EXPENSE_CATEGORIES = ["stay", "travel", "food", "activities", "local-transport", "other"] as const;
+export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
+export const SPLIT_KINDS = ["equal", "shares", "exact"] as const;
+export type SplitKind = (typeof SPLIT_KINDS)[number];
+
+/**
+ * What the group spent (DESIGN.md "Money"): amounts in minor units of the currency it was paid
+ * in, with the rate it was converted into the trip's currency at (and that rate's date) kept.
+ * Deleting is soft (`deletedAt`) so it can be undone; `version` guards edits.
+ */
+export const expenses = pgTable(
+  "expenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    category: text("category", { enum: EXPENSE_CATEGORIES }).notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** Units of the trip's currency for one unit of `currency`, as a decimal string ("0.8625"). */
+    rate: text("rate").notNull(),
+    rateDate: text("rate_date").notNull(),
+    tripCurrency: text("trip_currency").notNull(),
+    /** `amount` converted at `rate`, in minor units of `tripCurrency`. */
+    tripAmount: integer("trip_amount").notNull(),
+    spentOn: text("spent_on").notNull(),
+    splitKind: text("split_kind", { enum: SPLIT_KINDS }).notNull(),
+    /** The plan item it paid for (its key in the plan), if any. */
+    itemKey: text("item_key"),
+    createdBy: uuid("created_by").references(() => members.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("expenses_trip_idx").on(t.tripId),
+    check("expenses_amount_check", sql`${t.amount} > 0 and ${t.tripAmount} >= 0`),
+    check(
+      "expenses_category_check",
+      sql`${t.category} in ('stay', 'travel', 'food', 'activities', 'local-transport', 'other')`,
+    ),
+    check("expenses_split_kind_check", sql`${t.splitKind} in ('equal', 'shares', 'exact')`),
+  ],
+);
+export type ExpenseRow = typeof expenses.$inferSelect;
+
+/** Who paid an expense and how much, in the expense's currency. A member who left is null (a former member). */
+export const expensePayers = pgTable(
+  "expense_payers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    expenseId: uuid("expense_id")
+      .notNull()
+      .references(() => expenses.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id").references(() => members.id, { onDelete: "set null" }),
+    amount: integer("amount").notNull(),
+  },
+  (t) => [
+    index("expense_payers_expense_idx").on(t.expenseId),
+    check("expense_payers_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+export type ExpensePayerRow = typeof expensePayers.$inferSelect;
+
+/**
+ * Who shares an expense: `weight` for a split by shares, `amount` their part in the expense's
+ * currency (as split: equal, by shares, or the exact amount given). A member who left is null.
+ */
+export const expenseShares = pgTable(
+  "expense_shares",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    expenseId: uuid("expense_id")
+      .notNull()
+      .references(() => expenses.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id").references(() => members.id, { onDelete: "set null" }),
+    weight: integer("weight"),
+    amount: integer("amount").notNull(),
+  },
+  (t) => [
+    index("expense_shares_expense_idx").on(t.expenseId),
+    check("expense_shares_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+export type ExpenseShareRow = typeof expenseShares.$inferSelect;
+
+/** "A paid B €40": in minor units of the trip's currency. Undoing sets `undoneAt`; a member who left is null. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    fromMemberId: uuid("from_member_id").references(() => members.id, { onDelete: "set null" }),
+    toMemberId: uuid("to_member_id").references(() => members.id, { onDelete: "set null" }),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    recordedBy: uuid("recorded_by").references(() => members.id, { onDelete: "set null" }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index("payments_trip_idx").on(t.tripId), check("payments_amount_check", sql`${t.amount} > 0`)],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** "I'll skip the boat tour": a member who doesn't take part in a plan item (by its key in the plan). */
+export const planItemOptOuts = pgTable(
+  "plan_item_opt_outs",
+  {
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    itemKey: text("item_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.itemKey] }), index("plan_item_opt_outs_trip_idx").on(t.tripId)],
+);
+export type PlanItemOptOutRow = typeof planItemOptOuts.$inferSelect;

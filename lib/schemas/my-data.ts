@@ -98,6 +98,41 @@ export const MyDataExport = z
     unmetRequests: z.array(
       z.object({ summary: z.string(), category: z.enum(UNMET_CATEGORIES), askedAt: Timestamp }).strict(),
     ),
+    /**
+     * Their part of the trip's costs: the expenses they paid or share (in minor units of each
+     * expense's own currency), the payments they made or received (the trip's currency), the plan
+     * items they opted out of and the currency they read amounts in.
+     */
+    costs: z
+      .object({
+        displayCurrency: z.string().nullable(),
+        expenses: z.array(
+          z
+            .object({
+              id: z.uuid(),
+              description: z.string(),
+              category: z.string(),
+              spentOn: z.string(),
+              currency: z.string(),
+              amount: z.number().int(),
+              paidByMe: z.number().int(),
+              myShare: z.number().int(),
+            })
+            .strict(),
+        ),
+        payments: z.array(
+          z
+            .object({
+              direction: z.enum(["paid", "received"]),
+              amount: z.number().int(),
+              currency: z.string(),
+              recordedAt: Timestamp,
+            })
+            .strict(),
+        ),
+        optedOutOf: z.array(z.string()),
+      })
+      .strict(),
   })
   .strict();
 export type MyDataExport = z.infer<typeof MyDataExport>;

@@ -67,6 +67,26 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("feedback.changed"), feedbackId: z.uuid() }),
   /** The organizer asked a member to look at a conflict, or the member declined. */
   z.object({ kind: z.literal("request.changed"), ...MemberRef }),
+  /**
+   * The trip's costs changed: an expense added, edited, deleted or restored, a payment recorded
+   * or undone, someone opting out of a plan item. `memberId`: who did it (their event goes when they leave).
+   */
+  z.object({
+    kind: z.literal("costs.changed"),
+    ...MemberRef,
+    change: z.enum([
+      "expense.added",
+      "expense.edited",
+      "expense.deleted",
+      "expense.restored",
+      "payment.recorded",
+      "payment.undone",
+      "opt-out.changed",
+      "currency.changed",
+    ]),
+    expenseId: z.uuid().optional(),
+    paymentId: z.uuid().optional(),
+  }),
 ]);
 export type TripEventBody = z.infer<typeof TripEventBody>;
 export type TripEventKind = TripEventBody["kind"];

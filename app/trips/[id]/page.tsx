@@ -169,10 +169,15 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
                   : "See each day, what it costs you, and flag anything that doesn't work for you."}
               </p>
             </div>
-            <Link href={`/trips/${trip.id}/plan`} className={buttonClasses("primary")}>
-              <MapIcon aria-hidden className="size-4" />
-              Open the plan
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link href={`/trips/${trip.id}/plan`} className={buttonClasses("primary")}>
+                <MapIcon aria-hidden className="size-4" />
+                Open the plan
+              </Link>
+              <Link href={`/trips/${trip.id}/costs`} className={buttonClasses("secondary")}>
+                Costs
+              </Link>
+            </div>
           </section>
         ) : null}
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import * as actions from "@/lib/actions";
+import { runTool } from "@/lib/assistant/registry";
+import { requireMember } from "@/lib/auth/guards";
+import { loadCostsView } from "@/lib/costs-page";
+import { withTestDatabase } from "@/test/db";
+import { answers, tripWithAnswers } from "@/test/fixtures";
+
+withTestDatabase();
+
+/** A budget as a figure, not as digits inside an id or a timestamp. */
+const asFigure = (amount: number) => new RegExp(`[^\\w-]${amount}[^\\w-]`);
+
+describe("the Costs page's data, per viewer", () => {
+  it("each member sees their own budget only; the organizer sees group totals, never a member's budget", async () => {
+    const trip = await tripWithAnswers([
+      { name: "Olga", answers: answers({ budget: { min: 500, max: 77123, hardLimit: false } }) },
+      { name: "Ben", answers: answers({ budget: { min: 600, max: 91919, hardLimit: false } }) },
+    ]);
+    const cy = await trip.join("Cy");
+    const olga = await requireMember(trip.organizer.ctx, trip.tripId);
+    expect(
+      (
+        await actions.addExpense(trip.organizer.ctx, {
+          tripId: trip.tripId,
+          description: "Groceries",
+          amount: "60",
+          currency: "USD",
+          category: "food",
+          spentOn: "2027-06-11",
+          split: { kind: "equal" },
+        })
+      ).ok,
+    ).toBe(true);
+    const organizerView = await loadCostsView(olga);
+    expect(organizerView.mine.budgetUsd).toBe(77123);
+    // $60 among Olga, Ben and Cy: 20 each.
+    expect(organizerView.mine.share).toBe(2000);
+    expect(organizerView.group).toMatchObject({ expenses: 1, total: 6000 });
+    expect(JSON.stringify(organizerView)).not.toMatch(asFigure(91919));
+
+    const cyView = await loadCostsView(await requireMember(cy.ctx, trip.tripId));
+    expect(cyView.mine.budgetUsd).toBeNull();
+    expect(cyView.group).toBeNull();
+    const cyText = JSON.stringify(cyView);
+    for (const budget of [77123, 91919]) expect(cyText).not.toMatch(asFigure(budget));
+
+    // The assistant's reading tool: the same balances, no budget.
+    const read = await runTool("readCosts", {}, { ctx: cy.ctx, tripId: trip.tripId });
+    expect(read).toMatchObject({ ok: true, data: { currency: "USD", total: 6000, settled: false } });
+    for (const budget of [77123, 91919]) expect(JSON.stringify(read)).not.toMatch(asFigure(budget));
+  });
+});
