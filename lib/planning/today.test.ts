@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { factsFor } from "@/lib/facts";
 import { planRoutes } from "@/lib/planning/day-route";
 import { CASTLE, JERONIMOS, lisbonDay, OWN, PRADO, SE } from "@/test/day-route";
-import { todayView } from "./today";
+import { clockAt, todayView } from "./today";
 
 /**
  * Today on a Lisbon trip of 11–13 May 2027 (Lisbon is on UTC+1 in May), with a fixed clock.
@@ -72,5 +72,14 @@ describe("today on the trip", () => {
     expect(at("2027-05-01T12:00:00Z")).toEqual({ phase: "before", daysToGo: 10, start: "2027-05-11" });
     // 3 days; 1 + 5 + 0 stops.
     expect(at("2027-05-14T09:00:00Z")).toEqual({ phase: "after", days: 3, stops: 6 });
+  });
+});
+
+describe("the clock the pages use", () => {
+  it("takes ?now= outside production only, and only a real time", () => {
+    expect(clockAt("2027-05-12T10:40:00Z", false).toISOString()).toBe("2027-05-12T10:40:00.000Z");
+    const before = Date.now();
+    expect(clockAt("2027-05-12T10:40:00Z", true).getTime()).toBeGreaterThanOrEqual(before);
+    expect(clockAt("not a time", false).getTime()).toBeGreaterThanOrEqual(before);
   });
 });

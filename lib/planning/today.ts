@@ -95,3 +95,15 @@ export function todayView(
       : null,
   };
 }
+
+/**
+ * The moment the pages show "today" at: now, or outside production a `?now=` ISO time (for
+ * trying a trip's days, and the end-to-end tests). Production ignores the parameter.
+ */
+export function clockAt(param: string | undefined, production = process.env.NODE_ENV === "production"): Date {
+  if (!production && param) {
+    const at = new Date(param);
+    if (!Number.isNaN(at.getTime())) return at;
+  }
+  return new Date();
+}
