@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { watchCsp } from "./csp-watch";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
+import { joinInNewBrowser } from "./pages/join-page";
 import { PlanPage } from "./pages/plan-page";
 
 /**
@@ -133,4 +134,43 @@ test("after one visit the dashboard, every day of the plan and the share page op
 
   expect(outside).toEqual([]);
   expect(csp).toEqual([]);
+});
+
+/** The trip's page cache names on this device. */
+const tripCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith("tripsync-trip-")));
+
+test("a device forgets a trip's saved pages when the member leaves, or when the server no longer opens the trip for it", async ({
+  page,
+  browser,
+}) => {
+  const tripId = await new HomePage(page).openDemoTrip();
+  const invite = await new DashboardPage(page).inviteLink();
+
+  // Ana joins, opens the trip once with the worker in control, then leaves it on this phone.
+  const ana = await joinInNewBrowser(browser, invite, "Ana");
+  await controlled(ana.page);
+  await ana.page.goto(`/trips/${tripId}`);
+  await ana.page.goto(`/trips/${tripId}/preferences`);
+  expect(await tripCaches(ana.page)).toEqual([`tripsync-trip-${tripId}`]);
+  await ana.page.getByRole("button", { name: "Leave this trip" }).click();
+  await ana.page.getByRole("button", { name: "Yes, leave the trip" }).click();
+  await ana.page.waitForURL(/notice=left-trip/);
+  await expect.poll(() => tripCaches(ana.page)).toEqual([]);
+  // Offline, the trip doesn't open from this phone any more.
+  await ana.context.setOffline(true);
+  await expect(ana.page.goto(`/trips/${tripId}`)).rejects.toThrow(/net::ERR_/);
+  await ana.context.close();
+
+  // Ben's device is no longer signed in (its cookie gone, as when signed out or removed): the next
+  // visit is refused by the server, and the worker drops what it kept of the trip.
+  const ben = await joinInNewBrowser(browser, invite, "Ben");
+  await controlled(ben.page);
+  await ben.page.goto(`/trips/${tripId}`);
+  expect(await tripCaches(ben.page)).toEqual([`tripsync-trip-${tripId}`]);
+  await ben.context.clearCookies();
+  const refused = await ben.page.goto(`/trips/${tripId}`);
+  expect(refused?.status()).toBe(404);
+  await expect.poll(() => tripCaches(ben.page)).toEqual([]);
+  await ben.context.close();
 });
