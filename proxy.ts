@@ -29,6 +29,11 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The service worker (public/sw.js, lib/offline/sw.ts) from our origin only: 'strict-dynamic'
+    // in script-src would otherwise decide for workers too, and a worker has no nonce.
+    "worker-src 'self'",
+    // The web app manifest (app/manifest.ts) from our origin.
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -295,7 +295,9 @@ export async function eraseMyAnswersAction(input: unknown) {
 export async function leaveTripAction(input: unknown) {
   const result = await actions.leaveTrip(await requestContext(), input);
   if (!result.ok) return result;
-  redirect("/?notice=left-trip");
+  // The trip's id goes along so the home page clears this device's offline copy of it.
+  const tripId = typeof input === "object" && input && "tripId" in input ? String(input.tripId) : "";
+  redirect(`/?notice=left-trip&trip=${encodeURIComponent(tripId)}`);
 }
 
 export async function createAiConnectionAction(

@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { OfflineNotice } from "@/components/offline/offline-notice";
+import { ServiceWorkerRegistration } from "@/components/offline/service-worker";
 import "./globals.css";
 
 /** Every page renders per request, so each gets the nonce of its own Content-Security-Policy (proxy.ts). */
@@ -25,6 +27,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </Link>
           </div>
         </header>
+        {/* When this page was rendered: offline, the service worker's copy says since when its data is. */}
+        <OfflineNotice renderedAt={new Date().toISOString()} />
+        <ServiceWorkerRegistration />
         <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:py-10 print:max-w-none print:p-0">
           {children}
         </main>

@@ -1,12 +1,15 @@
 import { CalendarRange, PiggyBank, ShieldCheck, Sparkles } from "lucide-react";
 import { cookies } from "next/headers";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { CreateTripForm } from "@/components/forms/create-trip-form";
 import { DemoTripButton } from "@/components/forms/demo-trip-button";
+import { ForgetTrip } from "@/components/offline/service-worker";
 import { Card } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import { tripsOnThisDevice } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
+import { TripId } from "@/lib/schemas/trip";
 
 const FEATURES = [
   { icon: CalendarRange, text: "See the dates that work for everyone on one calendar" },
@@ -18,14 +21,17 @@ const FEATURES = [
 export default async function HomePage({
   searchParams,
 }: {
-  searchParams: Promise<{ error?: string; notice?: string }>;
+  searchParams: Promise<{ error?: string; notice?: string; launch?: string; trip?: string }>;
 }) {
-  const { error, notice } = await searchParams;
+  const { error, notice, launch, trip } = await searchParams;
   const ctx = await requestContext();
   const myTrips = await tripsOnThisDevice(
     (await cookies()).getAll().map((c) => c.name),
     ctx,
   );
+  // Opened from the home screen (the manifest's start_url): straight into this device's latest trip.
+  const [latest] = myTrips;
+  if (launch === "app" && latest) redirect(`/trips/${latest.trip.id}`);
   return (
     <div className="space-y-10">
       <section className="max-w-2xl">
@@ -52,6 +58,7 @@ export default async function HomePage({
         </FormMessage>
       ) : null}
 
+      {notice === "left-trip" && trip && TripId.safeParse(trip).success ? <ForgetTrip tripId={trip} /> : null}
       {notice === "left-trip" ? (
         <FormMessage tone="success">
           You left the trip. Your answers, votes, flags and suggestions were erased, and this browser, your other

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { SharedPlanView } from "@/components/share/shared-plan";
 import { factsFor } from "@/lib/facts";
+import { stayAreasOf } from "@/lib/planning/day-map";
 import { planRoutes } from "@/lib/planning/day-route";
 import type { Itinerary } from "@/lib/schemas/itinerary";
 import { sharedPlanOf } from "@/lib/share/plan";
@@ -95,6 +96,46 @@ describe("the day by day with routes", () => {
       "18:30",
       "Dinner at Prado",
     ]);
+  });
+});
+
+describe("the day's map", () => {
+  const html = renderToStaticMarkup(
+    <ItineraryDays days={DAYS} routes={planRoutes({ days: DAYS }, LISBON)} stayAreas={stayAreasOf(LISBON)} />,
+  );
+  const day2 = dayHtml(html, 2);
+  const map = day2.slice(day2.indexOf("<figure"), day2.indexOf("</figure>"));
+  const list = day2.slice(0, day2.indexOf("<figure"));
+
+  it("numbers the day's stops on the map in the same order as the list", () => {
+    // The list: 1 castle, 2 Sé, 3 Jerónimos, 4 the organizer's tea (no place), 5 dinner at Prado.
+    expectInOrder(text(list), [
+      "Stop 1 : São Jorge Castle",
+      "Stop 2 : Lisbon Cathedral (Sé)",
+      "Stop 3 : Jerónimos Monastery",
+      "Stop 4 : Tea at a friend's flat",
+      "Stop 5 : Dinner at Prado",
+    ]);
+    // The map draws the placed ones with the same numbers, in the same order, and says which isn't on it.
+    expect([...map.matchAll(/data-stop="(\d+)"/g)].map((m) => m[1])).toEqual(["1", "2", "3", "5"]);
+    expect([...map.matchAll(/data-leg="([\d-]+)"/g)].map((m) => m[1])).toEqual(["1-2", "2-3", "3-5"]);
+    expect(map).toContain(
+      'aria-label="Map of day 2: 1 São Jorge Castle, 2 Lisbon Cathedral (Sé), 3 Jerónimos Monastery, 5 Prado; stay area Baixa, Chiado &amp; Cais do Sodré, Alfama &amp; Graça"',
+    );
+    expect(text(map)).toContain("Not on the map (no known place): 4 Tea at a friend's flat.");
+    // Parque das Nações, the third suggested stay area, is 6 km north of the day's stops: named, not drawn.
+    expect(text(map)).toContain("Stay areas off this map: Parque das Nações.");
+  });
+
+  it("is drawn from coordinates alone: nothing in it loads from anywhere", () => {
+    expect(map).toContain("<svg");
+    expect(map).not.toMatch(/\b(href|src|xlink:href)=/);
+    // The map comes after the list, which stays the way to read the day.
+    expect(day2.indexOf("<figure")).toBeGreaterThan(day2.indexOf("Dinner at Prado"));
+  });
+
+  it("a day with no stops has no map", () => {
+    expect(dayHtml(html, 3)).not.toContain("<svg");
   });
 });
 

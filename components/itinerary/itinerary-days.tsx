@@ -1,7 +1,9 @@
 import { Clock, ExternalLink, MapPin, Route, Utensils } from "lucide-react";
 import type { ReactNode } from "react";
+import { DayMap } from "@/components/itinerary/day-map";
 import { WideOpenDetails } from "@/components/ui/collapsible-card";
-import { formatDay, formatUsd } from "@/lib/format";
+import { formatDay, formatUsd, plural } from "@/lib/format";
+import type { LatLon } from "@/lib/places/geo";
 import { entriesWithFree } from "@/lib/planning/day-route";
 import { daySummary } from "@/lib/planning/day-title";
 import type { Source } from "@/lib/schemas/catalog";
@@ -25,9 +27,12 @@ export function ItineraryDays({
   mealExtra,
   collapsible = false,
   drafting = false,
+  stayAreas,
 }: {
   days: ItineraryDay[];
   routes?: DayRoute[];
+  /** The destination's suggested stay areas, shaded on each day's map (components/itinerary/day-map.tsx). */
+  stayAreas?: { name: string; coordinates: LatLon }[];
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
   /** Under a meal: what it adds to the viewer's total when it is over the food allowance. */
   mealExtra?: (meal: MealStop) => ReactNode;
@@ -51,6 +56,7 @@ export function ItineraryDays({
             mealExtra={mealExtra}
             collapsible={collapsible}
             drafting={drafting}
+            stayAreas={stayAreas}
           />
         </li>
       ))}
@@ -65,7 +71,9 @@ function DayBody({
   mealExtra,
   collapsible,
   drafting = false,
+  stayAreas,
 }: {
+  stayAreas?: { name: string; coordinates: LatLon }[];
   day: ItineraryDay;
   route: DayRoute | undefined;
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
@@ -75,6 +83,8 @@ function DayBody({
 }) {
   // The way to each stop from the one before it (the route runs in the same order as the entries).
   const legTo = new Map(route?.legs.map((leg) => [leg.to, leg]));
+  // Each stop's number, as on the day's map: its place in the route.
+  const numberOf = new Map(route?.stops.map((stop, i) => [stop.key, i + 1]));
   const entries = entriesWithFree(day).map((entry) => {
     if (entry.kind === "free") {
       return (
@@ -89,7 +99,15 @@ function DayBody({
     }
     if (entry.kind === "item") {
       const { item } = entry;
-      return <Item key={item.key} item={item} leg={legTo.get(item.key)} extra={itemExtra?.(item, day)} />;
+      return (
+        <Item
+          key={item.key}
+          item={item}
+          leg={legTo.get(item.key)}
+          n={numberOf.get(item.key)}
+          extra={itemExtra?.(item, day)}
+        />
+      );
     }
     const { meal } = entry;
     return (
@@ -98,6 +116,7 @@ function DayBody({
         <div className="flex gap-3 text-sm text-slate-700">
           <Times start={meal.time} end={mealEnd(meal)} />
           <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+            <StopNumber n={numberOf.get(meal.key)} />
             <Utensils aria-hidden className="size-3.5 shrink-0 self-center text-slate-400" />
             <span>
               <span className="font-medium text-slate-900">{MEAL_LABELS[meal.meal]}</span> at{" "}
@@ -156,6 +175,7 @@ function DayBody({
       ) : (
         <ol className="mt-3 space-y-3">{entries}</ol>
       )}
+      {route ? <DayMap route={route} stayAreas={stayAreas} /> : null}
     </>
   );
   if (!collapsible) {
@@ -229,7 +249,29 @@ function Times({ start, end, className = "" }: { start: string; end: string; cla
   );
 }
 
-function Item({ item, leg, extra }: { item: ItineraryItem; leg: RouteLeg | undefined; extra: ReactNode }) {
+/** A stop's number on the day's map, before its name. */
+function StopNumber({ n }: { n: number | undefined }) {
+  if (n === undefined) return null;
+  return (
+    <span className="mr-1.5 inline-flex size-5 shrink-0 items-center justify-center self-center rounded-full bg-brand-600 text-[11px] font-semibold text-white tabular-nums print:hidden">
+      <span className="sr-only">Stop </span>
+      {n}
+      <span className="sr-only">:</span>
+    </span>
+  );
+}
+
+function Item({
+  item,
+  leg,
+  n,
+  extra,
+}: {
+  item: ItineraryItem;
+  leg: RouteLeg | undefined;
+  n: number | undefined;
+  extra: ReactNode;
+}) {
   return (
     <li className="space-y-1" id={`item-${item.key}`}>
       <Leg leg={leg} />
@@ -238,6 +280,7 @@ function Item({ item, leg, extra }: { item: ItineraryItem; leg: RouteLeg | undef
         <div className="min-w-0 flex-1 space-y-1">
           <p className="font-medium text-slate-900">
             <span className="sr-only">{SLOT_LABELS[item.slot]}: </span>
+            <StopNumber n={n} />
             {item.title}
             {item.locked ? (
               <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">

@@ -4,6 +4,7 @@ import { ItineraryDays, SourceLink } from "@/components/itinerary/itinerary-days
 import { buttonClasses } from "@/components/ui/button";
 import type { TravelerEssentials } from "@/lib/facts/essentials";
 import { formatDay, formatRange, formatUsd, plural } from "@/lib/format";
+import type { LatLon } from "@/lib/places/geo";
 import type { SharedPlan } from "@/lib/schemas/itinerary";
 import { planHeadline } from "@/lib/share/plan";
 import { PrintButton } from "./print-button";
@@ -17,11 +18,14 @@ export function SharedPlanView({
   plan,
   links,
   essentials,
+  stayAreas,
 }: {
   plan: SharedPlan;
   links: { page: string; calendar: string; subscribe: string; json: string };
   /** The destination's stay areas, transport and essentials: catalog facts only, judged against nobody's needs. */
   essentials: TravelerEssentials | null;
+  /** The destination's suggested stay areas (catalog facts), shaded on each day's map. */
+  stayAreas?: { name: string; coordinates: LatLon }[];
 }) {
   const { dates, destination } = plan;
   return (
@@ -104,7 +108,7 @@ export function SharedPlanView({
         <h2 id="days-title" className="text-lg font-semibold text-slate-900 print:sr-only">
           Day by day
         </h2>
-        <ItineraryDays days={plan.days} routes={plan.routes} />
+        <ItineraryDays days={plan.days} routes={plan.routes} stayAreas={stayAreas} />
       </section>
 
       {essentials ? (

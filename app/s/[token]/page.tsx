@@ -5,6 +5,7 @@ import { SharedPlanPaused, SharedPlanView } from "@/components/share/shared-plan
 import { requestOrigin } from "@/lib/auth/request";
 import { NO_NEEDS, travelerEssentials } from "@/lib/facts/essentials";
 import { formatRange } from "@/lib/format";
+import { stayAreasOf } from "@/lib/planning/day-map";
 import { sharePath } from "@/lib/share/link";
 import { planHeadline } from "@/lib/share/plan";
 import { loadSharedPlan } from "./load";
@@ -33,6 +34,7 @@ export default async function SharedPlanPage({ params }: Props) {
       }}
       // Public: the destination's facts the plan was made with only, no member's needs, home or flight search.
       essentials={facts ? travelerEssentials(facts, NO_NEEDS) : null}
+      stayAreas={facts ? stayAreasOf(facts) : undefined}
     />
   );
 }

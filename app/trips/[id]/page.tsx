@@ -28,6 +28,7 @@ import { InviteCard } from "@/components/trip/invite-card";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { NotificationSettings } from "@/components/trip/notification-settings";
 import { OrganizerTools } from "@/components/trip/organizer-tools";
+import { TodayCard } from "@/components/trip/today-card";
 import { TripHeading } from "@/components/trip/trip-heading";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
@@ -37,17 +38,26 @@ import { requestContext, requestOrigin } from "@/lib/auth/request";
 import { contextEntriesFor } from "@/lib/context-view";
 import { groupSlice, loadDashboard } from "@/lib/dashboard";
 import { listAiConnections } from "@/lib/db/queries/ai-connections";
+import { factsOfPlan } from "@/lib/db/queries/destination-facts";
 import { listDevices } from "@/lib/db/queries/devices";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { getNotificationSettings } from "@/lib/db/queries/notifications";
 import { aiConnectionRows, deviceRows } from "@/lib/devices-view";
 import { plural } from "@/lib/format";
 import { liveCursor } from "@/lib/live/stream";
+import { clockAt } from "@/lib/planning/today";
 import { loadRecommendationsView } from "@/lib/recommendations-view";
 import { loadYourTurn } from "@/lib/your-turn-view";
 
 export const metadata: Metadata = { title: "Trip dashboard" };
 
-export default async function TripDashboardPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function TripDashboardPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams?: Promise<{ now?: string }>;
+}) {
   const { id } = await params;
   // Read before anything the page shows (the membership included): whatever happens later reaches it live.
   const after = await liveCursor(id);
@@ -88,6 +98,9 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
     recommendations,
   );
   const respondentCount = profile.respondedIds.length;
+  // Today on the trip (before it, the countdown; after it, the summary), from the current plan.
+  const plan = await currentItinerary({ tripId: trip.id });
+  const planFacts = plan ? (await factsOfPlan(plan.itinerary))?.facts : undefined;
 
   return (
     <GroupProvider
@@ -118,6 +131,14 @@ export default async function TripDashboardPage({ params }: { params: Promise<{ 
           </Link>
         </div>
 
+        {plan ? (
+          <TodayCard
+            tripId={trip.id}
+            itinerary={plan.itinerary}
+            facts={planFacts}
+            at={clockAt((await searchParams)?.now)}
+          />
+        ) : null}
         <LiveYourTurn input={turnInput} recommendationId={recommendations.current?.id ?? null} />
 
         {/* With nothing agreed yet, adding the first entry is inside the assistant's card (one card less on a phone). */}

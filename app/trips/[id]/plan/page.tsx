@@ -32,6 +32,7 @@ import { factsOfPlan } from "@/lib/db/queries/destination-facts";
 import { formatDay, formatRange, joinAnd, plural } from "@/lib/format";
 import { type FeedbackView, loadItineraryView } from "@/lib/itinerary-view";
 import { liveCursor } from "@/lib/live/stream";
+import { stayAreasOf } from "@/lib/planning/day-map";
 import { planRoutes } from "@/lib/planning/day-route";
 import { slotsOf } from "@/lib/planning/itinerary-allocation";
 import { shareLinkFor } from "@/lib/share/link";
@@ -249,6 +250,7 @@ export default async function PlanPage({
               collapsible
               days={shown.itinerary.days}
               routes={routes}
+              stayAreas={facts ? stayAreasOf(facts) : undefined}
               mealExtra={(meal) => <MealExtra meal={meal} costs={shown.itinerary.costs} viewerId={viewer.memberId} />}
               itemExtra={(item, day) => (
                 <>
