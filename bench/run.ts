@@ -9,6 +9,7 @@ import { benchGroupWatching } from "./group-watching";
 import { benchHomes } from "./homes";
 import { benchItinerary } from "./itinerary";
 import { benchLive } from "./live";
+import { benchOffline } from "./offline";
 import { benchPipeline } from "./pipeline";
 import { benchProjection } from "./projection";
 import { benchShare } from "./share";
@@ -23,6 +24,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   itinerary: benchItinerary,
   projection: benchProjection,
   share: benchShare,
+  offline: benchOffline,
   assistant: benchAssistant,
 };
 
