@@ -12,6 +12,7 @@ import { benchInstances } from "./instances";
 import { benchItinerary } from "./itinerary";
 import { benchLeases } from "./leases";
 import { benchLive } from "./live";
+import { benchOffline } from "./offline";
 import { benchPipeline } from "./pipeline";
 import { benchProjection } from "./projection";
 import { benchRegeneration } from "./regeneration";
@@ -29,6 +30,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   projection: benchProjection,
   share: benchShare,
   instances: benchInstances,
+  offline: benchOffline,
   assistant: benchAssistant,
   leases: benchLeases,
   costs: benchCosts,

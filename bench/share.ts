@@ -29,7 +29,7 @@ export async function benchShare(): Promise<void> {
     console.log("  skipped: needs a production build (run `npm run build` first)");
     return;
   }
-  const token = await seed();
+  const { token } = await seedSharedPlan(DATA_DIR);
   const port = await freePort();
   const server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
     env: {
@@ -68,17 +68,20 @@ export async function benchShare(): Promise<void> {
   }
 }
 
-/** The demo group's finalized plan for five days in New Orleans, with a share link; returns the link's token. */
-async function seed(): Promise<string> {
-  rmSync(DATA_DIR, { recursive: true, force: true });
+/**
+ * The demo group's finalized plan for five days in New Orleans, with a share link, in a fresh
+ * PGlite at `dir`: the trip, the organizer's personal link and the share link's token.
+ */
+export async function seedSharedPlan(dir: string): Promise<{ tripId: string; organizerToken: string; token: string }> {
+  rmSync(dir, { recursive: true, force: true });
   const before = process.env.PGLITE_DIR;
-  process.env.PGLITE_DIR = DATA_DIR;
+  process.env.PGLITE_DIR = dir;
   await closeDb();
   try {
     const members = demoMembers(new Date()).map((m) => m.preferences);
     const start = members[0]?.dates.windows[0]?.start;
     if (!start) throw new Error("the demo group has no dates");
-    const { tripId } = await planningTrip([null, ...members], {
+    const { tripId, organizerToken } = await planningTrip([null, ...members], {
       slug: "new-orleans",
       start,
       end: addDays(start, 4),
@@ -88,7 +91,7 @@ async function seed(): Promise<string> {
     await finalizeTripPlan({ tripId });
     const token = newToken();
     await replaceShareTokenHash({ tripId, tokenHash: hashToken(token) });
-    return token;
+    return { tripId, organizerToken, token };
   } finally {
     await closeDb();
     process.env.PGLITE_DIR = before;
