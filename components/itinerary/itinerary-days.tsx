@@ -2,7 +2,7 @@ import { Clock, ExternalLink, MapPin, Route, Utensils } from "lucide-react";
 import type { ReactNode } from "react";
 import { DayMap } from "@/components/itinerary/day-map";
 import { WideOpenDetails } from "@/components/ui/collapsible-card";
-import { formatDay, formatUsd, plural } from "@/lib/format";
+import { formatDay, formatUsd } from "@/lib/format";
 import type { LatLon } from "@/lib/places/geo";
 import { entriesWithFree } from "@/lib/planning/day-route";
 import { daySummary } from "@/lib/planning/day-title";
