@@ -46,9 +46,11 @@ import { startMcpServer } from "@/test/mcp-server";
 import { runPipeline } from "@/test/pipeline";
 
 withTestDatabase();
-// The matrix calls every tool through one member's AI connection in well under a minute — more
-// calls than the connection's default MCP limit (lib/limits/rate.ts) allows, which has its own test.
+// The matrix calls every action as each caller, and every tool through one AI connection, in well
+// under a minute — more than the default save and MCP limits allow (lib/limits/rate.ts; they have
+// their own tests, lib/limits/limits.test.ts).
 process.env.RATE_LIMIT_MCP = "1000/60";
+process.env.RATE_LIMIT_SAVE = "1000/60";
 
 /**
  * Every action × every kind of caller. Only the allowed cells succeed; a refused call
