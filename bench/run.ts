@@ -10,7 +10,7 @@ import { benchHomes } from "./homes";
 import { benchItinerary } from "./itinerary";
 import { benchLive } from "./live";
 import { benchPipeline } from "./pipeline";
-import { benchProjection } from "./projection";
+import { benchProjection, benchResearchKept } from "./projection";
 import { benchShare } from "./share";
 
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -22,6 +22,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   pipeline: benchPipeline,
   itinerary: benchItinerary,
   projection: benchProjection,
+  research: benchResearchKept,
   share: benchShare,
   assistant: benchAssistant,
 };
