@@ -233,16 +233,7 @@ export async function benchProjection(): Promise<void> {
     }
   }
 
-  // Research kept per place and travel month (Gemini runs keep it in destination_research):
-  // the first group to look at a place pays for the lookups, the next one going then doesn't.
-  console.log("  research kept per place and month (demo group's recommendations)");
-  const cache = databaseResearchCache(() => TODAY);
-  for (const label of ["without (first group)", "with (next group)"]) {
-    const p = await project(await groupTrip(demoMembers(TODAY)), "recommendations", cache);
-    console.log(
-      `    ${label.padEnd(22)} end ${(p.endMs / 1000).toFixed(1).padStart(5)} s · first card ${(p.firstMs / 1000).toFixed(1).padStart(5)} s · ${p.calls} calls · ${p.inputTokens} in / ${p.outputTokens} out tokens · wall / critical path ${p.ratio.toFixed(2)}`,
-    );
-  }
+  await researchKept();
 
   // A place beyond the catalog (Gemini only; the offline planner proposes from the catalog):
   // recorded Gemini answers (test/fixtures/gemini/world) delayed by the latency profile. The
@@ -261,6 +252,32 @@ export async function benchProjection(): Promise<void> {
     console.log(`    ${"".padEnd(24)} chain: ${p.chain}`);
     console.log(`    ${"".padEnd(24)} to the first card: ${p.firstChain}`);
   }
+  await closeDb();
+}
+
+/**
+ * Research kept per place and travel month (Gemini runs keep it in destination_research):
+ * the first group to look at a place pays for the lookups, the next one going then doesn't.
+ */
+async function researchKept(): Promise<void> {
+  console.log("  research kept per place and month (demo group's recommendations)");
+  const cache = databaseResearchCache(() => TODAY);
+  for (const label of ["without (first group)", "with (next group)"]) {
+    const p = await project(await groupTrip(demoMembers(TODAY)), "recommendations", cache);
+    console.log(
+      `    ${label.padEnd(22)} end ${(p.endMs / 1000).toFixed(1).padStart(5)} s · first card ${(p.firstMs / 1000).toFixed(1).padStart(5)} s · ${p.calls} calls · ${p.inputTokens} in / ${p.outputTokens} out tokens · wall / critical path ${p.ratio.toFixed(2)}`,
+    );
+    console.log(`    ${"".padEnd(22)} chain: ${p.chain}`);
+    console.log(`    ${"".padEnd(22)} to the first card: ${p.firstChain}`);
+  }
+}
+
+/** `npm run bench -- research`: only the research-kept comparison (after one untimed warm-up run). */
+export async function benchResearchKept(): Promise<void> {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DIR = "memory://";
+  await project(await groupTrip(demoMembers(TODAY)), "recommendations");
+  await researchKept();
   await closeDb();
 }
 

@@ -14,7 +14,7 @@ import { benchLeases } from "./leases";
 import { benchLive } from "./live";
 import { benchOffline } from "./offline";
 import { benchPipeline } from "./pipeline";
-import { benchProjection } from "./projection";
+import { benchProjection, benchResearchKept } from "./projection";
 import { benchRegeneration } from "./regeneration";
 import { benchShare } from "./share";
 
@@ -28,6 +28,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   itinerary: benchItinerary,
   regeneration: benchRegeneration,
   projection: benchProjection,
+  research: benchResearchKept,
   share: benchShare,
   instances: benchInstances,
   offline: benchOffline,

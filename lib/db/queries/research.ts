@@ -23,8 +23,36 @@ export async function cachedResearch({
   return row ? { found: row.result, fetchedAt: row.fetchedAt } : null;
 }
 
+type KeptRow = { result: (typeof destinationResearch.$inferSelect)["result"]; fetchedAt: Date };
+
+/**
+ * Rows this process has read or written, kept in memory (a kept row changes only when a new
+ * lookup replaces it): the next group's research steps start at once instead of each waiting
+ * for a read of its own (eight candidates, eight reads queued behind the run's own writes).
+ * A row too old for the caller, or one not seen here yet, is read from the table, so another
+ * process's newer lookup is still found. Rows hold nothing about anyone; oldest dropped first.
+ */
+const kept = new Map<string, KeptRow>();
+const KEPT_MAX = 2_000;
+const keptKey = (slug: string, months: number[]) => `${slug}|${monthsKey(months)}`;
+
+function keep(slug: string, months: number[], row: KeptRow): void {
+  const key = keptKey(slug, months);
+  kept.delete(key);
+  kept.set(key, row);
+  if (kept.size > KEPT_MAX) kept.delete(kept.keys().next().value as string);
+}
+
 /** The kept row for this key, if it was looked up after `freshSince`. */
 async function freshRow({ slug, months, freshSince }: ResearchKey & { freshSince: Date }) {
+  const inMemory = kept.get(keptKey(slug, months));
+  if (inMemory && inMemory.fetchedAt > freshSince) return inMemory;
+  const row = await readRow({ slug, months, freshSince });
+  if (row) keep(slug, months, row);
+  return row;
+}
+
+async function readRow({ slug, months, freshSince }: ResearchKey & { freshSince: Date }): Promise<KeptRow | undefined> {
   const db = await getDb();
   const [row] = await db
     .select({ result: destinationResearch.result, fetchedAt: destinationResearch.fetchedAt })
@@ -49,6 +77,7 @@ export async function saveResearch({ slug, months, found, fetchedAt }: ResearchK
       target: [destinationResearch.slug, destinationResearch.months],
       set: { result: sql`excluded.result`, fetchedAt: sql`excluded.fetched_at` },
     });
+  keep(slug, months, { result: found, fetchedAt });
 }
 
 /**
@@ -83,4 +112,5 @@ export async function savePlace({
       target: [destinationResearch.slug, destinationResearch.months],
       set: { result: sql`excluded.result`, fetchedAt: sql`excluded.fetched_at` },
     });
+  keep(placeKey(slug), months, { result, fetchedAt });
 }
