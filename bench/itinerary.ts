@@ -35,7 +35,7 @@ type Sample = {
   repairs: number;
 };
 
-async function planningTrip(
+export async function planningTrip(
   members: { name: string; preferences: MemberPreferences }[],
   slug: string,
   start: string,

@@ -1,24 +1,11 @@
-/**
- * Whether a plan stays whole under feedback: the demo group's 5 days in New Orleans and a
- * 12-member group's 5 days in Mexico City, each planned at a packed pace on the offline model
- * (no latency, in-memory PGlite), then three rounds of two flags each ("not my thing" on two
- * of the plan's activities, a regeneration after each round). Prints activities per day
- * before and after, and how many parts of days are left free while activities that suit
- * everyone and that part of the day are still unplaced (goal: 0), with the reasons the plan
- * gives for its free parts. Figures only.
- */
-import { eq } from "drizzle-orm";
 import { offlineModels } from "@/lib/ai/models";
-import { hashToken, newToken } from "@/lib/auth/tokens";
 import { itemBreaches } from "@/lib/constraints/judge";
 import { respondentConstraints } from "@/lib/constraints/member";
-import { closeDb, getDb } from "@/lib/db/client";
+import { closeDb } from "@/lib/db/client";
 import { addFeedback, listFlagsInForce } from "@/lib/db/queries/feedback";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { createRunOrGetActive, getRun } from "@/lib/db/queries/runs";
-import { createTripWithOrganizer } from "@/lib/db/queries/trips";
-import { trips } from "@/lib/db/schema";
 import { demoMembers } from "@/lib/demo-trip";
 import { factsFor } from "@/lib/facts";
 import { runLocal } from "@/lib/pipeline/local-runner";
@@ -26,6 +13,7 @@ import { dislikedBy } from "@/lib/planning/day-limits";
 import { applyHandEdit, EditRefused } from "@/lib/planning/hand-edits";
 import type { Itinerary, Slot } from "@/lib/schemas/itinerary";
 import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
+import { planningTrip } from "./itinerary";
 
 const ROUNDS = 3;
 const FLAGS_PER_ROUND = 2;
@@ -46,21 +34,6 @@ function twelveMembers(): { name: string; preferences: MemberPreferences }[] {
       origin: homes[i % homes.length] ?? "Chicago",
     } as MemberPreferences,
   }));
-}
-
-async function tripWith(members: { name: string; preferences: MemberPreferences }[], slug: string) {
-  const { trip } = await createTripWithOrganizer({
-    name: "Benchmark trip",
-    inviteToken: newToken(),
-    organizer: { name: "Organizer", tokenHash: hashToken(newToken()) },
-    answeredMembers: members.map((m) => ({ ...m, tokenHash: hashToken(newToken()) })),
-  });
-  const db = await getDb();
-  await db
-    .update(trips)
-    .set({ status: "planning", selectedDestination: slug, startDate: "2027-03-13", endDate: "2027-03-17" })
-    .where(eq(trips.id, trip.id));
-  return trip.id;
 }
 
 async function run(tripId: string, kind: "itinerary" | "regenerate"): Promise<Itinerary> {
@@ -140,7 +113,7 @@ const perDay = (i: Itinerary) => i.days.map((d) => d.items.length).join(" ");
 const total = (i: Itinerary) => i.days.reduce((n, d) => n + d.items.length, 0);
 
 async function oneTrip(title: string, members: { name: string; preferences: MemberPreferences }[], slug: string) {
-  const tripId = await tripWith(members, slug);
+  const tripId = await planningTrip(members, slug, "2027-03-13", "2027-03-17");
   const first = await run(tripId, "itinerary");
   let plan = first;
   const flagger = (await listMembersWithPreferences({ tripId }))[1];

@@ -98,7 +98,7 @@ describe("hand edits of the itinerary", () => {
     });
     expect(noMorning).toMatchObject({ ok: false, code: "conflict:edit" });
     if (!noMorning.ok) expect(noMorning.message).toMatch(/Day 1 is the arrival day/);
-    // The azulejo museum is closed on Mondays (day 1 is Monday 10 May).
+    // The azulejo museum is closed on Mondays (day 1 is Monday 10 May): the refusal says so.
     const closed = await actions.moveItineraryItem(organizer.ctx, {
       tripId,
       version: 2,
@@ -107,7 +107,7 @@ describe("hand edits of the itinerary", () => {
       slot: "afternoon",
     });
     expect(closed).toMatchObject({ ok: false, code: "conflict:edit" });
-    if (!closed.ok) expect(closed.message).toMatch(/doesn't fit in the afternoon of day 1/);
+    if (!closed.ok) expect(closed.message).toMatch(/is closed on day 1 \(2027-05-10\)\. Try another day\./);
     // Where it already is: nothing changes, so no new version.
     const inPlace = await actions.moveItineraryItem(organizer.ctx, {
       tripId,

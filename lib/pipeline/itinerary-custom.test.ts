@@ -46,14 +46,17 @@ async function withOwnItem(tripId: string, organizer: ReturnType<typeof browser>
   expect(own).toMatchObject({
     day: 2,
     slot: "evening",
-    // After dinner (18:30–20:00) and the stated 15-minute estimate to a place we can't locate.
-    startTime: "20:15",
+    // It is the day's dinner (its title says so): the planned dinner makes way, and with nothing
+    // else in the evening it starts when the evening does.
+    startTime: "20:00",
+    meal: "dinner",
     title: "Dinner at Aunt May's",
     description: "She cooks; we bring dessert.",
     costPerPerson: 40,
     locked: false,
   });
   expect(activitiesLines(v4.itinerary)).toEqual([119, 119]);
+  expect(v4.itinerary.days[1]?.meals.map((m) => m.meal)).toEqual(["lunch"]);
   return { v4, own };
 }
 
