@@ -6,7 +6,7 @@ import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { listMembersWithPreferences, type MemberWithPreferences } from "@/lib/db/queries/members";
 import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
 import type { Trip, TripStatus } from "@/lib/db/schema";
-import type { DeviceRow } from "@/lib/devices-view";
+import { type DeviceRow, shortDateTime } from "@/lib/devices-view";
 import { memberHome } from "@/lib/places/home";
 import { fewFitFor, openersSeenBy } from "@/lib/planning/openers";
 import { type Resolution, resolutionsFor } from "@/lib/resolutions";
@@ -43,6 +43,11 @@ export interface DashboardView {
      * typed but not confirmed ("unconfirmed"), or none given ("missing").
      */
     homeNote?: HomeNote;
+    /**
+     * They started over on a new device (a help link): their answers, votes and open flags
+     * went. Everyone sees it: "Sam started over on a new device, Dec 1 22:31 UTC".
+     */
+    startedOver?: string;
   }[];
   profile: GroupProfile;
   conflicts: Conflict[];
@@ -138,6 +143,11 @@ export function dashboardFrom(
   // The organizer sees everyone's requests; a member their own.
   const requests = caller.isOrganizer ? read.requests : read.requests.filter((r) => r.memberId === caller.memberId);
   const { members, flags, profile, askable, fewFit } = basis;
+  const startedOver = new Map(
+    raw.flatMap((m) =>
+      m.startedOverAt ? [[m.id, `${m.name} started over on a new device, ${shortDateTime(m.startedOverAt)}`]] : [],
+    ),
+  );
   const viewer = { memberId: caller.memberId, isOrganizer: caller.isOrganizer };
   const heldBack = heldBackFor(raw, flags, viewer);
   // The organizer's own words reach every member too: held back from them likewise (only the organizer writes these).
@@ -190,6 +200,7 @@ export function dashboardFrom(
       role: m.role,
       responded: m.preferences !== null,
       ...((caller.isOrganizer || m.id === caller.memberId) && m.preferences ? homeNoteOf(m.preferences) : {}),
+      ...(startedOver.has(m.id) ? { startedOver: startedOver.get(m.id) } : {}),
     })),
     profile,
     conflicts,

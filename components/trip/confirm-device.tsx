@@ -89,8 +89,9 @@ export function ConfirmDevice({ tripId, memberName }: { tripId: string; memberNa
       </form>
       <div className="space-y-2 border-t border-slate-200 pt-4">
         <p className="text-sm text-slate-700">
-          Didn't enter a home town, or don't remember it? Start over: your answers are erased first, then this device is
-          signed in as {memberName} and you answer again. Your votes and your place in the group stay.
+          Didn't enter a home town, or don't remember it? Start over: your answers, votes and open flags and suggestions
+          are erased, then this device is signed in as {memberName} and you answer again. You keep your place in the
+          group, and the group sees that you started over on a new device.
         </p>
         <Button variant="secondary" onClick={startOver} disabled={pending}>
           Start over

@@ -80,6 +80,8 @@ export function MemberList({
                         : "No home given: travel not included"}
                     </span>
                   ) : null}
+                  {m.startedOver ? " " : null}
+                  {m.startedOver ? <span className="block text-xs text-slate-600">{m.startedOver}</span> : null}
                 </span>
               </span>
               <span className="flex items-center gap-2">

@@ -9,12 +9,20 @@ import { requestContext } from "@/lib/auth/request";
 import { tripCookieName } from "@/lib/auth/session";
 import { loadDashboard } from "@/lib/dashboard";
 import { listDevices } from "@/lib/db/queries/devices";
+import { listOpenFeedback } from "@/lib/db/queries/feedback";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { getPreferences } from "@/lib/db/queries/preferences";
+import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { latestTripEventId, listTripEvents } from "@/lib/db/queries/trip-events";
 import { addedLine, shortDateTime } from "@/lib/devices-view";
 import { myDataResponse } from "@/lib/my-data";
+import { settleLocalRuns } from "@/lib/pipeline/local-runner";
+import { loadRecommendationsView } from "@/lib/recommendations-view";
 import type { TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
+import { runItinerary } from "@/test/itinerary";
+import { runPipeline } from "@/test/pipeline";
 import { deviceToken, startLinkServer, startTripServer } from "@/test/route-server";
 
 vi.mock("@/lib/auth/request", async (original) => ({
@@ -289,5 +297,101 @@ describe("how a device was added, as its member reads it", () => {
     expect(addedLine({ addedVia: null, createdAt, awaitingProof: false, startedOverAt: null })).toBe(
       "Added, Nov 27 18:40 UTC",
     );
+  });
+});
+
+// Last in the file: its plan takes a while, and the link server's idle connections would go stale for the tests after it.
+describe("starting over on a help link", () => {
+  it("starting over takes the member's votes and open flags with the answers, and the group sees it", async () => {
+    const { trip, phone, ben } = await tripWithBen();
+    // The help link is opened first (the device waits, awaiting proof, while the group goes on).
+    const { device } = await organizerOpensHelpLink(trip, ben.id);
+    const cleo = await trip.join("Cleo");
+    for (const who of [trip.organizer, cleo]) {
+      const saved = await actions.savePreferences(who.ctx, {
+        tripId: trip.tripId,
+        expectedVersion: 0,
+        preferences: answers(),
+      });
+      if (!saved.ok) throw new Error(saved.message);
+    }
+    await runPipeline(trip.tripId);
+    const stored = await latestRecommendations({ tripId: trip.tripId });
+    const [first, second] = stored?.pack.options ?? [];
+    if (!stored || !first || !second) throw new Error("no options");
+    const vote = (who: TestBrowser, slug: string) =>
+      actions.voteForDestination(who.ctx, { tripId: trip.tripId, recommendationId: stored.id, slug });
+    // Ben and Olga vote for the first place, Cleo for the second.
+    for (const [who, slug] of [
+      [phone, first.slug],
+      [trip.organizer, first.slug],
+      [cleo, second.slug],
+    ] as const) {
+      expect((await vote(who, slug)).ok).toBe(true);
+    }
+    expect(
+      (
+        await actions.chooseDestination(trip.organizer.ctx, {
+          tripId: trip.tripId,
+          recommendationId: stored.id,
+          slug: first.slug,
+        })
+      ).ok,
+    ).toBe(true);
+    const dated = await actions.setTripDates(trip.organizer.ctx, {
+      tripId: trip.tripId,
+      start: "2027-06-12",
+      end: "2027-06-14",
+    });
+    if (!dated.ok) throw new Error(dated.message);
+    expect((await runItinerary(trip.tripId)).status).toBe("succeeded");
+    await settleLocalRuns();
+    const plan = await currentItinerary({ tripId: trip.tripId });
+    const [itemA, itemB] = plan?.itinerary.days.flatMap((d) => d.items) ?? [];
+    if (!plan || !itemA || !itemB) throw new Error("no plan");
+    const flag = (who: TestBrowser, itemKey: string, note: string) =>
+      actions.flagItineraryItem(who.ctx, {
+        tripId: trip.tripId,
+        version: plan.version,
+        itemKey,
+        reason: "other",
+        note,
+      });
+    // Ben flags one item and suggests an addition; Cleo flags another item.
+    expect((await flag(phone, itemA.key, "Ben: too early")).ok).toBe(true);
+    const suggested = await actions.suggestAddition(phone.ctx, {
+      tripId: trip.tripId,
+      version: plan.version,
+      activityId: null,
+      text: "a harbour walk",
+    });
+    expect(suggested.ok).toBe(true);
+    expect((await flag(cleo, itemB.key, "Cleo: too far")).ok).toBe(true);
+    expect((await listOpenFeedback({ tripId: trip.tripId })).length).toBe(3);
+    const before = await latestTripEventId({ tripId: trip.tripId });
+
+    const started = await actions.startOverOnHelpedDevice(device.ctx, { tripId: trip.tripId, confirm: true });
+    expect(started.ok).toBe(true);
+
+    // Votes: Olga's for the first place and Cleo's for the second remain, 1 + 1 of 3 members.
+    const olgaSees = await loadRecommendationsView(await requireMember(trip.organizer.ctx, trip.tripId));
+    expect(olgaSees.current?.votes).toEqual({ [first.slug]: 1, [second.slug]: 1 });
+    expect(olgaSees.current?.voting).toMatchObject({ voted: 2, members: 3 });
+    const benSees = await loadRecommendationsView(await requireMember(device.ctx, trip.tripId));
+    expect(benSees.current?.myVote).toBeNull();
+    // Flags: only Cleo's is open now (Ben's flag and suggestion went).
+    expect((await listOpenFeedback({ tripId: trip.tripId })).map((f) => f.text)).toEqual(["Cleo: too far"]);
+    // Open pages hear it: one event naming Ben after the ones before.
+    const events = await listTripEvents({ tripId: trip.tripId, afterId: before, limit: 50 });
+    expect(events.filter((e) => e.kind === "member.started-over")).toMatchObject([{ memberId: ben.id }]);
+    // Cleo (a member) sees the line in the member list.
+    const cleoSees = await loadDashboard(await requireMember(cleo.ctx, trip.tripId));
+    const benRow = cleoSees.members.find((m) => m.id === ben.id);
+    const startedAt = (await listDevices({ tripId: trip.tripId, memberId: ben.id })).find(
+      (d) => d.startedOverAt,
+    )?.startedOverAt;
+    if (!startedAt) throw new Error("not marked");
+    expect(benRow?.startedOver).toBe(`Ben started over on a new device, ${shortDateTime(startedAt)}`);
+    expect(cleoSees.members.filter((m) => m.startedOver).length).toBe(1);
   });
 });

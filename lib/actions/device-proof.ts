@@ -1,9 +1,8 @@
 import "server-only";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { eraseMemberAnswers } from "@/lib/db/queries/deletion";
+import { startOverMember } from "@/lib/db/queries/deletion";
 import {
   MAX_PROOF_FAILURES,
-  markStartedOver,
   memberOfTrip,
   proveDeviceByHomeTown,
   createDeviceLink as storeDeviceLink,
@@ -28,9 +27,11 @@ import { issuePersonalLinkFor, signInPath } from "./devices";
  *   anything after a comma ignored). Wrong answers count per member over all help links,
  *   not per link, so making link after link buys no more guesses; after MAX_PROOF_FAILURES
  *   the device is signed out and only starting over remains; or
- * - starts over: the member's answers are erased first (so there is nothing private left to
- *   read), then the device gets full rights — no more than removing the member and letting
- *   them join again, which the organizer could always do, but keeping their place in the group.
+ * - starts over: the member's answers, votes and open flags and suggestions are erased, and
+ *   the device gets full rights, in one transaction (so there is nothing private left to read
+ *   and no vote or flag of theirs to use) — no more than removing the member and letting them
+ *   join again, which the organizer could always do, but keeping their place in the group.
+ *   The group sees it: the member list says they started over on a new device.
  * Either way the member's old personal link stops working and this device is shown a new
  * one. The member's devices list says how and when each device was added ("added with a
  * link the organizer made"), and whether it started over; they can sign it out, or all
@@ -99,20 +100,20 @@ export const confirmHelpedDevice = tripAction({
 });
 
 /**
- * Instead of proving it: erase the member's answers, then give this device full rights.
- * Erasing comes first, so if it is refused (something is being generated) the device stays
- * as it was, and nothing private is ever readable from it.
+ * Instead of proving it: erase the member's answers, votes and open flags, and give this
+ * device full rights, in one transaction (lib/db/queries/deletion.ts `startOverMember`): if it
+ * is refused (something is being generated) the device stays as it was, and nothing private
+ * is ever readable from it.
  */
 export const startOverOnHelpedDevice = tripAction({
   name: "startOverOnHelpedDevice",
   description:
-    "On a device added with a help link: erase my answers and start over instead of proving it's me; I get a new personal link.",
+    "On a device added with a help link: erase my answers, votes and open flags and start over instead of proving it's me; the group sees I started over; I get a new personal link.",
   effect: "credential",
   access: "awaiting-proof",
   input: StartOverInput,
   async run({ caller }) {
-    await eraseMemberAnswers({ tripId: caller.trip.id, memberId: caller.member.id });
-    await markStartedOver({ deviceId: caller.device.id });
+    await startOverMember({ tripId: caller.trip.id, memberId: caller.member.id, deviceId: caller.device.id });
     return { personalPath: await issuePersonalLinkFor(caller.member.id) };
   },
 });

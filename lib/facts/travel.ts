@@ -1,3 +1,4 @@
+import { phraseKey } from "@/lib/constraints/text";
 import { flightHours, GROUND_KM, greatCircleKm, HOME_KM, type LatLon } from "@/lib/places/geo";
 import type { Place } from "@/lib/places/resolve";
 import type { DestinationFacts, OriginRegion } from "@/lib/schemas/catalog";
@@ -76,12 +77,30 @@ export function fareRegionOf(place: Pick<Place, "countryCode" | "continent" | "l
   return "us-east";
 }
 
+/**
+ * The member lives at the destination: their home is within HOME_KM of it, or is the same
+ * place by name and country (a big city's centre and its catalog point can lie further apart).
+ */
+function livesAt(
+  home: { countryCode: string; name?: string },
+  destination: { name: string; countryCode?: string },
+  km: number,
+): boolean {
+  if (km < HOME_KM) return true;
+  return (
+    home.name !== undefined &&
+    destination.countryCode === home.countryCode &&
+    phraseKey(home.name) === phraseKey(destination.name.split(",")[0] ?? "")
+  );
+}
+
 export function travelBetween(
-  home: Pick<Place, "countryCode" | "continent" | "lat" | "lon">,
-  destination: Pick<DestinationFacts, "name" | "coordinates" | "gettingThereUsd">,
+  home: Pick<Place, "countryCode" | "continent" | "lat" | "lon"> & { name?: string },
+  destination: Pick<DestinationFacts, "name" | "coordinates" | "gettingThereUsd"> & { countryCode?: string },
 ): Travel {
   const km = Math.round(greatCircleKm(home as LatLon, destination.coordinates));
-  if (km < HOME_KM) return { mode: "home", km, hours: 0, usd: 0, basis: `lives in ${destination.name}: no travel` };
+  if (livesAt(home, destination, km))
+    return { mode: "home", km, hours: 0, usd: 0, basis: `lives in ${destination.name}: no travel` };
   if (km < GROUND_KM) {
     const usd = Math.round(km * 2 * GROUND_USD_PER_KM);
     return { mode: "ground", km, hours: 0, usd, basis: `${km} km away by road or rail, about $${usd} round trip` };

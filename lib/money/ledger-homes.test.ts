@@ -3,6 +3,8 @@ import { memberConstraints } from "@/lib/constraints/member";
 import { factsFor } from "@/lib/facts";
 import { memberCost } from "@/lib/money/ledger";
 import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
+import { viewMember } from "@/lib/validation/member-view";
+import { costFor } from "@/lib/validation/rules";
 
 const catalogBarcelona = factsFor("barcelona");
 if (!catalogBarcelona) throw new Error("catalog entry missing");
@@ -58,7 +60,7 @@ describe("a home the member hasn't confirmed is never priced", () => {
 describe("a member who lives at the destination pays no travel", () => {
   it("Dan confirmed Barcelona, Spain: travel $0, lives here", () => {
     const cost = costOf({ origin: "Barcelona", originPlace: SPAIN, budget: { min: 0, max: 1000, hardLimit: true } });
-    expect(cost.lines[0]).toMatchObject({ item: "travel", label: "No travel (lives here)", usd: 0 });
+    expect(cost.lines[0]).toMatchObject({ item: "travel", label: "You live here — no travel", usd: 0 });
     expect(cost.total).toBe(900);
     expect(cost.travel.mode).toBe("home");
     expect(cost.verified).toBe(true);
@@ -79,5 +81,38 @@ describe("a member who lives at the destination pays no travel", () => {
     const cost = costOf({ origin: "München", originPlace: munich });
     expect(cost.lines[0]).toMatchObject({ item: "travel", usd: 150 });
     expect(cost.total).toBe(1050);
+  });
+});
+
+describe("the same place by name counts as living there, and the validator agrees from the raw facts", () => {
+  // Barcelona's home point moved 0.54° north: 0.54 × 111.2 km ≈ 60 km from the catalog's point,
+  // past the 40 km of "lives here". By distance alone that is road or rail: 60 km × 2 × $0.15 = $18.
+  const shifted = { ...SPAIN, lat: SPAIN.lat + 0.54 };
+  const prefs = { ...emptyPreferences(), origin: "Barcelona", originPlace: shifted };
+
+  it("Dan's confirmed Barcelona, Spain, 60 km from the catalog's point: travel $0, told he lives here", () => {
+    const cost = costOf(prefs);
+    expect(cost.lines[0]).toMatchObject({ item: "travel", label: "You live here — no travel", usd: 0 });
+    expect(cost.lines[0]?.basis).toBe("lives in Barcelona: no travel");
+    // 4 nights × $200 + $100 activities, no $18.
+    expect(cost.total).toBe(900);
+    expect(cost.travel.mode).toBe("home");
+  });
+
+  it("the validator's own figure for him is $0 too, even with no fare from Europe in the facts", () => {
+    const noEuropeFare = { ...barcelona, gettingThereUsd: { "us-central": 900 } };
+    const view = viewMember({ id: "dan", name: "Dan", preferences: prefs });
+    expect(costFor(barcelona, view, 4, 100, "midrange").travel).toBe(0);
+    expect(costFor(noEuropeFare, view, 4, 100, "midrange").travel).toBe(0);
+    // Same name in another country is not home: a "Barcelona" in Venezuela (10.13, −64.69) flies.
+    const venezuela = viewMember({
+      id: "dan",
+      name: "Dan",
+      preferences: {
+        ...prefs,
+        originPlace: { ...SPAIN, countryCode: "VE", country: "Venezuela", lat: 10.13, lon: -64.69 },
+      },
+    });
+    expect(costFor(barcelona, venezuela, 4, 100, "midrange").travel).not.toBe(0);
   });
 });

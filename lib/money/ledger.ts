@@ -61,7 +61,7 @@ export function memberCost({
     item: "travel",
     label:
       travel.mode === "home"
-        ? "No travel (lives here)"
+        ? "You live here — no travel"
         : travel.mode === "ground"
           ? "Road or rail, round trip"
           : "Round-trip flight",

@@ -44,6 +44,11 @@ export const TripEventBody = z.discriminatedUnion("kind", [
   /** A member erased their own answers (they count as not answered again). */
   z.object({ kind: z.literal("preferences.erased"), ...MemberRef }),
   /**
+   * A member started over on a device added with a help link: their answers, votes and open
+   * flags are gone (tallies, the plan's open flags and the member list change; pages re-read).
+   */
+  z.object({ kind: z.literal("member.started-over"), ...MemberRef }),
+  /**
    * A run started: its kind and the trip's stage as the start left it, so every open page can
    * show it without a read (older events lack them).
    */
@@ -169,6 +174,8 @@ export const GroupSlice = z.object({
       responded: z.boolean(),
       /** The viewer's own, or (organizer) anyone's: their home isn't confirmed, or not given. */
       homeNote: z.enum(["unconfirmed", "missing"]).optional(),
+      /** "Sam started over on a new device, Dec 1 22:31 UTC" (everyone sees it). */
+      startedOver: z.string().max(200).optional(),
     }),
   ),
   /** The viewer has answered. */

@@ -4,6 +4,7 @@ import { containsPhrase, phraseKey, wordsOf } from "@/lib/constraints/text";
 import { addDays } from "@/lib/dates";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
 import { travelBetween } from "@/lib/facts/travel";
+import { greatCircleKm, HOME_KM } from "@/lib/places/geo";
 import type { RawMember } from "@/lib/schemas/pipeline";
 import type { MemberView } from "@/lib/validation/member-view";
 
@@ -19,6 +20,21 @@ export type Tier = (typeof TIERS)[number];
 const ALLERGIES: ReadonlySet<string> = new Set(["nut-allergy", "shellfish-allergy"]);
 export const MIN_ACTIVITIES = 4;
 const MONTHS_WITHOUT_DATES = 6;
+
+/**
+ * The member lives at the destination, read from the raw facts (not the ledger's travel):
+ * their confirmed home within HOME_KM of its coordinates, or the same place by name and country.
+ */
+export function livesThere(
+  member: Pick<MemberView, "home" | "homeKnown">,
+  facts: Pick<DestinationFacts, "name" | "countryCode" | "coordinates">,
+): boolean {
+  if (!member.homeKnown) return false;
+  const { home } = member;
+  if (greatCircleKm(home, facts.coordinates) < HOME_KM) return true;
+  const name = (home as { name?: string }).name;
+  return name !== undefined && home.countryCode === facts.countryCode && phraseKey(name) === phraseKey(facts.name);
+}
 
 /** A member can travel on `day` when flexible, or when one of their windows (widened by their flexibility) has it. */
 export function available(member: MemberView, day: string): boolean {
@@ -54,8 +70,9 @@ export function costFor(
   /** A plan's meals over the food allowance at a stay level (lib/validation/itinerary-food.ts); none on a card. */
   foodExtraAt: (tier: Tier) => number = () => 0,
 ) {
-  // An unknown fare, or travel from a home that isn't confirmed, is left out (the ledger says so).
-  const travel = member.homeKnown ? (travelBetween(member.home, facts).usd ?? 0) : 0;
+  // An unknown fare, or travel from a home that isn't confirmed, is left out (the ledger says so);
+  // who lives at the destination pays none, whatever fare the facts lack.
+  const travel = !member.homeKnown || livesThere(member, facts) ? 0 : (travelBetween(member.home, facts).usd ?? 0);
   const wanted: Tier = member.prefs.accommodation ?? groupTier;
   let tier = wanted;
   const total = (t: Tier) => travel + facts.dailyCostUsd[t] * nights + activities + foodExtraAt(t);

@@ -1,6 +1,14 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { feedbackItems, members, preferences, tripEvents, trips } from "@/lib/db/schema";
+import {
+  destinationVotes,
+  feedbackItems,
+  memberDevices,
+  members,
+  preferences,
+  tripEvents,
+  trips,
+} from "@/lib/db/schema";
 import { transaction } from "@/lib/db/transaction";
 import { AppError, tripNotFound } from "@/lib/errors";
 import { eraseMemberFromTrip, lockIdleTrip, rewriteDeclaredRows, tripDeletionSteps } from "./erasure";
@@ -66,6 +74,61 @@ export async function eraseMemberAnswers({ tripId, memberId }: { tripId: string;
     await eraseMemberFromTrip(tx, { tripId, memberId, name: member.name, scope: "answers", feedbackIds: [] });
     await publishTripEvent({ tx, tripId, event: { kind: "preferences.erased", memberId } });
     return { erased: Boolean(answered) };
+  });
+}
+
+/**
+ * Starting over on a device added with a help link (lib/actions/device-proof.ts): in one
+ * transaction the member's answers are erased as `eraseMemberAnswers` erases them, and so
+ * are their votes and their open flags and suggestions — whoever holds the device starts
+ * with nothing of the member's to use. Flags already applied or declined stay: they are the
+ * plan's history, not something still asking. The device gets full rights, and the group
+ * hears it (`member.started-over`; the member list says so from the device's mark). Refused,
+ * changing nothing, while something is being generated or if the device no longer awaits proof.
+ */
+export async function startOverMember({
+  tripId,
+  memberId,
+  deviceId,
+  at = new Date(),
+}: {
+  tripId: string;
+  memberId: string;
+  deviceId: string;
+  at?: Date;
+}): Promise<{ votes: number; feedback: number }> {
+  return transaction(async (tx) => {
+    await lockIdleTrip(tx, tripId, "start over");
+    const [member] = await tx
+      .select({ name: members.name })
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.tripId, tripId)));
+    if (!member) throw tripNotFound();
+    const marked = await tx
+      .update(memberDevices)
+      .set({ awaitingProof: false, startedOverAt: at })
+      .where(
+        and(
+          eq(memberDevices.id, deviceId),
+          eq(memberDevices.memberId, memberId),
+          eq(memberDevices.awaitingProof, true),
+        ),
+      )
+      .returning({ id: memberDevices.id });
+    if (marked.length === 0) throw tripNotFound();
+    await eraseMemberFromTrip(tx, { tripId, memberId, name: member.name, scope: "answers", feedbackIds: [] });
+    const votes = await tx
+      .delete(destinationVotes)
+      .where(eq(destinationVotes.memberId, memberId))
+      .returning({ slug: destinationVotes.slug });
+    const feedback = await tx
+      .delete(feedbackItems)
+      .where(
+        and(eq(feedbackItems.tripId, tripId), eq(feedbackItems.memberId, memberId), eq(feedbackItems.status, "open")),
+      )
+      .returning({ id: feedbackItems.id });
+    await publishTripEvent({ tx, tripId, event: { kind: "member.started-over", memberId } });
+    return { votes: votes.length, feedback: feedback.length };
   });
 }
 

@@ -259,12 +259,3 @@ export async function proveDeviceByHomeTown({
     return { outcome: "closed" as const };
   });
 }
-
-/** A device awaiting proof gets full rights after starting over (the member's answers were erased first). */
-export async function markStartedOver({ deviceId, at = new Date() }: { deviceId: string; at?: Date }) {
-  const db = await getDb();
-  await db
-    .update(memberDevices)
-    .set({ awaitingProof: false, startedOverAt: at })
-    .where(and(eq(memberDevices.id, deviceId), eq(memberDevices.awaitingProof, true)));
-}

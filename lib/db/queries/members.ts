@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { sqlState, UNIQUE_VIOLATION } from "@/lib/db/errors";
 import {
@@ -170,6 +170,8 @@ export interface MemberWithPreferences {
   preferencesUpdatedAt: Date | null;
   /** The version of their answers a save must name (null until they answer). */
   preferencesVersion: number | null;
+  /** When they last started over on a device added with a help link (null if never). */
+  startedOverAt: Date | null;
 }
 
 /** Every member of the trip in join order, with their parsed preferences (null until they answer). */
@@ -184,13 +186,17 @@ export async function listMembersWithPreferences({ tripId }: { tripId: string })
       data: preferences.data,
       preferencesUpdatedAt: preferences.updatedAt,
       preferencesVersion: preferences.version,
+      startedOverAt: sql<
+        Date | string | null
+      >`(select max(${memberDevices.startedOverAt}) from ${memberDevices} where ${memberDevices.memberId} = ${members.id})`,
     })
     .from(members)
     .leftJoin(preferences, eq(preferences.memberId, members.id))
     .where(eq(members.tripId, tripId))
     .orderBy(asc(members.createdAt), asc(members.id));
-  return rows.map(({ data, ...row }) => ({
+  return rows.map(({ data, startedOverAt, ...row }) => ({
     ...row,
+    startedOverAt: startedOverAt === null ? null : new Date(startedOverAt),
     preferences: data === null ? null : MemberPreferences.parse(data),
   }));
 }
