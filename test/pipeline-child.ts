@@ -16,6 +16,7 @@ await runLocal(
     now: () => new Date("2026-11-21T12:00:00Z"),
     sleep: async () => {},
   },
-  { onStepRun: (stepId) => console.log(`step ${stepId}`) },
+  // A short lease, so the test that kills this process sees the run taken over soon after.
+  { onStepRun: (stepId) => console.log(`step ${stepId}`), leaseSeconds: Number(process.env.LEASE_SECONDS ?? 15) },
 );
 await closeDb();

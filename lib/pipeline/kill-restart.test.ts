@@ -15,8 +15,8 @@ import { testDeps } from "@/test/pipeline";
 
 /**
  * The local runner's crash recovery, for real: a child process runs a pipeline and is
- * killed with SIGKILL mid-run; this process then resumes it (as instrumentation.ts does
- * at start) and it finishes with every step, progress row and recommendation exactly once,
+ * killed with SIGKILL mid-run; this process then takes it over once the dead process's lease
+ * has expired (as instrumentation.ts's sweep does) and it finishes with every step, progress row and recommendation exactly once,
  * and no finished step done again. Works on Postgres (DATABASE_URL) and on a PGlite
  * directory (the child and this process take turns, as PGlite allows one process at a time).
  */
@@ -30,7 +30,10 @@ function startChild(runId: string): { child: ChildProcess; stepsRun: string[] } 
     // that SIGKILL on the CLI leaves running).
     process.execPath,
     ["--import", "tsx", "--conditions=react-server", "test/pipeline-child.ts"],
-    { env: { ...process.env, RUN_ID: runId, LATENCY_MS: "150" }, stdio: ["ignore", "pipe", "inherit"] },
+    {
+      env: { ...process.env, RUN_ID: runId, LATENCY_MS: "150", LEASE_SECONDS: "6" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
   );
   child.stdout?.on("data", (chunk: Buffer) => {
     for (const line of chunk.toString().split("\n")) if (line.startsWith("step ")) stepsRun.push(line.slice(5));
@@ -64,7 +67,15 @@ async function killAndResume(runId: string, killAfter: string) {
   expect(finishedBeforeKill.map((s) => s.stepId)).not.toContain("store");
 
   const redone: string[] = [];
-  const resumed = await resumeExpiredRuns(testDeps(), { backoffMs: () => 0, onStepRun: (id) => redone.push(id) });
+  const resume = () => resumeExpiredRuns(testDeps(), { backoffMs: () => 0, onStepRun: (id) => redone.push(id) });
+  // The dead process's lease (6 s) still holds for a moment: nothing is taken over until it expires…
+  const killedAt = performance.now();
+  let resumed = await resume();
+  while (resumed.length === 0 && performance.now() - killedAt < 20_000) {
+    await new Promise((r) => setTimeout(r, 100));
+    resumed = await resume();
+  }
+  // …then this process takes the run over.
   expect(resumed).toEqual([runId]);
   await settleLocalRuns();
 
