@@ -146,9 +146,17 @@ describe("member-typed text in every reading tool's output", () => {
       .where(eq(preferences.memberId, sam.member.id));
 
     const reading = toolSpecs().filter((s) => s.effect === "read");
-    // The five reading tools of reads.ts and "What we've agreed".
+    // The five reading tools of reads.ts, "What we've agreed" and the costs.
     expect(reading.map((s) => s.name).sort()).toEqual(
-      ["readAgreed", "readConflicts", "readMyAnswers", "readPlan", "readRecommendations", "readTrip"].sort(),
+      [
+        "readAgreed",
+        "readConflicts",
+        "readCosts",
+        "readMyAnswers",
+        "readPlan",
+        "readRecommendations",
+        "readTrip",
+      ].sort(),
     );
     const seen = new Set<string>();
     for (const [who, browser] of [

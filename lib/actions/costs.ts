@@ -104,12 +104,14 @@ async function buildWrite(caller: Caller, input: AddExpenseInput): Promise<Expen
     for (const [i, id] of ids.entries()) mustBeMember(id, `split.memberIds.${i}`);
     split = { kind: "equal", memberIds: ids };
   } else if (input.split.kind === "shares") {
-    for (const [i, s] of input.split.shares.entries()) mustBeMember(s.memberId, `split.shares.${i}.memberId`);
-    split = { kind: "shares", shares: input.split.shares };
+    // The schema's refinement makes `shares` present for this kind (and `amounts` for "exact").
+    const shares = input.split.shares ?? [];
+    for (const [i, s] of shares.entries()) mustBeMember(s.memberId, `split.shares.${i}.memberId`);
+    split = { kind: "shares", shares };
   } else {
     split = {
       kind: "exact",
-      amounts: input.split.amounts.map((a, i) => {
+      amounts: (input.split.amounts ?? []).map((a, i) => {
         mustBeMember(a.memberId, `split.amounts.${i}.memberId`);
         return { memberId: a.memberId, amount: minorUnits(a.amount, currency, `split.amounts.${i}.amount`) };
       }),

@@ -34,46 +34,50 @@ export const MajorAmount = z
   .regex(/^\d{1,9}([.,]\d{1,3})?$/, "Enter an amount such as 84 or 84.50 (no minus sign)")
   .describe('An amount in the currency\'s major units, as text: "84" or "84.50"');
 
+/**
+ * One flat object rather than a union by `kind`: Gemini's function declarations accept no `oneOf`, and
+ * the assistant's tools are declared from this schema. The refinement asks for the field the kind needs.
+ */
 const Split = z
-  .discriminatedUnion("kind", [
-    z
-      .object({
-        kind: z.literal("equal").describe("Split equally"),
-        memberIds: z
-          .array(MemberId)
-          .min(1, "Choose at least one person")
-          .max(60)
-          .optional()
-          .describe(
-            "Who shares it equally; default everyone taking part (less those who opted out of the linked plan item)",
-          ),
-      })
-      .strict(),
-    z
-      .object({
-        kind: z.literal("shares").describe("Split by shares"),
-        shares: z
-          .array(
-            z
-              .object({ memberId: MemberId, shares: z.number().int().min(0).max(100).describe("Whole shares") })
-              .strict(),
-          )
-          .min(1)
-          .max(60)
-          .describe("Each sharer's number of shares (2 shares pays twice 1)"),
-      })
-      .strict(),
-    z
-      .object({
-        kind: z.literal("exact").describe("Split by exact amounts"),
-        amounts: z
-          .array(z.object({ memberId: MemberId, amount: MajorAmount }).strict())
-          .min(1)
-          .max(60)
-          .describe("Each sharer's exact part; they must add up to the expense"),
-      })
-      .strict(),
-  ])
+  .object({
+    kind: z
+      .enum(["equal", "shares", "exact"])
+      .describe("equal: split equally; shares: by shares; exact: by exact amounts"),
+    memberIds: z
+      .array(MemberId)
+      .min(1, "Choose at least one person")
+      .max(60)
+      .optional()
+      .describe(
+        "equal only: who shares it equally; default everyone taking part (less those who opted out of the linked plan item)",
+      ),
+    shares: z
+      .array(
+        z.object({ memberId: MemberId, shares: z.number().int().min(0).max(100).describe("Whole shares") }).strict(),
+      )
+      .min(1)
+      .max(60)
+      .optional()
+      .describe("shares only: each sharer's number of shares (2 shares pays twice 1)"),
+    amounts: z
+      .array(z.object({ memberId: MemberId, amount: MajorAmount }).strict())
+      .min(1)
+      .max(60)
+      .optional()
+      .describe("exact only: each sharer's exact part; they must add up to the expense"),
+  })
+  .strict()
+  .superRefine((split, ctx) => {
+    if (split.kind === "shares" && !split.shares)
+      ctx.addIssue({ code: "custom", path: ["shares"], message: "Give each sharer's number of shares" });
+    if (split.kind === "exact" && !split.amounts)
+      ctx.addIssue({ code: "custom", path: ["amounts"], message: "Give each sharer's exact part" });
+    for (const field of ["memberIds", "shares", "amounts"] as const) {
+      const belongs = { memberIds: "equal", shares: "shares", amounts: "exact" }[field];
+      if (split[field] && split.kind !== belongs)
+        ctx.addIssue({ code: "custom", path: [field], message: `Only a split by ${belongs} takes ${field}` });
+    }
+  })
   .describe("How it splits: equally, by shares, or by exact amounts");
 export type SplitInput = z.infer<typeof Split>;
 
