@@ -9,6 +9,7 @@ import { getDb, statementsIssued } from "@/lib/db/client";
 import { addDevice } from "@/lib/db/queries/members";
 import { listRunSteps } from "@/lib/db/queries/runs";
 import { publishTripEvent } from "@/lib/db/queries/trip-events";
+import { dayTitle } from "@/lib/planning/day-title";
 import type { ItineraryDay } from "@/lib/schemas/itinerary";
 import type { LiveMessage, TripEvent } from "@/lib/schemas/trip-events";
 import { browser, type TestBrowser } from "@/test/browser";
@@ -256,11 +257,13 @@ describe("the trip's live channel", () => {
     expect(drafted.map((d) => d.day.day).sort()).toEqual([1, 2, 3]);
     expect(drafted.map((d) => d.day.date).sort()).toEqual(["2027-06-12", "2027-06-13", "2027-06-14"]);
     for (const d of drafted) expect(d.id).toBeLessThan(Number(ended.id));
-    // Each is the day as its draft step wrote it, with its items (not an empty shell).
+    // Each is the day as its draft step wrote it, with its items (not an empty shell), and the title
+    // every page shows for that content (titles are derived from what a day holds, never stored).
     const steps = await listRunSteps({ runId: run.id });
     for (const { day } of drafted) {
       const written = steps.find((s) => s.stepId === `draft:${day.day}`)?.result as { patch: { days: ItineraryDay[] } };
-      expect(day).toEqual(written.patch.days[0]);
+      const writtenDay = written.patch.days[0] as ItineraryDay;
+      expect(day).toEqual({ ...writtenDay, title: dayTitle(writtenDay) });
       expect(day.items.length).toBeGreaterThan(0);
     }
     stream.close();

@@ -75,12 +75,15 @@ it("an owner that can't renew stops before its lease ends; the process that take
     leaseSeconds: 1,
     onStepRun: (id: string) => starts.push({ owner, id, at: performance.now() }),
   });
-  // Process A: model calls of 150 ms, and its heartbeat never gets through (it lost the database, or froze).
+  // Process A: model calls of 600 ms, so the run outlasts A's 1 s lease however fast the machine (on a
+  // quiet one, calls of 150 ms finished the whole run inside the lease), and its heartbeat never gets
+  // through (it lost the database, or froze).
   const t0 = performance.now();
-  const a = runLocal(run.id, testDeps({ latencyMs: 150 }), { ...as("a"), heartbeat: false });
+  const a = runLocal(run.id, testDeps({ latencyMs: 600 }), { ...as("a"), heartbeat: false });
   // Process B sweeps every 100 ms until the lease has expired.
   let taken: string[] = [];
   while (taken.length === 0) {
+    expect((await getRun({ runId: run.id }))?.status, "A finished the run inside its lease").toBe("running");
     await sleep(100);
     taken = await resumeExpiredRuns(testDeps({ latencyMs: 150 }), as("b"));
   }
