@@ -61,6 +61,22 @@ export const AREAS = {
     tools: ["renameTrip", "setTripDates", "removeMember", "leaveTrip", "deleteTrip", "saveNotificationSettings"],
     words: /\b(rename|name|call (the|this|our) trip|dates?|members?|leave|delete|notifications?|emails?|updates)\b/,
   },
+  costs: {
+    about: "the trip's costs: expenses, who paid, splits, payments to settle up, currencies, skipping a plan item",
+    tools: [
+      "addExpense",
+      "editExpense",
+      "deleteExpense",
+      "restoreExpense",
+      "recordPayment",
+      "undoRecordedPayment",
+      "optOutOfPlanItem",
+      "setMyDisplayCurrency",
+      "setTripCostCurrency",
+    ],
+    words:
+      /\b(expenses?|paid|pay|payments?|owes?|owed|split|settle\w*|costs?|spent|currency|currencies|euros?|dollars?|pounds?|yen|skip|opt(ed)? out)\b/,
+  },
   devices: {
     about: "your devices, AI connections and the share link",
     tools: ["revokeDevice", "revokeAiConnection", "signOutOtherDevices", "revokeShareLink"],
