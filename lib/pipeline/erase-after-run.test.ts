@@ -26,6 +26,9 @@ it("a member who erases their answers the moment a regeneration reads as finishe
   // Erase at the first moment the run no longer reads as running (as a member's click would).
   let erased: Awaited<ReturnType<typeof actions.eraseMyAnswers>> | undefined;
   while (!erased) {
+    // A short pause between looks: PGlite answers without leaving the microtask queue, so a loop of
+    // bare reads would starve the timers the run's model calls wait on, and the run would never end.
+    await new Promise((resolve) => setTimeout(resolve, 2));
     if ((await getRun({ runId: run.id }))?.status !== "running") {
       erased = await actions.eraseMyAnswers(trip.bartholomew.ctx, { tripId });
     }
