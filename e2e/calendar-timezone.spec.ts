@@ -20,12 +20,7 @@ test("both calendar files carry the VTIMEZONE of every TZID, and each event is a
 }) => {
   const tripId = await new HomePage(page).openDemoTrip();
   const dashboard = new DashboardPage(page);
-  await dashboard.recommendations().getByRole("button", { name: "Generate recommendations" }).click();
-  const first = dashboard.destinationCards().first();
-  await expect(first).toBeVisible({ timeout: 60_000 });
-  page.once("dialog", (dialog) => dialog.accept());
-  await first.getByRole("button", { name: /^Choose / }).click();
-  await expect(first).toContainText("Chosen");
+  await dashboard.chooseFirstIdea();
   const plan = new PlanPage(page);
   await plan.goto(tripId);
   await plan.confirmDates(isoDay(45), isoDay(48));

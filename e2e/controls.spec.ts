@@ -18,12 +18,7 @@ test("Regenerate says why it can't work until there is feedback; a refusal clear
 }) => {
   const tripId = await new HomePage(page).openDemoTrip();
   const dashboard = new DashboardPage(page);
-  await dashboard.recommendations().getByRole("button", { name: "Generate recommendations" }).click();
-  const first = dashboard.destinationCards().first();
-  await expect(first).toBeVisible({ timeout: 60_000 });
-  page.once("dialog", (dialog) => dialog.accept());
-  await first.getByRole("button", { name: /^Choose / }).click();
-  await expect(first).toContainText("Chosen");
+  await dashboard.chooseFirstIdea();
 
   const plan = new PlanPage(page);
   await plan.goto(tripId);

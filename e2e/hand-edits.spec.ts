@@ -30,12 +30,7 @@ test("hand edits make new versions without using a regeneration; a regeneration 
   const tripId = await new HomePage(page).openDemoTrip();
   const dashboard = new DashboardPage(page);
   const invite = await dashboard.inviteLink();
-  await dashboard.recommendations().getByRole("button", { name: "Generate recommendations" }).click();
-  const first = dashboard.destinationCards().first();
-  await expect(first).toBeVisible({ timeout: 60_000 });
-  page.once("dialog", (dialog) => dialog.accept());
-  await first.getByRole("button", { name: /^Choose / }).click();
-  await expect(first).toContainText("Chosen");
+  await dashboard.chooseFirstIdea();
   const plan = new PlanPage(page);
   await plan.goto(tripId);
   await plan.confirmDates(isoDay(45), isoDay(48));

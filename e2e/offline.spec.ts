@@ -69,12 +69,7 @@ test("after one visit the dashboard, every day of the plan and the share page op
   // The organizer plans the demo trip and makes a share link.
   const tripId = await new HomePage(page).openDemoTrip();
   const dashboard = new DashboardPage(page);
-  await dashboard.recommendations().getByRole("button", { name: "Generate recommendations" }).click();
-  const first = dashboard.destinationCards().first();
-  await expect(first).toBeVisible({ timeout: 60_000 });
-  page.once("dialog", (dialog) => dialog.accept());
-  await first.getByRole("button", { name: /^Choose / }).click();
-  await expect(first).toContainText("Chosen");
+  await dashboard.chooseFirstIdea();
   const plan = new PlanPage(page);
   await plan.goto(tripId);
   await plan.confirmDates(isoDay(40), isoDay(43));

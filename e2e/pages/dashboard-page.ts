@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export class DashboardPage {
   constructor(private readonly page: Page) {}
@@ -34,6 +34,17 @@ export class DashboardPage {
   /** A card shows its name, cost and one line; the rest opens on demand. */
   async openCard(card: Locator) {
     await card.getByText(/^More about /).click();
+  }
+
+  /** Generates destination ideas, waits for the first card and chooses it (confirming the dialog). */
+  async chooseFirstIdea(): Promise<Locator> {
+    await this.recommendations().getByRole("button", { name: "Generate recommendations" }).click();
+    const first = this.destinationCards().first();
+    await expect(first).toBeVisible({ timeout: 60_000 });
+    this.page.once("dialog", (dialog) => dialog.accept());
+    await first.getByRole("button", { name: /^Choose / }).click();
+    await expect(first).toContainText("Chosen");
+    return first;
   }
 
   async inviteLink(): Promise<string> {
