@@ -26,7 +26,7 @@ function twelveMembers(): { name: string; preferences: MemberPreferences }[] {
     preferences: {
       ...emptyPreferences(),
       dates: { flexible: true, windows: [] },
-      budget: { min: 800, max: 3000, hardLimit: false },
+      budget: { currency: "USD", minAmount: 80000, maxAmount: 300000, hardLimit: false },
       pace: "packed",
       accommodation: "midrange",
       vibes: [...(vibes[i % vibes.length] ?? [])],

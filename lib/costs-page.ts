@@ -4,6 +4,7 @@ import { type CostsSummary, costsSummary, shareOf } from "@/lib/costs-view";
 import { type ExpenseWithParts, readTripCosts } from "@/lib/db/queries/costs";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { budgetInUsd, ownBudget } from "@/lib/money/budget";
 import { quote, SHIPPED_RATES } from "@/lib/money/rates";
 import { convertAmount } from "@/lib/money/split";
 
@@ -83,7 +84,7 @@ export async function loadCostsView(caller: Caller): Promise<CostsView> {
     mine: {
       plannedUsd: planned,
       share: shareOf(costs, member.id, trip.currency),
-      budgetUsd: own?.preferences?.budget?.max ?? null,
+      budgetUsd: ((b) => (b ? budgetInUsd(b).max : null))(ownBudget(own?.preferences?.budget)),
       optedOut: costs.optOuts.filter((o) => o.memberId === member.id).map((o) => o.itemKey),
     },
     group: caller.isOrganizer

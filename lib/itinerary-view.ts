@@ -15,6 +15,7 @@ import { factsFor } from "@/lib/facts";
 import { beforeYouGoFor, type FlightSearch, type TravelerEssentials } from "@/lib/facts/essentials";
 import { diffItineraries, type ItineraryDiff } from "@/lib/itinerary-diff";
 import { modelSpendUnavailable } from "@/lib/limits/budget";
+import { type BudgetView, budgetView } from "@/lib/money/budget";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import { draftedDays } from "@/lib/planning/drafted-days";
 import type { DecisionView } from "@/lib/schemas/decisions";
@@ -41,7 +42,7 @@ import { organizerItemsOf, validateItinerary } from "@/lib/validation/itinerary"
  * break in the current plan.
  */
 
-export type Budget = { min: number; max: number | null; hardLimit: boolean } | null;
+export type Budget = BudgetView | null;
 
 export type FeedbackView = {
   id: string;
@@ -161,7 +162,7 @@ export async function loadItineraryView(
   for (const m of members) {
     if (!caller.isOrganizer && m.id !== caller.member.id) continue;
     const b = m.preferences?.budget ?? null;
-    budgets[m.id] = b ? { min: b.min, max: b.max ?? null, hardLimit: b.hardLimit } : null;
+    budgets[m.id] = budgetView(b);
   }
 
   const stale = current ? current.itinerary.preferencesFingerprint !== preferencesFingerprint(raw) : false;

@@ -10,6 +10,7 @@ import { latestRun, listProgressEvents } from "@/lib/db/queries/runs";
 import { factsFor } from "@/lib/facts";
 import { beforeYouGoFor, type FlightSearch, type TravelerEssentials } from "@/lib/facts/essentials";
 import { modelSpendUnavailable } from "@/lib/limits/budget";
+import { type BudgetView, budgetView } from "@/lib/money/budget";
 import { preferencesFingerprint } from "@/lib/pipeline/fingerprint";
 import { openersSeenBy } from "@/lib/planning/openers";
 import type { DecisionView } from "@/lib/schemas/decisions";
@@ -64,7 +65,8 @@ export interface RecommendationsView {
   } | null;
   selected: string | null;
   /** Budgets the viewer may see, to show costs against: their own, or everyone's for the organizer. */
-  budgets: Record<string, { min: number; max: number | null; hardLimit: boolean } | null>;
+  /** The viewer's own budget (everyone's for the organizer), in their own currency. */
+  budgets: Record<string, BudgetView | null>;
   viewer: { memberId: string; isOrganizer: boolean };
   /**
    * Per card (by slug): where to stay and getting around, judged against the group's needs
@@ -122,7 +124,7 @@ export async function loadRecommendationsView(caller: Caller): Promise<Recommend
   for (const m of members) {
     if (!caller.isOrganizer && m.id !== caller.member.id) continue;
     const b = m.preferences?.budget ?? null;
-    budgets[m.id] = b ? { min: b.min, max: b.max ?? null, hardLimit: b.hardLimit } : null;
+    budgets[m.id] = budgetView(b);
   }
   const beforeYouGo: RecommendationsView["beforeYouGo"] = {};
   // A stored pack's cards read the facts recorded with it, and a place researched for the

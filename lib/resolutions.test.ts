@@ -79,12 +79,13 @@ describe("a member's fixes to a conflict", () => {
       id: "budget:min:1500",
       label: "Lower your minimum to $1,500",
       changes: [{ field: "Your minimum", before: "$2,000", after: "$1,500" }],
-      after: { budget: { min: 1500, max: 3000, hardLimit: false } },
+      // Stored as minor units of the member's currency: $1,500 = 150000 cents.
+      after: { budget: { currency: "USD", minAmount: 150000, maxAmount: 300000, hardLimit: false } },
     });
     expect(fixesOf(group, olga).find((r) => r.conflict === "budget")).toMatchObject({
       id: "budget:max:2000",
       label: "Raise your maximum to $2,000",
-      after: { budget: { min: 500, max: 2000, hardLimit: false } },
+      after: { budget: { currency: "USD", minAmount: 50000, maxAmount: 200000, hardLimit: false } },
     });
     expect(kinds(applied(group, ben, "budget:min:1500"))).toEqual(["scope"]);
     expect(kinds(applied(group, olga, "budget:max:2000"))).toEqual(["scope"]);

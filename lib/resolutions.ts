@@ -1,5 +1,7 @@
 import { addDays } from "@/lib/dates";
-import { formatRange, formatUsd, plural } from "@/lib/format";
+import { formatRange, plural } from "@/lib/format";
+import { budgetInUsd, formatBudget, ownBudget, usdIn } from "@/lib/money/budget";
+import { requireCurrency } from "@/lib/money/currency";
 import type { Conflict, GroupProfile } from "@/lib/schemas/group-profile";
 import { availableWindows, MAX_DATE_WINDOWS, type MemberPreferences } from "@/lib/schemas/preferences";
 import type { AnswerPatch } from "@/lib/schemas/resolutions";
@@ -67,26 +69,34 @@ function datesFix(profile: GroupProfile, memberId: string, answers: MemberPrefer
 function budgetFixes(profile: GroupProfile, answers: MemberPreferences): Resolution[] {
   const { status, low, high } = profile.budget;
   const own = answers.budget;
-  if (status !== "conflict" || low === null || high === null || !own) return [];
+  const mine = ownBudget(own);
+  if (status !== "conflict" || low === null || high === null || !own || !mine) return [];
+  // The group's range is in dollars (as the profile compares it); the fix is in the member's own currency,
+  // rounded to a whole unit on the side that resolves the conflict.
+  const usd = budgetInUsd(mine);
+  const unit = 10 ** requireCurrency(mine.currency).exponent;
+  const show = (amount: number) => formatBudget({ amount, currency: mine.currency });
   const fixes: Resolution[] = [];
-  if (own.min > high) {
+  if (usd.min > high) {
+    const to = Math.floor(usdIn(high, mine.currency) / unit) * unit;
     fixes.push({
       id: `budget:min:${high}`,
       conflict: "budget",
-      label: `Lower your minimum to ${formatUsd(high)}`,
-      changes: [{ field: "Your minimum", before: formatUsd(own.min), after: formatUsd(high) }],
+      label: `Lower your minimum to ${show(to)}`,
+      changes: [{ field: "Your minimum", before: show(own.minAmount), after: show(to) }],
       before: { budget: own },
-      after: { budget: { ...own, min: high } },
+      after: { budget: { ...own, minAmount: to } },
     });
   }
-  if (own.max < low && !own.hardLimit) {
+  if (usd.max !== null && usd.max < low && !own.hardLimit) {
+    const to = Math.ceil(usdIn(low, mine.currency) / unit) * unit;
     fixes.push({
       id: `budget:max:${low}`,
       conflict: "budget",
-      label: `Raise your maximum to ${formatUsd(low)}`,
-      changes: [{ field: "Your maximum", before: formatUsd(own.max), after: formatUsd(low) }],
+      label: `Raise your maximum to ${show(to)}`,
+      changes: [{ field: "Your maximum", before: show(own.maxAmount), after: show(to) }],
       before: { budget: own },
-      after: { budget: { ...own, max: low } },
+      after: { budget: { ...own, maxAmount: to } },
     });
   }
   return fixes;

@@ -1,3 +1,5 @@
+import { homeCurrency } from "@/lib/money/budget";
+import { currencyOf } from "@/lib/money/currency";
 import type {
   ACCOMMODATIONS,
   Accessibility,
@@ -24,6 +26,8 @@ export interface Draft {
   hasBudget: boolean;
   budgetMin: string;
   budgetMax: string;
+  /** The currency picked for amounts typed without one; "" = the member's display currency. */
+  budgetCurrency: string;
   hardLimit: boolean;
   vibes: Vibe[];
   pace: (typeof PACES)[number] | "none";
@@ -55,8 +59,9 @@ export function draftFrom(p: MemberPreferences): Draft {
     minDays: String(p.tripLength.minDays),
     maxDays: String(p.tripLength.maxDays),
     hasBudget: p.budget !== null,
-    budgetMin: p.budget ? String(p.budget.min) : "",
-    budgetMax: p.budget ? String(p.budget.max) : "",
+    budgetMin: p.budget ? majorText(p.budget.minAmount, p.budget.currency) : "",
+    budgetMax: p.budget ? majorText(p.budget.maxAmount, p.budget.currency) : "",
+    budgetCurrency: p.budget?.currency ?? "",
     hardLimit: p.budget?.hardLimit ?? false,
     vibes: p.vibes,
     pace: p.pace ?? "none",
@@ -77,7 +82,7 @@ export function draftFrom(p: MemberPreferences): Draft {
 }
 
 /** The draft as `MemberPreferences` input; the schema decides whether it is valid. */
-export function preferencesFrom(d: Draft): MemberPreferencesInput {
+export function preferencesFrom(d: Draft, displayCurrency: string | null = null): MemberPreferencesInput {
   return {
     dates: d.flexible
       ? { flexible: true, windows: [] }
@@ -87,9 +92,15 @@ export function preferencesFrom(d: Draft): MemberPreferencesInput {
           ...(d.flexibleDays === "0" ? {} : { flexibleDays: Number(d.flexibleDays) }),
         },
     tripLength: { minDays: toNumber(d.minDays), maxDays: toNumber(d.maxDays) },
-    // Only a ceiling ("up to $1,200") is a budget from $0.
+    // As typed ("€2000", "2.000 €"): the schema reads it, in the picked currency when none is named.
+    // Only a ceiling ("up to €1,200") is a budget from 0.
     budget: d.hasBudget
-      ? { min: d.budgetMin.trim() === "" ? 0 : toMoney(d.budgetMin), max: toMoney(d.budgetMax), hardLimit: d.hardLimit }
+      ? {
+          currency: budgetCurrencyOf(d, displayCurrency),
+          ...(d.budgetMin.trim() === "" ? {} : { min: d.budgetMin }),
+          max: d.budgetMax,
+          hardLimit: d.hardLimit,
+        }
       : null,
     vibes: d.vibes,
     pace: d.pace === "none" ? null : d.pace,
@@ -123,9 +134,24 @@ function toNumber(text: string): number {
   return text.trim() === "" ? Number.NaN : Number(text);
 }
 
-/** "$1,200" and "1200" are 1200; "cheap" stays NaN (shown back with an error, never dropped). */
-function toMoney(text: string): number {
-  return toNumber(text.replace(/[$,\s]/g, ""));
+/**
+ * The currency of amounts typed without one: the one picked, else the member's display
+ * currency, else their confirmed home's, else US dollars.
+ */
+export function budgetCurrencyOf(
+  d: Pick<Draft, "budgetCurrency" | "originPlace">,
+  displayCurrency: string | null,
+): string {
+  return d.budgetCurrency || displayCurrency || homeCurrency(d.originPlace?.countryCode) || "USD";
+}
+
+/** A stored amount back as plain text to edit (200000 EUR → "2000", 12345 EUR → "123.45"). */
+function majorText(amount: number, currency: string): string {
+  const exponent = currencyOf(currency)?.exponent ?? 2;
+  const digits = String(amount).padStart(exponent + 1, "0");
+  const whole = exponent === 0 ? digits : digits.slice(0, -exponent);
+  const fraction = exponent === 0 ? "" : digits.slice(-exponent);
+  return /^0*$/.test(fraction) ? whole : `${whole}.${fraction}`;
 }
 
 /** The DOM id of the input for a schema path ("budget.max" → "pref-budget-max"). */

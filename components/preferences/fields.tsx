@@ -8,6 +8,8 @@ export type SectionProps = {
   set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
   update: (patch: Partial<Draft>) => void;
   err: (path: string) => string | undefined;
+  /** The member's display currency (null: their confirmed home's), the budget's default. */
+  displayCurrency?: string | null;
 };
 
 /** One titled part of the form. */

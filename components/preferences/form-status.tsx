@@ -98,6 +98,7 @@ const PATH_LABELS: Record<string, string> = {
   "tripLength.maxDays": "Longest trip",
   "budget.min": "Budget minimum",
   "budget.max": "Budget maximum",
+  "budget.currency": "Budget currency",
   origin: "Travelling from",
   suggestedPlace: "A place you'd love to go",
   notes: "Notes",

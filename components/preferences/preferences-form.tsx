@@ -24,10 +24,13 @@ export function PreferencesForm({
   tripId,
   initial,
   initialVersion,
+  displayCurrency = null,
 }: {
   tripId: string;
   initial: MemberPreferences;
   initialVersion: number;
+  /** The currency the member reads amounts in (null: their confirmed home's). */
+  displayCurrency?: string | null;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftFrom(initial));
   const [version, setVersion] = useState(initialVersion);
@@ -51,7 +54,7 @@ export function PreferencesForm({
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const err = (path: string) => errors[path];
-  const parts: SectionProps = { draft, set, update, err };
+  const parts: SectionProps = { draft, set, update, err, displayCurrency };
   const discardKept = () => {
     setKept(null);
     window.sessionStorage.removeItem(keptKey(tripId));
@@ -65,7 +68,7 @@ export function PreferencesForm({
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const input = preferencesFrom(draft);
+    const input = preferencesFrom(draft, displayCurrency);
     const checked = MemberPreferences.safeParse(input);
     if (!checked.success) return showErrors(fieldErrorsOf(checked.error), "Some answers need another look.");
     if (unconfirmedHome(draft))

@@ -1,7 +1,25 @@
 import { formatUsd } from "@/lib/format";
+import {
+  type BudgetView,
+  exceeds,
+  formatBudget,
+  formatUsdIn,
+  maxOf,
+  minOf,
+  overByOwn,
+  usdIn,
+} from "@/lib/money/budget";
 import type { MemberCost } from "@/lib/schemas/money";
 
-export type Budget = { min: number; max: number | null; hardLimit: boolean } | null;
+/** A member's own budget in their own currency (null: none given), with dollar figures to plot it against the plan's. */
+export type Budget = BudgetView | null;
+
+/** A plan figure (whole USD), and beside it the member's own currency when that is another one ("$2,150 · €1,854.38"). */
+export function planFigure(usd: number, budget: Budget): string {
+  return budget && budget.currency !== "USD"
+    ? `${formatUsd(usd)} · ${formatUsdIn(usd, budget.currency)}`
+    : formatUsd(usd);
+}
 
 /**
  * What a trip costs the people looking at it, under the privacy model: a member sees
@@ -21,8 +39,9 @@ export function CostBreakdown({
 }) {
   if (costs.length === 0) return null;
   const scale =
-    Math.max(...costs.map((c) => Math.max(c.total, budgets[c.memberId]?.max ?? 0, budgets[c.memberId]?.min ?? 0))) *
-    1.1;
+    Math.max(
+      ...costs.map((c) => Math.max(c.total, budgets[c.memberId]?.usd.max ?? 0, budgets[c.memberId]?.usd.min ?? 0)),
+    ) * 1.1;
   return (
     <ul className="space-y-3" aria-label="Cost per member">
       {costs.map((cost) => {
@@ -32,7 +51,9 @@ export function CostBreakdown({
           <li key={cost.memberId} className="space-y-1">
             <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
               <span className="font-medium text-slate-900">{who}</span>
-              <span className="font-semibold text-slate-900">{formatUsd(cost.total)}</span>
+              <span className="font-semibold text-slate-900">
+                {planFigure(cost.total, budgets[cost.memberId] ?? null)}
+              </span>
             </p>
             <BudgetBar total={cost.total} budget={budgets[cost.memberId] ?? null} scale={scale} who={who} />
             {cost.tierNote ? <p className="text-xs text-amber-800">{capitalise(cost.tierNote)}.</p> : null}
@@ -76,30 +97,43 @@ export function CostBreakdown({
   );
 }
 
+/** "€145.62": how far a total goes over, in the member's own currency when their ceiling is known, else in dollars. */
+export function overBudgetBy(total: number, budget: Budget, overByUsd: number): string {
+  const limit = maxOf(budget);
+  return limit ? formatBudget({ amount: overByOwn(total, limit), currency: limit.currency }) : formatUsd(overByUsd);
+}
+
+export function overMyBudget(total: number, budget: Budget, overByUsd: number): string {
+  return `${overBudgetBy(total, budget, overByUsd)} over your budget`;
+}
+
 /** The member's total as a marker on a track, with their budget range shaded and a hard cap drawn as a line. */
 function BudgetBar({ total, budget, scale, who }: { total: number; budget: Budget; scale: number; who: string }) {
   const pct = (n: number) => `${Math.min(100, (n / scale) * 100)}%`;
-  const max = budget?.max ?? null;
+  // Judged in the member's own currency: the plan's dollars converted at the table's rate.
+  const limit = maxOf(budget);
+  const floor = minOf(budget);
+  const over = limit !== null && exceeds(total, limit);
   const status =
-    budget === null
+    budget === null || floor === null
       ? "no budget given"
-      : max !== null && total > max
-        ? `${formatUsd(total - max)} over ${budget.hardLimit ? "the hard cap" : "the budget"} of ${formatUsd(max)}`
-        : total < budget.min
-          ? `under the ${formatUsd(budget.min)} minimum`
-          : `within ${formatUsd(budget.min)}${max === null ? "+" : `–${formatUsd(max)}`}`;
-  const over = max !== null && total > max;
+      : limit !== null && over
+        ? `${formatBudget({ amount: overByOwn(total, limit), currency: limit.currency })} over ${budget.hardLimit ? "the hard cap" : "the budget"} of ${formatBudget(limit)}`
+        : usdIn(total, floor.currency) < floor.amount
+          ? `under the ${formatBudget(floor)} minimum`
+          : `within ${formatBudget(floor)}${limit === null ? "+" : `–${formatBudget(limit)}`}`;
+  const max = budget?.usd.max ?? null;
   return (
     <div>
       <div
         className="relative h-2 rounded-full bg-slate-100"
         role="img"
-        aria-label={`${who}: ${formatUsd(total)}, ${status}`}
+        aria-label={`${who}: ${planFigure(total, budget)}, ${status}`}
       >
         {budget ? (
           <div
             className="absolute inset-y-0 rounded-full bg-emerald-100"
-            style={{ left: pct(budget.min), width: `calc(${pct(max ?? scale)} - ${pct(budget.min)})` }}
+            style={{ left: pct(budget.usd.min), width: `calc(${pct(max ?? scale)} - ${pct(budget.usd.min)})` }}
           />
         ) : null}
         {max !== null && budget?.hardLimit ? (

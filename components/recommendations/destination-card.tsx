@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import type { FlightSearch, TravelerEssentials } from "@/lib/facts/essentials";
 import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
-import { type Budget, CostBreakdown } from "./cost-breakdown";
+import { type Budget, CostBreakdown, overMyBudget, planFigure } from "./cost-breakdown";
 import { OptionActions } from "./option-actions";
 import { SourceList, WebResearch } from "./web-research";
 
@@ -107,8 +107,10 @@ export function DestinationCard({
         </p>
         {myCost ? (
           <p className="text-sm text-slate-800">
-            Your total: <strong>{formatUsd(myCost.total)}</strong>
-            {myCost.overBy > 0 ? ` (${formatUsd(myCost.overBy)} over your budget)` : ""}
+            Your total: <strong>{planFigure(myCost.total, budgets[viewer.memberId] ?? null)}</strong>
+            {myCost.overBy > 0
+              ? ` (${overMyBudget(myCost.total, budgets[viewer.memberId] ?? null, myCost.overBy)})`
+              : ""}
           </p>
         ) : null}
         {option.whyItFits[0] ? <p className="line-clamp-1 text-sm text-slate-700">{option.whyItFits[0]}</p> : null}

@@ -8,9 +8,16 @@
  */
 import { fromDayNumber, toDayNumber } from "@/lib/dates";
 import { formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
+import { budgetInUsd, ownBudget } from "@/lib/money/budget";
 import type { ConflictDecision } from "@/lib/schemas/decisions";
 import type { BestWindow, Conflict, CoverageWindow, GroupProfile, Severity } from "@/lib/schemas/group-profile";
-import { availableWindows, type DateWindow, type MemberPreferences, VIBES } from "@/lib/schemas/preferences";
+import {
+  availableWindows,
+  type Budget,
+  type DateWindow,
+  type MemberPreferences,
+  VIBES,
+} from "@/lib/schemas/preferences";
 
 /** One member as the aggregation sees them: preferences are null until they answer. */
 export type GroupMember = { id: string; name: string; preferences: MemberPreferences | null };
@@ -309,9 +316,16 @@ function prefixSums(diff: Int32Array): Int32Array {
 
 // ── Budget, vibes, constraints, scope ───────────────────────────────────────
 
+function usdRange(budget: Budget): { min: number; max: number; hardLimit: boolean } {
+  const own = ownBudget(budget);
+  const usd = own ? budgetInUsd(own) : null;
+  return { min: usd?.min ?? 0, max: usd?.max ?? 0, hardLimit: usd?.hardLimit ?? false };
+}
+
 function aggregateBudget(respondents: Respondent[]): GroupProfile["budget"] {
   const ranges = respondents.flatMap(({ id, preferences: { budget } }) =>
-    budget ? [{ memberId: id, min: budget.min, max: budget.max, hardLimit: budget.hardLimit }] : [],
+    // Compared across members in dollars; each member's own amounts are judged in their currency elsewhere.
+    budget ? [{ memberId: id, ...usdRange(budget) }] : [],
   );
   const flexibleIds = respondents.filter((r) => r.preferences.budget === null).map((r) => r.id);
   const highestMin = firstExtreme(ranges, (r) => r.min, "max");

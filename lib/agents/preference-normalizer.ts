@@ -2,8 +2,10 @@ import { defineAgent } from "@/lib/agents/define-agent";
 import { generateStructured } from "@/lib/ai/generate";
 import { memberText, SYSTEM } from "@/lib/ai/prompts";
 import { plural } from "@/lib/format";
+import { budgetInUsd, ownBudget } from "@/lib/money/budget";
 import { NormalizeOutput } from "@/lib/schemas/agent-io";
 import type { NormalizedPreferences } from "@/lib/schemas/pipeline";
+import type { MemberPreferences } from "@/lib/schemas/preferences";
 import type { Confidence } from "@/lib/schemas/recommendations";
 
 /**
@@ -56,7 +58,7 @@ export const preferenceNormalizer = defineAgent<"rawPreferences" | "safetyFlags"
     }
 
     const [budget, budgetConfidence]: [NormalizedPreferences["budget"], Confidence] = p.budget
-      ? [{ min: p.budget.min, max: p.budget.max, hardLimit: p.budget.hardLimit }, "high"]
+      ? [usdBudgetOf(p.budget), "high"]
       : read.budgetHint
         ? [{ ...read.budgetHint, hardLimit: false }, "medium"]
         : [{ ...OPEN_BUDGET, hardLimit: false }, "low"];
@@ -92,3 +94,10 @@ export const preferenceNormalizer = defineAgent<"rawPreferences" | "safetyFlags"
     };
   },
 });
+
+/** The form's budget in dollars for the normalized profile (the member's own currency is judged elsewhere). */
+function usdBudgetOf(b: NonNullable<MemberPreferences["budget"]>): NormalizedPreferences["budget"] {
+  const own = ownBudget(b);
+  const usd = own ? budgetInUsd(own) : null;
+  return { min: usd?.min ?? 0, max: usd?.max ?? 0, hardLimit: usd?.hardLimit ?? false };
+}

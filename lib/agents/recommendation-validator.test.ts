@@ -52,7 +52,8 @@ function gateOf(state: Partial<PipelineState>): Gate {
 function withBenCap(state: Partial<PipelineState>, { benId, benTotal }: Gate, cap: number): Partial<PipelineState> {
   const next = structuredClone(state);
   for (const member of next.rawPreferences ?? []) {
-    if (member.id === benId && member.preferences) member.preferences.budget = { ...BEN_BUDGET, max: cap };
+    if (member.id === benId && member.preferences)
+      member.preferences.budget = { currency: "USD", minAmount: 50000, maxAmount: cap * 100, hardLimit: true };
   }
   for (const card of Object.values(next.cards ?? {})) {
     const over = card ? benTotal(card) - cap : 0;

@@ -3,6 +3,7 @@ import type { HardNoReading, HardNoRule } from "@/lib/constraints/hard-nos";
 import type { LimitRule } from "@/lib/constraints/limits";
 import { type DislikeRule, hardNoReadingsInForce, readMember } from "@/lib/constraints/reading";
 import { allFacts } from "@/lib/facts";
+import { capOf, type Money, type OwnBudget, ownBudget } from "@/lib/money/budget";
 import { memberHome } from "@/lib/places/home";
 import { type HomeCountry, homeCountryOf } from "@/lib/places/home-country";
 import type { Place, PlaceResolution } from "@/lib/places/resolve";
@@ -29,8 +30,8 @@ export type MemberConstraints = {
     /** false while the home is not confirmed: their travel is not priced. */
     verified: boolean;
   };
-  /** USD for the whole trip; max null = no ceiling. */
-  budget: { min: number; max: number | null; hardLimit: boolean } | null;
+  /** For the whole trip, in the member's own currency (minor units); max null = no ceiling. */
+  budget: OwnBudget | null;
   accommodation: Tier | null;
   dietary: Dietary[];
   accessibility: Accessibility[];
@@ -45,10 +46,9 @@ export type MemberConstraints = {
   dislikes: DislikeRule[];
 };
 
-/** The member's hard cap, when their budget's max is a hard limit. */
-export function hardCapOf(member: Pick<MemberConstraints, "budget">): number | null {
-  const b = member.budget;
-  return b?.hardLimit && b.max !== null ? b.max : null;
+/** The member's hard cap, in their own currency, when their budget's max is a hard limit. */
+export function hardCapOf(member: Pick<MemberConstraints, "budget">): Money | null {
+  return capOf(member.budget);
 }
 
 export function rulesOf(member: Pick<MemberConstraints, "hardNos">): HardNoRule[] {
@@ -68,14 +68,11 @@ export function memberConstraints(member: {
   const p = member.preferences;
   const originText = p.origin;
   const home = memberHome(p);
-  const budget = p.budget as { min: number; max: number | null; hardLimit: boolean } | null;
   return {
     memberId: member.id,
     name: member.name,
     origin: { text: originText, resolution: home.status, place: home.place, verified: home.place !== null },
-    budget: budget
-      ? { min: budget.min, max: budget.max ?? null, hardLimit: budget.hardLimit && budget.max !== null }
-      : null,
+    budget: ownBudget(p.budget),
     accommodation: p.accommodation,
     dietary: p.dietary,
     accessibility: p.accessibility,

@@ -33,7 +33,11 @@ const SPAIN = {
 
 describe("a home the member hasn't confirmed is never priced", () => {
   it("typed 'Barcelona' and left it unknown: no travel line, travel not included, hard cap unverifiable", () => {
-    const cost = costOf({ origin: "Barcelona", originPlace: null, budget: { min: 0, max: 1000, hardLimit: true } });
+    const cost = costOf({
+      origin: "Barcelona",
+      originPlace: null,
+      budget: { currency: "USD", minAmount: 0, maxAmount: 100000, hardLimit: true },
+    });
     expect(cost.lines.map((l) => l.item)).toEqual(["stay", "activities"]);
     // 4 nights × $200 + $100 activities; no $900 "central US" fare.
     expect(cost.total).toBe(900);
@@ -59,7 +63,11 @@ describe("a home the member hasn't confirmed is never priced", () => {
 
 describe("a member who lives at the destination pays no travel", () => {
   it("Dan confirmed Barcelona, Spain: travel $0, lives here", () => {
-    const cost = costOf({ origin: "Barcelona", originPlace: SPAIN, budget: { min: 0, max: 1000, hardLimit: true } });
+    const cost = costOf({
+      origin: "Barcelona",
+      originPlace: SPAIN,
+      budget: { currency: "USD", minAmount: 0, maxAmount: 100000, hardLimit: true },
+    });
     expect(cost.lines[0]).toMatchObject({ item: "travel", label: "You live here — no travel", usd: 0 });
     expect(cost.total).toBe(900);
     expect(cost.travel.mode).toBe("home");

@@ -2,6 +2,7 @@ import { hardCapOf, type MemberConstraints, TIERS, type Tier } from "@/lib/const
 import type { DestinationFacts } from "@/lib/facts";
 import { type Travel, travelBetween } from "@/lib/facts/travel";
 import { formatUsd } from "@/lib/format";
+import { exceeds, formatBudget, maxOf, overByUsd } from "@/lib/money/budget";
 import { type DayMeals, foodExtraLines } from "@/lib/money/food";
 import type { LedgerLine, MemberCost } from "@/lib/schemas/money";
 
@@ -92,11 +93,14 @@ export function memberCost({
   const options = TIERS.slice(0, TIERS.indexOf(wanted) + 1)
     .reverse()
     .map(priced);
-  const fitting = cap === null ? options[0] : options.find((o) => o.total <= cap);
+  // Judged in the member's own currency: the plan's dollars converted at the table's rate.
+  const fitting = cap === null ? options[0] : options.find((o) => !exceeds(o.total, cap));
   const chosen = fitting ?? options.at(-1) ?? priced(wanted);
   const tierNote =
-    chosen.tier === wanted ? null : `${chosen.tier} stay: ${wanted} would be over the ${formatUsd(cap ?? 0)} hard cap`;
-  const max = member.budget?.max ?? null;
+    chosen.tier === wanted
+      ? null
+      : `${chosen.tier} stay: ${wanted} would be over the ${cap ? formatBudget(cap) : ""} hard cap`;
+  const max = maxOf(member.budget);
   return {
     memberId: member.memberId,
     tier: chosen.tier,
@@ -107,8 +111,8 @@ export function memberCost({
     verified: travel !== null,
     travelNote: travel ? null : UNCONFIRMED_HOME_NOTE,
     capUnverifiable: travel === null && cap !== null,
-    overBy: max !== null && chosen.total > max ? chosen.total - max : 0,
-    breaksHardCap: cap !== null && chosen.total > cap,
+    overBy: overByUsd(chosen.total, max),
+    breaksHardCap: cap !== null && exceeds(chosen.total, cap),
   };
 }
 

@@ -13,8 +13,16 @@ export function preferencesFingerprint(members: { id: string; preferences: Membe
   return createHash("sha256").update(JSON.stringify(canonical)).digest("hex").slice(0, 32);
 }
 
-function asBefore(preferences: MemberPreferences | null): Omit<MemberPreferences, "suggestedPlace"> | null {
-  if (preferences?.suggestedPlace !== "") return preferences;
-  const { suggestedPlace: _none, ...rest } = preferences;
+function asBefore(preferences: MemberPreferences | null): unknown {
+  if (preferences === null) return null;
+  // A budget in whole US dollars is written as budgets were before currencies, so plans made then aren't stale.
+  const b = preferences.budget;
+  const budget =
+    b && b.currency === "USD" && b.minAmount % 100 === 0 && b.maxAmount % 100 === 0
+      ? { min: b.minAmount / 100, max: b.maxAmount / 100, hardLimit: b.hardLimit }
+      : b;
+  const withBudget = { ...preferences, budget };
+  if (preferences.suggestedPlace !== "") return withBudget;
+  const { suggestedPlace: _none, ...rest } = withBudget;
   return rest;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DestinationCard } from "@/components/recommendations/destination-card";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { factsFor } from "@/lib/facts";
+import { budgetView } from "@/lib/money/budget";
 import { packForViewer } from "@/lib/recommendations-view";
 import type { MemberPreferencesInput } from "@/lib/schemas/preferences";
 import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
@@ -45,12 +46,7 @@ function cardText(
 ) {
   const names = new Map(members.map((m) => [m.id, m.name]));
   const budgets = Object.fromEntries(
-    members
-      .filter((m) => isOrganizer || m.id === viewerId)
-      .map((m) => [
-        m.id,
-        m.preferences?.budget ? { ...m.preferences.budget, max: m.preferences.budget.max ?? null } : null,
-      ]),
+    members.filter((m) => isOrganizer || m.id === viewerId).map((m) => [m.id, budgetView(m.preferences?.budget)]),
   );
   const viewed = packForViewer(pack, { memberId: viewerId, isOrganizer });
   const shown = viewed.pack.options.find((o) => o.slug === option.slug) as DestinationOption;

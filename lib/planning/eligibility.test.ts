@@ -17,7 +17,7 @@ const TODAY = "2026-11-23";
 const prefs = (overrides: Partial<MemberPreferences>): MemberPreferences => ({
   ...emptyPreferences(),
   dates: { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-17" }] },
-  budget: { min: 500, max: 4000, hardLimit: false },
+  budget: { currency: "USD", minAmount: 50000, maxAmount: 400000, hardLimit: false },
   vibes: ["food", "culture"],
   origin: "Boston",
   ...overrides,

@@ -10,6 +10,7 @@ import {
 import { hardCapOf, type MemberConstraints, type Tier } from "@/lib/constraints/member";
 import { allFacts, type DestinationFacts } from "@/lib/facts";
 import { formatUsd, plural } from "@/lib/format";
+import { formatBudget } from "@/lib/money/budget";
 import { cardActivityAllowance, memberCost, usualTier } from "@/lib/money/ledger";
 import { monthsOf, shapeFor, type TripFrame } from "@/lib/planning/trip-shape";
 import type { CatalogActivity } from "@/lib/schemas/catalog";
@@ -191,7 +192,7 @@ function longestAffordable(
         return {
           memberId: c.memberId,
           rule: "hard-cap",
-          detail: `their own total for ${plural(frame.minDays, "day")} is ${formatUsd(c.total)} even at ${c.tier} level, over their ${formatUsd(hardCapOf(member ?? { budget: null }) ?? 0)} hard cap`,
+          detail: `their own total for ${plural(frame.minDays, "day")} is ${formatUsd(c.total)} even at ${c.tier} level, over their ${((cap) => (cap ? formatBudget(cap) : ""))(hardCapOf(member ?? { budget: null }))} hard cap`,
         };
       }),
   };

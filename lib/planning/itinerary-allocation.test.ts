@@ -151,7 +151,7 @@ describe("every member's constraints", () => {
 
   it("a hard cap keeps paid activities within what the cap leaves after travel and the cheapest stay", () => {
     // From Lisbon to Testville (the same spot): no travel. 2 nights × $100 (budget) = $200. A $260 cap leaves $60.
-    const capped = member("a", { budget: { min: 0, max: 260, hardLimit: true } });
+    const capped = member("a", { budget: { currency: "USD", minAmount: 0, maxAmount: 26000, hardLimit: true } });
     const allocation = plan([capped], { start: "2027-06-15", days: 3, pace: "packed" });
     const spent = ids(allocation).reduce(
       (sum, id) => sum + (TOWN.activities.find((a) => a.id === id)?.costUsd ?? 0),

@@ -6,6 +6,7 @@ import { addDays } from "@/lib/dates";
 import type { DestinationFacts } from "@/lib/facts";
 import { travelBetween } from "@/lib/facts/travel";
 import { formatUsd, plural } from "@/lib/format";
+import { wholeUsdWithin } from "@/lib/money/budget";
 import { foodAllowance, isFineDining } from "@/lib/money/food";
 import { greatCircleKm } from "@/lib/places/geo";
 import { clock, minutes, openFor } from "@/lib/planning/clock";
@@ -169,7 +170,11 @@ export function allocate(input: AllocationInput): Allocation {
     // An unknown fare is left out, as in the member's ledger (lib/money/ledger.ts).
     // Travel from a home that isn't confirmed is not priced (the ledger leaves it out too).
     const travel = m.origin.place ? (travelBetween(m.origin.place, facts).usd ?? 0) : 0;
-    activityBudget = Math.min(activityBudget, hardCap - travel - facts.dailyCostUsd.budget * brief.nights);
+    // The cap in dollars, rounded down: what fits it in the member's own currency.
+    activityBudget = Math.min(
+      activityBudget,
+      wholeUsdWithin(hardCap) - travel - facts.dailyCostUsd.budget * brief.nights,
+    );
   }
   let spent = 0;
   // Meals are chosen within the smallest food allowance in the group: the lowest stay anyone

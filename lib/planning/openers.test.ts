@@ -18,7 +18,7 @@ const ben: MemberPreferences = {
   ...emptyPreferences(),
   dates: june,
   tripLength: { minDays: 3, maxDays: 3 },
-  budget: { min: 0, max: 500, hardLimit: true },
+  budget: { currency: "USD", minAmount: 0, maxAmount: 50000, hardLimit: true },
   accommodation: "budget",
   accessibility: ["low-vision"],
   scope: "domestic",

@@ -1,6 +1,7 @@
 import { aggregatePreferences } from "@/lib/agents/aggregation";
 import { respondentConstraints } from "@/lib/constraints/member";
 import type { DestinationFacts } from "@/lib/facts";
+import { budgetInUsd, ownBudget } from "@/lib/money/budget";
 import { type JudgeInput, judgeAfresh, judgeDestinations } from "@/lib/planning/eligibility";
 import { tripFrame } from "@/lib/planning/trip-shape";
 import type { MemberPreferences } from "@/lib/schemas/preferences";
@@ -54,9 +55,16 @@ export function openersFor(input: OpenersInput): Opener[] {
       opened(input.members.map((m) => (m.id === member.id ? { ...m, preferences: changed } : m)));
 
     const budget = p.budget;
-    if (budget?.hardLimit && budget.max !== null && budget.max !== undefined) {
-      const cap = budget.max;
-      const atCap = (max: number) => withAnswer({ ...p, budget: { ...budget, max } });
+    const own = ownBudget(budget);
+    if (budget && own?.hardLimit) {
+      // Caps are tried in dollars (the plan's unit), from the member's own cap rounded down.
+      const usd = budgetInUsd(own);
+      const cap = usd.max ?? 0;
+      const atCap = (max: number) =>
+        withAnswer({
+          ...p,
+          budget: { currency: "USD", minAmount: Math.min(usd.min, max) * 100, maxAmount: max * 100, hardLimit: true },
+        });
       const uncapped = withAnswer({ ...p, budget: { ...budget, hardLimit: false } });
       if (uncapped.length) {
         // The lowest cap (in $50 steps) that opens as many places as no cap at all.

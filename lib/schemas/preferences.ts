@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { addDays, daysBetweenInclusive } from "@/lib/dates";
+import { budgetCurrencies, formatBudget, MAX_BUDGET_USD, parseMoneyText, wholeUsdWithin } from "@/lib/money/budget";
+import { isCurrency } from "@/lib/money/currency";
 import { typedText } from "@/lib/schemas/text";
 
 /**
  * The member preference contract (DESIGN.md "Group preferences and aggregation").
  * Parsed by the form on the client, by the server action, when read back from the
  * database's JSON column, and by the aggregation — one schema for all of them.
- * Dates are ISO `YYYY-MM-DD`; money is whole USD per person for the whole trip.
+ * Dates are ISO `YYYY-MM-DD`; a budget is per person for the whole trip, in minor units of
+ * the member's own currency (plan figures are whole USD, converted to judge it).
  */
 
 export const VIBES = [
@@ -53,7 +56,6 @@ export const MAX_TAG_LENGTH = 80;
 export const MAX_NOTES_LENGTH = 1000;
 export const MAX_ORIGIN_LENGTH = 80;
 export const MAX_SUGGESTED_PLACE_LENGTH = 80;
-export const MAX_BUDGET = 1_000_000;
 export const MAX_READING_ID = 80;
 export const MAX_DISMISSED_READINGS = 40;
 /** A single availability window longer than this is almost certainly a typo. */
@@ -115,6 +117,91 @@ export const HomePlace = z
   .strict();
 export type HomePlace = z.infer<typeof HomePlace>;
 
+/**
+ * A budget as typed (the form, the assistant, MCP) or as stored, read into one shape: minor
+ * units of an ISO 4217 currency. Typed amounts may name their currency ("€2000", "2500 EUR",
+ * "2.000 €", "$1,200"); a bare number is in `currency`, and without one in US dollars (how
+ * every budget was given before currencies, so old answers read as USD). One parser for all
+ * of them: `parseMoneyText` in lib/money/budget.ts.
+ */
+const TypedAmount = z.union([z.number(), z.string().max(40, "Keep the amount short, like €2,000")]);
+/** A budget as stored: minor units of `currency`. */
+export interface Budget {
+  currency: string;
+  minAmount: number;
+  maxAmount: number;
+  hardLimit: boolean;
+}
+export const Budget = z
+  .object({
+    currency: z
+      .string()
+      .max(8)
+      .optional()
+      .describe("ISO 4217 code of my budget (EUR, JPY, USD…); a bare number is in it. Omitted: US dollars."),
+    min: TypedAmount.optional().describe(
+      'The least I expect to spend, as typed: "€800", "800 EUR", or a number in `currency`. Omitted: 0.',
+    ),
+    max: TypedAmount.optional().describe(
+      'The most I want to spend, as typed: "€2000", "2500 EUR", "2.000 €", "$1,200", or a number in `currency`.',
+    ),
+    minAmount: z.number().optional().describe("As stored: the least, in minor units of `currency` (€800 = 80000)."),
+    maxAmount: z.number().optional().describe("As stored: the most, in minor units of `currency` (€2,000 = 200000)."),
+    hardLimit: z.boolean().describe("true: I can't go over the max at all."),
+  })
+  .strict()
+  .transform((b, ctx): Budget => {
+    const issue = (path: string, message: string) => {
+      ctx.addIssue({ code: "custom", path: [path], message });
+      return z.NEVER;
+    };
+    const known = budgetCurrencies();
+    const judgeable = (code: string) => known.includes(code);
+    const notJudgeable = (code: string) => `We can't judge a budget in ${code} yet: use one of ${known.join(", ")}`;
+    if (b.maxAmount !== undefined) {
+      if (b.min !== undefined || b.max !== undefined) return issue("max", "Give the amounts once");
+      const code = b.currency?.toUpperCase() ?? "";
+      if (!isCurrency(code)) return issue("currency", "Pick a currency");
+      if (!judgeable(code)) return issue("currency", notJudgeable(code));
+      const minAmount = b.minAmount ?? 0;
+      for (const [path, amount] of [
+        ["min", minAmount],
+        ["max", b.maxAmount],
+      ] as const) {
+        if (!Number.isSafeInteger(amount)) return issue(path, "Whole minor units only");
+        if (amount < 0) return issue(path, "Can't be negative");
+      }
+      return checked({ currency: code, minAmount, maxAmount: b.maxAmount, hardLimit: b.hardLimit }, issue);
+    }
+    if (b.minAmount !== undefined) return issue("max", "Enter the most you want to spend");
+    const picked = b.currency?.trim().toUpperCase() || "USD";
+    if (!isCurrency(picked)) return issue("currency", `“${b.currency}” isn't a currency we know`);
+    if (b.max === undefined || b.max === "") return issue("max", "Enter the most you want to spend");
+    const max = parseMoneyText(b.max, picked);
+    if (!max.ok) return issue("max", max.message);
+    const typedMin = b.min === undefined || b.min === "" ? null : parseMoneyText(b.min, max.money.currency);
+    if (typedMin && !typedMin.ok) return issue("min", typedMin.message);
+    const min = typedMin?.money ?? { amount: 0, currency: max.money.currency };
+    if (min.currency !== max.money.currency)
+      return issue("min", `Give both amounts in one currency (the most is in ${max.money.currency})`);
+    if (!judgeable(max.money.currency)) return issue("max", notJudgeable(max.money.currency));
+    return checked(
+      { currency: max.money.currency, minAmount: min.amount, maxAmount: max.money.amount, hardLimit: b.hardLimit },
+      issue,
+    );
+  });
+
+/** The bounds every budget keeps, whichever way it came in. */
+function checked(budget: Budget, issue: (path: string, message: string) => never): Budget {
+  const over = `That's over our limit (about ${formatBudget({ amount: MAX_BUDGET_USD * 100, currency: "USD" })})`;
+  if (wholeUsdWithin({ amount: budget.minAmount, currency: budget.currency }) > MAX_BUDGET_USD)
+    return issue("min", over);
+  if (wholeUsdWithin({ amount: budget.maxAmount, currency: budget.currency }) > MAX_BUDGET_USD)
+    return issue("max", over);
+  if (budget.maxAmount < budget.minAmount) return issue("max", "Max must be at least the min");
+  return budget;
+}
+
 const TagList = z.array(Tag).max(MAX_TAGS, `At most ${MAX_TAGS}`);
 
 export const MemberPreferences = z
@@ -162,26 +249,9 @@ export const MemberPreferences = z
         message: "The longest trip can't be shorter than the shortest",
         path: ["maxDays"],
       }),
-    budget: z
-      .object({
-        min: z
-          .number("Enter an amount in dollars")
-          .int("Whole dollars only")
-          .min(0, "Can't be negative")
-          .max(MAX_BUDGET, "That's over our limit")
-          .describe("The least I expect to spend, whole US dollars for the whole trip."),
-        max: z
-          .number("Enter an amount in dollars")
-          .int("Whole dollars only")
-          .min(0, "Can't be negative")
-          .max(MAX_BUDGET, "That's over our limit")
-          .describe("The most I want to spend, whole US dollars for the whole trip."),
-        hardLimit: z.boolean().describe("true: I can't go over the max at all."),
-      })
-      .strict()
-      .refine((b) => b.max >= b.min, { message: "Max must be at least the min", path: ["max"] })
-      .nullable()
-      .describe("My budget for the whole trip (private: others see only the group's range); null: no budget."),
+    budget: Budget.nullable().describe(
+      "My budget for the whole trip, in my own currency (private: others see only the group's range); null: no budget.",
+    ),
     vibes: z.array(Vibe).max(VIBES.length).describe("What I'd enjoy."),
     pace: z.enum(PACES).nullable().describe("How full I like the days; null: no preference."),
     accommodation: z.enum(ACCOMMODATIONS).nullable().describe("Where I'd like to stay; null: no preference."),

@@ -38,7 +38,10 @@ const MEMBERS = [
   {
     id: "ben",
     name: "Ben",
-    preferences: prefs({ origin: "Austin, TX", budget: { min: 500, max: 1500, hardLimit: true } }),
+    preferences: prefs({
+      origin: "Austin, TX",
+      budget: { currency: "USD", minAmount: 50000, maxAmount: 150000, hardLimit: true },
+    }),
   },
 ];
 
@@ -275,7 +278,10 @@ describe("the validator catches a deliberately broken generator", () => {
       MEMBERS[0] as (typeof MEMBERS)[number],
       {
         ...(MEMBERS[1] as (typeof MEMBERS)[number]),
-        preferences: prefs({ origin: "Austin, TX", budget: { min: 0, max: 1000, hardLimit: true } }),
+        preferences: prefs({
+          origin: "Austin, TX",
+          budget: { currency: "USD", minAmount: 0, maxAmount: 100000, hardLimit: true },
+        }),
       },
     ];
     // Ben's midrange total $1,075 is over $1,000: the budget tier, 850 + 100 + 45 = $995, is what he must be priced at.

@@ -4,6 +4,7 @@ import { flagKinds, isHardFlag } from "@/lib/constraints/flags";
 import { interpretHardNo } from "@/lib/constraints/hard-nos";
 import { addDays } from "@/lib/dates";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
+import { exceeds, formatBudget, overByUsd } from "@/lib/money/budget";
 import { dayRoute } from "@/lib/planning/day-route";
 import {
   type FeedbackOutcome,
@@ -475,9 +476,9 @@ function checkCosts(itinerary: Itinerary, facts: DestinationFacts, members: Memb
     checkFoodLines(claimed, foodExtrasAt(itinerary, facts, expected.tier), m.name, v);
     if (claimed.total !== expected.total) v(`${m.name}'s total is $${expected.total}, not $${claimed.total}.`);
     const highest = Math.max(claimed.total, expected.total);
-    if (m.hardCap !== null && highest > m.hardCap)
-      v(`${m.name}'s own total $${highest} is over their $${m.hardCap} hard cap.`, "hard-cap");
-    const over = m.max !== null && expected.total > m.max ? expected.total - m.max : 0;
+    if (m.hardCap !== null && exceeds(highest, m.hardCap))
+      v(`${m.name}'s own total $${highest} is over their ${formatBudget(m.hardCap)} hard cap.`, "hard-cap");
+    const over = overByUsd(expected.total, m.max);
     if (claimed.overBy !== over) v(`${m.name} is $${over} over their budget, not $${claimed.overBy}.`);
   }
   if (totals.length) {
@@ -487,7 +488,7 @@ function checkCosts(itinerary: Itinerary, facts: DestinationFacts, members: Memb
     if (low > lo || lo - low >= 10 || high < hi || high - hi >= 10)
       v(`The range $${low}–$${high} must span $${lo}–$${hi}.`);
   }
-  const stretched = members.filter((m) => m.max !== null && (totals[members.indexOf(m)] ?? 0) > m.max).map((m) => m.id);
+  const stretched = members.filter((m) => overByUsd(totals[members.indexOf(m)] ?? 0, m.max) > 0).map((m) => m.id);
   if (!sameSet(stretched, itinerary.impactedMemberIds))
     v("Who stretches must be exactly those over their own budget.", "mode");
   if ((itinerary.budgetMode === "compromise") !== stretched.length > 0)

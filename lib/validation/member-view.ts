@@ -4,6 +4,7 @@ import type { LimitRule } from "@/lib/constraints/limits";
 import { type DislikeRule, hardNoReadingsInForce, readMember } from "@/lib/constraints/reading";
 import { allFacts } from "@/lib/facts";
 import { UNKNOWN_HOME } from "@/lib/facts/travel";
+import { capOf, type Money, maxOf, ownBudget } from "@/lib/money/budget";
 import { memberHome } from "@/lib/places/home";
 import { type HomeCountry, homeCountryOf } from "@/lib/places/home-country";
 import type { Place } from "@/lib/places/resolve";
@@ -28,8 +29,9 @@ export type MemberView = {
   homePlaced: boolean;
   /** The country they live in, from the gazetteer's fact lookup (null: their scope can't be judged). */
   country: HomeCountry | null;
-  max: number | null;
-  hardCap: number | null;
+  /** Their ceiling and hard cap in their own currency (the plan's USD figures are converted to judge them). */
+  max: Money | null;
+  hardCap: Money | null;
   rules: HardNoRule[];
   /** Limits on their days and dislikes, as the product read their words (dismissed ones left out). */
   limits: LimitRule[];
@@ -40,8 +42,8 @@ export function viewMember(member: { id: string; name: string; preferences: Memb
   const p = member.preferences;
   // The gazetteer lookup is shared with the planner (a fact); what it costs is computed here.
   const place = memberHome(p).place;
-  const budget = p.budget as { min: number; max: number | null; hardLimit: boolean } | null;
-  const max = budget?.max ?? null;
+  // Read from the raw answers here, not from the planner's constraints.
+  const budget = p.budget ? ownBudget(p.budget) : null;
   const names = allFacts().map((d) => d.name);
   return {
     id: member.id,
@@ -51,8 +53,8 @@ export function viewMember(member: { id: string; name: string; preferences: Memb
     homeKnown: place !== null,
     homePlaced: place !== null,
     country: homeCountryOf(p),
-    max,
-    hardCap: budget?.hardLimit && max !== null ? max : null,
+    max: maxOf(budget),
+    hardCap: capOf(budget),
     rules: hardNoReadingsInForce(p, names).flatMap((reading) => reading.rules),
     ...(({ limits, dislikes }) => ({ limits, dislikes }))(readMember(p)),
   };

@@ -34,12 +34,19 @@ const prefs = (overrides: Partial<MemberPreferences>): MemberPreferences => ({
 const ANA = {
   id: "ana",
   name: "Ana",
-  preferences: prefs({ origin: "Boston", budget: { min: 1000, max: 2000, hardLimit: false }, hardNos: ["no boats"] }),
+  preferences: prefs({
+    origin: "Boston",
+    budget: { currency: "USD", minAmount: 100000, maxAmount: 200000, hardLimit: false },
+    hardNos: ["no boats"],
+  }),
 };
 const BEN = {
   id: "ben",
   name: "Ben",
-  preferences: prefs({ origin: "Austin, TX", budget: { min: 800, max: 1500, hardLimit: true } }),
+  preferences: prefs({
+    origin: "Austin, TX",
+    budget: { currency: "USD", minAmount: 80000, maxAmount: 150000, hardLimit: true },
+  }),
 };
 const MEMBERS = [ANA, BEN];
 
@@ -284,7 +291,13 @@ describe("the validator catches a deliberately broken generator", () => {
 
   it("'inside everyone's budget' when someone is over theirs", () => {
     const over = { ...ANA_COST, overBy: 0 };
-    const tight = { ...ANA, preferences: { ...ANA.preferences, budget: { min: 1000, max: 1500, hardLimit: false } } };
+    const tight = {
+      ...ANA,
+      preferences: {
+        ...ANA.preferences,
+        budget: { currency: "USD", minAmount: 100000, maxAmount: 150000, hardLimit: false },
+      },
+    };
     const pack = withFirst((o) => ({ ...o, costs: [over, BEN_COST] }));
     const rules = validateRecommendations(pack, { ...EVIDENCE, members: [tight, BEN] }).map((v) => v.rule);
     expect(rules).toContain("mode"); // Ana's $1,520 is over her $1,500: the card must say compromise, naming her
@@ -320,7 +333,13 @@ describe("the validator catches a deliberately broken generator", () => {
     pack.excluded = [
       { slug: "testville", name: "Testville", reasons: [{ memberId: "ben", rule: "hard-cap", detail: "over cap" }] },
     ];
-    const strict = { ...BEN, preferences: { ...BEN.preferences, budget: { min: 800, max: 1300, hardLimit: true } } };
+    const strict = {
+      ...BEN,
+      preferences: {
+        ...BEN.preferences,
+        budget: { currency: "USD", minAmount: 80000, maxAmount: 130000, hardLimit: true },
+      },
+    };
     const rules = validateRecommendations(pack, { ...EVIDENCE, members: [ANA, strict] })
       .filter((v) => v.rule === "exclusion")
       .map((v) => v.slug);

@@ -4,6 +4,7 @@ import { screen } from "@/lib/agents/screening";
 import { addDays, daysBetweenInclusive } from "@/lib/dates";
 import { type DestinationFacts, factsFor } from "@/lib/facts";
 import { travelBetween } from "@/lib/facts/travel";
+import { exceeds, formatBudget, overByUsd } from "@/lib/money/budget";
 import type { Source } from "@/lib/schemas/catalog";
 import type { ConflictDecision } from "@/lib/schemas/decisions";
 import type { RawMember } from "@/lib/schemas/pipeline";
@@ -208,13 +209,13 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
       v("cost", `${option.name}: ${member.name}'s total is $${expected.total}, not $${claimed.total}.`);
     // The card shows the claimed total: neither it nor the real one may pass the member's hard cap.
     const highest = Math.max(expected.total, claimed.total);
-    if (member.hardCap !== null && highest > member.hardCap) {
+    if (member.hardCap !== null && exceeds(highest, member.hardCap)) {
       v(
         "hard-cap",
-        `${option.name}: ${member.name}'s own total $${highest} is over their $${member.hardCap} hard cap.`,
+        `${option.name}: ${member.name}'s own total $${highest} is over their ${formatBudget(member.hardCap)} hard cap.`,
       );
     }
-    const over = member.max !== null && expected.total > member.max ? expected.total - member.max : 0;
+    const over = overByUsd(expected.total, member.max);
     if (claimed.overBy !== over)
       v("cost", `${option.name}: ${member.name} is $${over} over their budget, not $${claimed.overBy}.`);
   }
@@ -234,7 +235,7 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
       );
     }
   }
-  const stretched = ctx.respondents.filter((r) => r.max !== null && (totals.get(r.id) ?? 0) > r.max).map((r) => r.id);
+  const stretched = ctx.respondents.filter((r) => overByUsd(totals.get(r.id) ?? 0, r.max) > 0).map((r) => r.id);
   if (!sameSet(stretched, option.impactedMemberIds))
     v("mode", `${option.name}: who stretches must be exactly those over their own budget.`);
   if ((option.mode === "compromise") !== stretched.length > 0) {
@@ -250,7 +251,7 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
     const fits = ctx.respondents.every(
       (m) =>
         m.hardCap === null ||
-        costFor(facts, m, longer - 1, cardActivities(facts, longer), ctx.groupTier).total <= m.hardCap,
+        !exceeds(costFor(facts, m, longer - 1, cardActivities(facts, longer), ctx.groupTier).total, m.hardCap),
     );
     if (fits)
       v(
@@ -424,7 +425,7 @@ function checkExclusion(exclusion: Exclusion, pack: Pack, ctx: Context): Violati
       const days = pack.frame.minDays;
       return (
         member.hardCap !== null &&
-        costFor(facts, member, days - 1, cardActivities(facts, days), ctx.groupTier).total > member.hardCap
+        exceeds(costFor(facts, member, days - 1, cardActivities(facts, days), ctx.groupTier).total, member.hardCap)
       );
     }
     return destinationBreaks(facts, member, months, { ...ctx, days: pack.frame.maxDays }).length > 0;

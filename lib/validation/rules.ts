@@ -4,6 +4,7 @@ import { containsPhrase, phraseKey, wordsOf } from "@/lib/constraints/text";
 import { addDays } from "@/lib/dates";
 import { climateIn, type DestinationFacts } from "@/lib/facts";
 import { travelBetween } from "@/lib/facts/travel";
+import { exceeds } from "@/lib/money/budget";
 import { greatCircleKm, HOME_KM } from "@/lib/places/geo";
 import type { RawMember } from "@/lib/schemas/pipeline";
 import type { MemberView } from "@/lib/validation/member-view";
@@ -76,10 +77,12 @@ export function costFor(
   const wanted: Tier = member.prefs.accommodation ?? groupTier;
   let tier = wanted;
   const total = (t: Tier) => travel + facts.dailyCostUsd[t] * nights + activities + foodExtraAt(t);
-  if (member.hardCap !== null) {
-    // Only the member's own hard cap moves them to a cheaper stay (the first that fits, else the cheapest).
+  const cap = member.hardCap;
+  if (cap !== null) {
+    // Only the member's own hard cap moves them to a cheaper stay (the first that fits, else the cheapest),
+    // judged in the member's own currency.
     const cheaperFirst = TIERS.slice(0, TIERS.indexOf(wanted) + 1).reverse();
-    tier = cheaperFirst.find((t) => total(t) <= (member.hardCap ?? 0)) ?? "budget";
+    tier = cheaperFirst.find((t) => !exceeds(total(t), cap)) ?? "budget";
   }
   return {
     tier,

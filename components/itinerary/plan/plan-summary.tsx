@@ -1,6 +1,6 @@
 import { CalendarPlus } from "lucide-react";
 import Link from "next/link";
-import { CostBreakdown } from "@/components/recommendations/cost-breakdown";
+import { CostBreakdown, overBudgetBy } from "@/components/recommendations/cost-breakdown";
 import { buttonClasses } from "@/components/ui/button";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { formatUsd, plural } from "@/lib/format";
@@ -68,8 +68,13 @@ export function PlanSummary({
           <ul className="mt-3 space-y-1 text-xs text-amber-900">
             {itinerary.stretches.map((s) => (
               <li key={s.memberId}>
-                {s.memberId === viewerId ? "You're" : `${nameOf(s.memberId)} is`} {formatUsd(s.overBy)} over budget.{" "}
-                {s.fixes.join(" ")}
+                {s.memberId === viewerId ? "You're" : `${nameOf(s.memberId)} is`}{" "}
+                {overBudgetBy(
+                  itinerary.costs.find((c) => c.memberId === s.memberId)?.total ?? 0,
+                  budgets[s.memberId] ?? null,
+                  s.overBy,
+                )}{" "}
+                over budget. {s.fixes.join(" ")}
               </li>
             ))}
           </ul>

@@ -65,6 +65,7 @@ export default async function PreferencesPage({
         tripId={caller.trip.id}
         initial={saved?.data ?? emptyPreferences()}
         initialVersion={saved?.version ?? 0}
+        displayCurrency={caller.member.displayCurrency ?? null}
       />
       <Card title="Your answers" description="Only you can erase them; plans already made with them stay as they are.">
         <EraseMyAnswers tripId={caller.trip.id} hasAnswers={saved !== null} />
