@@ -1,4 +1,5 @@
 import { formatDay, formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
+import { formatBudget, overByOwn } from "@/lib/money/budget";
 import { findItems, WEEKDAYS } from "./assistant-itinerary";
 import { type Clarify, dataOf, failure, isOk, listOf, type Plan, plain, type Results } from "./assistant-plan";
 
@@ -282,10 +283,18 @@ function costText(r: Results, target: number | null): string {
     return "There's no plan yet, so no cost of your own yet: each destination idea shows what it would cost you.";
   const parts = cost.lines.map((l) => `${LINE_WORDS[l.item] ?? l.item} ${formatUsd(l.usd)} (${l.basis})`);
   const lines = [`This trip costs you ${formatUsd(cost.total)}: ${joinAnd(parts)}.`];
-  const budget = (dataOf(r.readMyAnswers).answers as { budget?: { max?: number } | null } | null)?.budget;
-  if (cost.overMyBudgetBy > 0) lines.push(`That's ${formatUsd(cost.overMyBudgetBy)} over your own budget's max.`);
-  else if (target === null && budget?.max)
-    lines.push(`That's within your own budget's max (${formatUsd(budget.max)}).`);
+  const budget = (
+    dataOf(r.readMyAnswers).answers as { budget?: { currency: string; maxAmount: number } | null } | null
+  )?.budget;
+  const max = budget ? { amount: budget.maxAmount, currency: budget.currency } : null;
+  if (cost.overMyBudgetBy > 0)
+    lines.push(
+      max
+        ? `That's ${formatBudget({ amount: overByOwn(cost.total, max), currency: max.currency })} over your own budget's max (${formatBudget(max)}).`
+        : `That's ${formatUsd(cost.overMyBudgetBy)} over your own budget's max.`,
+    );
+  else if (target === null && max && max.amount > 0)
+    lines.push(`That's within your own budget's max (${formatBudget(max)}).`);
   if (target === null) return lines.join("\n");
   const over = cost.total - target;
   if (over <= 0) {

@@ -1,4 +1,5 @@
 import { everydayPlan } from "./assistant-everyday";
+import { formatBudget } from "@/lib/money/budget";
 import { itineraryEdit } from "./assistant-itinerary";
 import { dataOf, failure, isOk, listOf, type Plan, plain, sentence } from "./assistant-plan";
 
@@ -398,11 +399,15 @@ function planText(r: unknown): string {
 function myAnswersText(r: unknown): string {
   const d = dataOf(r);
   if (d.answered === false) return "You haven't answered yet.";
-  const answers = (d.answers ?? {}) as { budget?: { min: number; max: number } | null; scope?: string };
+  const answers = (d.answers ?? {}) as {
+    budget?: { currency: string; minAmount: number; maxAmount: number } | null;
+    scope?: string;
+  };
   const budget = answers.budget;
+  const own = (amount: number) => (budget ? formatBudget({ amount, currency: budget.currency }) : "");
   return [
     "Your answers:",
-    `- Budget: ${budget ? `$${budget.min}–$${budget.max}` : "not given"}`,
+    `- Budget: ${budget ? `${own(budget.minAmount)}–${own(budget.maxAmount)}` : "not given"}`,
     `- Domestic or abroad: ${String(answers.scope)}`,
   ].join("\n");
 }
