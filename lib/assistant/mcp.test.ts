@@ -291,7 +291,8 @@ describe("the MCP endpoint", () => {
     const { answers } = await import("@/test/fixtures");
     const write = {
       expectedVersion: 0,
-      preferences: answers({ notes: "Trams, please", budget: { min: 600, max: 1400, hardLimit: true } }),
+      // A budget typed in euros, read by the one parser whichever surface it comes through.
+      preferences: answers({ notes: "Trams, please", budget: { min: "600 EUR", max: "€1,400", hardLimit: true } }),
     };
     const stored = [];
     for (const surface of ["page", "assistant", "MCP"] as const) {
@@ -312,7 +313,11 @@ describe("the MCP endpoint", () => {
     }
     expect(stored[0]).toMatchObject({
       version: 1,
-      data: { notes: "Trams, please", budget: { min: 600, max: 1400, hardLimit: true } },
+      // €600 and €1,400 in cents.
+      data: {
+        notes: "Trams, please",
+        budget: { currency: "EUR", minAmount: 60000, maxAmount: 140000, hardLimit: true },
+      },
     });
     expect(stored[1]).toEqual(stored[0]);
     expect(stored[2]).toEqual(stored[0]);

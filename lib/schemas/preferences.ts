@@ -176,6 +176,7 @@ export const Budget = z
     if (b.minAmount !== undefined) return issue("max", "Enter the most you want to spend");
     const picked = b.currency?.trim().toUpperCase() || "USD";
     if (!isCurrency(picked)) return issue("currency", `“${b.currency}” isn't a currency we know`);
+    if (!judgeable(picked)) return issue("currency", notJudgeable(picked));
     if (b.max === undefined || b.max === "") return issue("max", "Enter the most you want to spend");
     const max = parseMoneyText(b.max, picked);
     if (!max.ok) return issue("max", max.message);
