@@ -19,19 +19,19 @@ test("budgets as people say them, nothing cut or lost, and a save conflict keeps
   // A quick tier fills both amounts.
   await page.getByRole("button", { name: /^Comfortable/ }).click();
   await expect(page.getByLabel(/^At least/)).toHaveValue("1000");
-  await expect(page.getByLabel("At most ($)")).toHaveValue("2500");
+  await expect(page.getByLabel("At most", { exact: true })).toHaveValue("2500");
 
   // "cheap" stays in the box, with an error; nothing is saved.
-  await page.getByLabel("At most ($)").fill("cheap");
+  await page.getByLabel("At most", { exact: true }).fill("cheap");
   await page.getByRole("button", { name: "Save preferences" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Some answers need another look" })).toContainText(
-    "Budget maximum: Enter an amount in dollars",
+    "Budget maximum: Enter an amount, like 2000 or €2,000",
   );
-  await expect(page.getByLabel("At most ($)")).toHaveValue("cheap");
+  await expect(page.getByLabel("At most", { exact: true })).toHaveValue("cheap");
 
   // Only a ceiling: "up to $1,200".
   await page.getByLabel(/^At least/).fill("");
-  await page.getByLabel("At most ($)").fill("$1,200");
+  await page.getByLabel("At most", { exact: true }).fill("$1,200");
 
   // A long paste isn't cut: the count says how much to shorten, and the save is refused.
   const long = "We love long walks and good food. ".repeat(40);
@@ -67,7 +67,7 @@ test("budgets as people say them, nothing cut or lost, and a save conflict keeps
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await other.reload();
   await expect(other.getByLabel("Notes for the planner")).toHaveValue("Changed my mind");
-  await expect(other.getByLabel("At most ($)")).toHaveValue("1200");
+  await expect(other.getByLabel("At most", { exact: true })).toHaveValue("1200");
 
   // "Jun 10–20, but flexible": dates with a few days either way, kept as said.
   await page.getByLabel(/I'm flexible — any dates/).uncheck();

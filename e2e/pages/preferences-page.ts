@@ -4,7 +4,8 @@ export interface PreferencesAnswers {
   windows?: { start: string; end: string }[];
   flexible?: boolean;
   tripLength?: { min: number; max: number };
-  budget?: { min: number; max: number; hardLimit?: boolean };
+  /** Amounts as typed ("€2000" or 2000); `currency` is picked for bare numbers (default US dollars). */
+  budget?: { min: number | string; max: number | string; currency?: string; hardLimit?: boolean };
   vibes?: string[];
   dietary?: string[];
   accessibility?: string[];
@@ -35,8 +36,9 @@ export class PreferencesPage {
     }
     if (answers.budget) {
       await page.getByRole("radio", { name: "I have a budget" }).check();
+      await page.getByLabel("Currency", { exact: true }).selectOption(answers.budget.currency ?? "USD");
       await page.getByLabel(/^At least/).fill(String(answers.budget.min));
-      await page.getByLabel("At most ($)").fill(String(answers.budget.max));
+      await page.getByLabel("At most", { exact: true }).fill(String(answers.budget.max));
       if (answers.budget.hardLimit) await page.getByRole("switch", { name: "My maximum is a hard limit" }).check();
     }
     for (const vibe of answers.vibes ?? []) await page.getByRole("checkbox", { name: vibe, exact: true }).check();

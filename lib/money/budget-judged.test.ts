@@ -50,7 +50,7 @@ function bothSides(member: ReturnType<typeof dan>, activitiesUsd: number, facts 
   });
   const view = viewMember(member);
   const checked = costFor(facts, view, 4, activitiesUsd, "midrange");
-  const checkedTotal = checked.travel + checked.stay + checked.activities + checked.foodExtra;
+  const checkedTotal = (checked.travel ?? 0) + checked.stay + checked.activities + checked.foodExtra;
   return { planned, view, checked, checkedTotal };
 }
 

@@ -283,9 +283,8 @@ function costText(r: Results, target: number | null): string {
     return "There's no plan yet, so no cost of your own yet: each destination idea shows what it would cost you.";
   const parts = cost.lines.map((l) => `${LINE_WORDS[l.item] ?? l.item} ${formatUsd(l.usd)} (${l.basis})`);
   const lines = [`This trip costs you ${formatUsd(cost.total)}: ${joinAnd(parts)}.`];
-  const budget = (
-    dataOf(r.readMyAnswers).answers as { budget?: { currency: string; maxAmount: number } | null } | null
-  )?.budget;
+  const budget = (dataOf(r.readMyAnswers).answers as { budget?: { currency: string; maxAmount: number } | null } | null)
+    ?.budget;
   const max = budget ? { amount: budget.maxAmount, currency: budget.currency } : null;
   if (cost.overMyBudgetBy > 0)
     lines.push(

@@ -1,5 +1,5 @@
-import { everydayPlan } from "./assistant-everyday";
 import { formatBudget } from "@/lib/money/budget";
+import { everydayPlan } from "./assistant-everyday";
 import { itineraryEdit } from "./assistant-itinerary";
 import { dataOf, failure, isOk, listOf, type Plan, plain, sentence } from "./assistant-plan";
 
