@@ -252,7 +252,8 @@ function withoutAttribution(view: DashboardView, viewerId: string): DashboardVie
   const others = budget.ranges
     .filter((r) => r.memberId !== viewerId)
     .sort((a, b) => a.min - b.min || a.max - b.max || Number(a.hardLimit) - Number(b.hardLimit))
-    .map((r, i) => ({ ...r, memberId: anonymousMemberId(i + 1) }));
+    // Nobody else's own amounts or currency, only the dollar range.
+    .map(({ own: _own, ...r }, i) => ({ ...r, memberId: anonymousMemberId(i + 1) }));
   const own = (id: string | null) => (id === viewerId ? id : null);
   const anonymous = <T extends { memberIds: string[] }>(items: T[]): T[] => items.map((i) => ({ ...i, memberIds: [] }));
   return {

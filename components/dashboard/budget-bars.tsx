@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { type Axis, type MemberName, moneyAxis, nameOf, percentOn } from "@/components/dashboard/layout-math";
 import { EmptyState } from "@/components/ui/card";
 import { formatUsd, joinAnd, plural } from "@/lib/format";
+import { formatBudget } from "@/lib/money/budget";
 import { type GroupProfile, isAnonymousMemberId } from "@/lib/schemas/group-profile";
 
 type Budget = GroupProfile["budget"];
@@ -88,15 +89,13 @@ export function BudgetBars({ budget, members }: { budget: Budget; members: Membe
             const limit = range.hardLimit ? ", hard limit" : "";
             return (
               <li key={range.memberId} className="flex flex-col pt-1 sm:h-12 sm:flex-row sm:items-center sm:pt-0">
-                <span className="sr-only">{`${name}: ${formatUsd(range.min)} to ${formatUsd(range.max)}${limit}`}</span>
+                <span className="sr-only">{`${name}: ${rangeText(range, " to ")}${limit}`}</span>
                 <div aria-hidden="true" className={`${NAME_COLUMN} leading-tight`}>
                   <div className="flex items-center gap-1 text-sm font-medium text-slate-900">
                     <span className="truncate">{name}</span>
                     {range.hardLimit ? <Lock className="size-3.5 shrink-0 text-slate-700" /> : null}
                   </div>
-                  <div className="truncate text-xs text-slate-600 tabular-nums">
-                    {formatUsd(range.min)}–{formatUsd(range.max)}
-                  </div>
+                  <div className="truncate text-xs text-slate-600 tabular-nums">{rangeText(range, "–")}</div>
                 </div>
                 <div aria-hidden="true" className="relative h-5 sm:h-full sm:flex-1">
                   <span
@@ -170,4 +169,12 @@ function span(axis: Axis, from: number, to: number): CSSProperties {
 function tickLabel(value: number, axis: Axis): string {
   if (axis.max >= 1_000_000 && value >= 1_000_000) return `$${Number((value / 1_000_000).toFixed(2))}M`;
   return axis.max >= 10_000 && value >= 1000 ? `$${Number((value / 1000).toFixed(1))}k` : formatUsd(value);
+}
+
+/** A range as its member gave it ("€0–€2,000 (≈ $0–$2,318)") when they gave it in their own currency, else in dollars. */
+function rangeText(range: Budget["ranges"][number], to: string): string {
+  const usd = `${formatUsd(range.min)}${to}${formatUsd(range.max)}`;
+  if (!range.own) return usd;
+  const { currency } = range.own;
+  return `${formatBudget({ amount: range.own.min, currency })}${to}${formatBudget({ amount: range.own.max, currency })} (≈ ${usd})`;
 }

@@ -316,10 +316,13 @@ function prefixSums(diff: Int32Array): Int32Array {
 
 // ── Budget, vibes, constraints, scope ───────────────────────────────────────
 
-function usdRange(budget: Budget): { min: number; max: number; hardLimit: boolean } {
+function usdRange(budget: Budget): Omit<GroupProfile["budget"]["ranges"][number], "memberId"> {
   const own = ownBudget(budget);
   const usd = own ? budgetInUsd(own) : null;
-  return { min: usd?.min ?? 0, max: usd?.max ?? 0, hardLimit: usd?.hardLimit ?? false };
+  const range = { min: usd?.min ?? 0, max: usd?.max ?? 0, hardLimit: usd?.hardLimit ?? false };
+  return budget.currency === "USD"
+    ? range
+    : { ...range, own: { currency: budget.currency, min: budget.minAmount, max: budget.maxAmount } };
 }
 
 function aggregateBudget(respondents: Respondent[]): GroupProfile["budget"] {

@@ -81,7 +81,14 @@ export const GroupProfile = z.object({
     highestMinMemberId: MemberId.nullable(),
     lowestMaxMemberId: MemberId.nullable(),
     ranges: z.array(
-      z.object({ memberId: MemberId, min: z.number().int(), max: z.number().int(), hardLimit: z.boolean() }),
+      z.object({
+        memberId: MemberId,
+        min: z.number().int(),
+        max: z.number().int(),
+        hardLimit: z.boolean(),
+        /** The member's own amounts (minor units) when they gave them in another currency than dollars; theirs to see. */
+        own: z.object({ currency: z.string(), min: z.number().int(), max: z.number().int() }).optional(),
+      }),
     ),
     flexibleIds: z.array(MemberId),
   }),
