@@ -163,7 +163,12 @@ export const addExpense = tripAction({
       ? await expenseOfClientKey({ tripId: caller.trip.id, memberId: caller.member.id, clientKey: input.clientKey })
       : null;
     if (first)
-      return { expenseId: first.id, version: first.version, tripAmount: first.tripAmount, tripCurrency: first.tripCurrency };
+      return {
+        expenseId: first.id,
+        version: first.version,
+        tripAmount: first.tripAmount,
+        tripCurrency: first.tripCurrency,
+      };
     refuseInstructions({ description: input.description }, DESCRIBE_NOT_INSTRUCT);
     await consume("save", caller.member.id);
     const write = await buildWrite(caller, input);

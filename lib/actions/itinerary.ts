@@ -1,4 +1,5 @@
 import "server-only";
+import type { Caller } from "@/lib/auth/guards";
 import { itemsUnderFlags } from "@/lib/constraints/flags";
 import { addDays } from "@/lib/dates";
 import { factsOfPlan } from "@/lib/db/queries/destination-facts";
@@ -29,7 +30,6 @@ import {
 } from "@/lib/schemas/itinerary";
 import { TripOnlyInput } from "@/lib/schemas/trip";
 import { refuseInstructions } from "@/lib/screened-answers";
-import type { Caller } from "@/lib/auth/guards";
 import { tripAction } from "./define";
 
 /** Today on the server's clock (dates are judged against it). */

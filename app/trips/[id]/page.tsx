@@ -19,6 +19,7 @@ import {
 import { StatusStepper } from "@/components/dashboard/status-stepper";
 import { budgetSummary, datesSummary, needsSummary, vibesSummary } from "@/components/dashboard/summaries";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
+import { Outbox } from "@/components/offline/outbox";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
 import { AiConnections } from "@/components/trip/ai-connections";
 import { ConfirmDevice } from "@/components/trip/confirm-device";
@@ -110,6 +111,7 @@ export default async function TripDashboardPage({
     >
       <div className="space-y-4 sm:space-y-6">
         <LiveTrip tripId={trip.id} after={after} page="dashboard" />
+        <Outbox tripId={trip.id} />
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0 flex-1">
             <p className="text-sm text-slate-600">

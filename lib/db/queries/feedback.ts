@@ -87,7 +87,10 @@ export async function addFeedback(item: {
     await lockTripFor(tx, item.tripId, "plan");
     // Under the trip's lock, so two sends of one key at once make one row: the second finds the first's.
     if (item.clientKey) {
-      const first = await feedbackOfClientKey({ tripId: item.tripId, memberId: item.memberId, clientKey: item.clientKey }, tx);
+      const first = await feedbackOfClientKey(
+        { tripId: item.tripId, memberId: item.memberId, clientKey: item.clientKey },
+        tx,
+      );
       if (first) return first;
     }
     // The same flag or suggestion twice (the same item; the same activity or words) would only count twice.
