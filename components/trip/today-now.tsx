@@ -170,12 +170,23 @@ function BeforeList({ tripId, planHref, left }: { tripId: string; planHref: stri
   lines.push({
     key: "packing",
     text: (
-      <Link href={`${planHref}#before-you-go`} className="underline">
+      <Link href={`${planHref}#summary-title`} className="underline">
         Packing list: {plural(left.packing, "thing")} to pack
       </Link>
     ),
   });
-  if (left.entry) lines.push({ key: "entry", text: `Entry requirements: ${left.entry}` });
+  if (left.entry)
+    lines.push({
+      key: "entry",
+      text: (
+        <>
+          <Link href={`${planHref}#before-you-go-title`} className="underline">
+            Entry requirements
+          </Link>
+          : {left.entry}
+        </>
+      ),
+    });
   return (
     <div>
       <p>
