@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { watchCsp } from "./csp-watch";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
 import { joinInNewBrowser } from "./pages/join-page";
+import { controlled, tripCaches } from "./pages/offline";
 import { PlanPage } from "./pages/plan-page";
 
 /**
@@ -47,14 +48,6 @@ test("the manifest, its icons and the service worker are served with the right h
   expect(csp).toContain("manifest-src 'self'");
 });
 
-/** Waits until the service worker controls the page (the first load installs it; clientsClaim takes over). */
-async function controlled(page: Page) {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
 test("after one visit the dashboard, every day of the plan and the share page open offline, saying so", async ({
   page,
   context,
@@ -94,6 +87,8 @@ test("after one visit the dashboard, every day of the plan and the share page op
   expect(days).toHaveLength(4);
   // Each day's map: numbered stops in the list's order, drawn here with nothing fetched from elsewhere.
   await expect(page.locator("figure[data-day-map] svg").first()).toBeVisible();
+  await page.goto(`/trips/${tripId}/costs`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Costs:");
   await page.goto(shareUrl);
   await expect(page.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
   expect(await page.evaluate(async () => (await caches.keys()).sort())).toEqual(
@@ -114,10 +109,23 @@ test("after one visit the dashboard, every day of the plan and the share page op
     await expect(plan.days().getByRole("heading", { name: new RegExp(`^Day ${n}\\b`) })).toBeAttached();
   }
   await expect(page.locator("figure[data-day-map] svg").first()).toBeVisible();
-  // What needs the server says why it can't be used now.
-  const flag = plan.flagButtons().first();
-  await expect(flag).toBeDisabled();
-  await expect(flag).toHaveAttribute("title", "You're offline: this needs the network.");
+  // What needs the server says why it can't be used now; a flag can still be written (it waits on the phone).
+  const remove = plan
+    .days()
+    .getByRole("button", { name: /^Remove / })
+    .first();
+  await expect(remove).toBeDisabled();
+  await expect(remove).toHaveAttribute("title", "You're offline: this needs the network.");
+  await expect(plan.flagButtons().first()).toBeEnabled();
+  // A download is made by the server: the link says so and does nothing.
+  const calendar = page.getByRole("link", { name: "Add to my calendar (.ics)" });
+  await expect(calendar).toHaveAttribute("aria-disabled", "true");
+  await expect(calendar).toHaveAttribute("title", "You're offline: this needs the network.");
+
+  // The member's costs, as saved: the expense form still works offline (its writes wait too).
+  await page.goto(`/trips/${tripId}/costs`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Costs:");
+  await expect(notice).toContainText("offline since");
 
   await page.goto(shareUrl);
   await expect(page.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
@@ -130,10 +138,6 @@ test("after one visit the dashboard, every day of the plan and the share page op
   expect(outside).toEqual([]);
   expect(csp).toEqual([]);
 });
-
-/** The trip's page cache names on this device. */
-const tripCaches = (page: Page) =>
-  page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith("tripsync-trip-")));
 
 test("a device forgets a trip's saved pages when the member leaves, or when the server no longer opens the trip for it", async ({
   page,

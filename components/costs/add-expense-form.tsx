@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { addExpenseAction } from "@/app/actions";
+import { newWriteKey, sendOrKeep } from "@/components/offline/outbox";
 import { Button } from "@/components/ui/button";
 import { FieldError, FormMessage, inputClasses } from "@/components/ui/field";
 import { EXPENSE_CATEGORIES } from "@/lib/db/schema";
@@ -37,7 +38,9 @@ export function AddExpenseForm({
 }) {
   const [pending, start] = useTransition();
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<"added" | "kept" | null>(null);
+  // One key per expense, however often it is sent (now, or from the outbox when back online).
+  const [clientKey, setClientKey] = useState(newWriteKey);
   const [description, setDescription] = useState("");
   const [category, setCategory] = useState<string>("food");
   const [itemKey, setItemKey] = useState("");
@@ -78,7 +81,7 @@ export function AddExpenseForm({
               ),
             };
     start(async () => {
-      const result = await addExpenseAction({
+      const input = {
         tripId,
         description,
         amount,
@@ -88,14 +91,27 @@ export function AddExpenseForm({
         payers,
         split,
         ...(itemKey ? { itemKey } : {}),
-      });
-      if (result.ok) {
+        clientKey,
+      };
+      const result = await sendOrKeep(
+        {
+          key: clientKey,
+          tripId,
+          kind: "expense",
+          input,
+          summary: `Expense of ${amount} ${input.currency}`,
+          text: description,
+        },
+        () => addExpenseAction(input),
+      );
+      if (result === "kept" || result.ok) {
         setError(null);
-        setDone(true);
+        setDone(result === "kept" ? "kept" : "added");
         setDescription("");
         setItemKey("");
+        setClientKey(newWriteKey());
       } else {
-        setDone(false);
+        setDone(null);
         setError({ message: result.message, fields: result.fieldErrors ?? {} });
       }
     });
@@ -104,9 +120,12 @@ export function AddExpenseForm({
     error?.fields[name] ?? Object.entries(error?.fields ?? {}).find(([k]) => k.startsWith(`${name}.`))?.[1];
 
   return (
-    <form action={submit} className="space-y-4" aria-label="Add an expense">
+    <form action={submit} data-works-offline className="space-y-4" aria-label="Add an expense">
       {error ? <FormMessage tone="error">{error.message}</FormMessage> : null}
-      {done ? <FormMessage tone="success">Expense added.</FormMessage> : null}
+      {done === "added" ? <FormMessage tone="success">Expense added.</FormMessage> : null}
+      {done === "kept" ? (
+        <FormMessage tone="success">Kept on this phone: it's sent when you're back online.</FormMessage>
+      ) : null}
       {planItems.length ? (
         <div>
           <label htmlFor="expense-item" className="block text-sm font-medium text-slate-800">

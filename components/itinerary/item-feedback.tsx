@@ -4,6 +4,7 @@ import { Flag, X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { flagItineraryItemAction, liftFlagAction, withdrawFeedbackAction } from "@/app/actions";
+import { newWriteKey, sendOrKeep } from "@/components/offline/outbox";
 import { useLiveFeedback } from "@/components/trip/live-store";
 import { reportActionSuccess, settleResult, useActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
@@ -71,6 +72,7 @@ export function ItemFeedback({
         ) : (
           <button
             type="button"
+            data-works-offline
             onClick={() => setOpen(true)}
             className="inline-flex min-h-8 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-700 hover:bg-slate-100"
             aria-label={`Flag ${itemTitle}`}
@@ -254,6 +256,8 @@ function FlagForm({
   const [note, setNote] = useState("");
   const [errors, setErrors] = useState<{ form?: string; reason?: string; note?: string }>({});
   const [pending, startTransition] = useTransition();
+  // One key for this flag, however often it is sent (now, or from the outbox when back online).
+  const [clientKey] = useState(newWriteKey);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -263,7 +267,22 @@ function FlagForm({
     }
     startTransition(async () => {
       setErrors({});
-      const result = await flagItineraryItemAction({ tripId, version, itemKey, reason, note });
+      const input = { tripId, version, itemKey, reason, note, clientKey };
+      const result = await sendOrKeep(
+        {
+          key: clientKey,
+          tripId,
+          kind: "flag",
+          input,
+          summary: `Flag on ${itemTitle}: ${FLAG_REASON_LABELS[reason]}`,
+          text: note,
+        },
+        () => flagItineraryItemAction(input),
+      );
+      if (result === "kept") {
+        onDone();
+        return;
+      }
       if (result.ok) {
         reportActionSuccess();
         onDone();
@@ -281,6 +300,7 @@ function FlagForm({
   return (
     <form
       onSubmit={submit}
+      data-works-offline
       className="space-y-2 rounded-lg border border-slate-200 p-3"
       aria-label={`Flag ${itemTitle}`}
     >

@@ -4,6 +4,7 @@ import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { suggestAdditionAction } from "@/app/actions";
+import { newWriteKey, sendOrKeep } from "@/components/offline/outbox";
 import { reportActionSuccess } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FieldError, FormMessage, inputClasses } from "@/components/ui/field";
@@ -29,20 +30,42 @@ export function SuggestForm({
   const [activityId, setActivityId] = useState("");
   const [text, setText] = useState("");
   const [errors, setErrors] = useState<{ form?: string; text?: string }>({});
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<"sent" | "kept" | null>(null);
   const [pending, startTransition] = useTransition();
+  // One key per suggestion, however often it is sent; a new one once it is sent or kept.
+  const [clientKey, setClientKey] = useState(newWriteKey);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     startTransition(async () => {
       setErrors({});
-      setSent(false);
-      const result = await suggestAdditionAction({ tripId, version, activityId: activityId || null, text });
+      setSent(null);
+      const input = { tripId, version, activityId: activityId || null, text, clientKey };
+      const picked = activities.find((a) => a.id === activityId);
+      const result = await sendOrKeep(
+        {
+          key: clientKey,
+          tripId,
+          kind: "suggestion",
+          input,
+          summary: picked ? `Suggestion: ${picked.title}` : "Suggestion",
+          text,
+        },
+        () => suggestAdditionAction(input),
+      );
+      if (result === "kept") {
+        setActivityId("");
+        setText("");
+        setSent("kept");
+        setClientKey(newWriteKey());
+        return;
+      }
       if (result.ok) {
         reportActionSuccess();
         setActivityId("");
         setText("");
-        setSent(true);
+        setSent("sent");
+        setClientKey(newWriteKey());
       } else {
         setErrors({ form: result.message, text: result.fieldErrors?.text });
       }
@@ -51,7 +74,7 @@ export function SuggestForm({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Suggest an addition">
+    <form onSubmit={submit} data-works-offline className="space-y-3" aria-label="Suggest an addition">
       {activities.length > 0 ? (
         <div>
           <label htmlFor={`${id}-activity`} className="block text-sm font-medium text-slate-800">
@@ -90,7 +113,11 @@ export function SuggestForm({
         <FieldError id={`${id}-text-error`} message={errors.text} />
       </div>
       {errors.form && !errors.text ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-      {sent ? <FormMessage tone="success">Thanks — the organizer will see it when they regenerate.</FormMessage> : null}
+      {sent === "sent" ? (
+        <FormMessage tone="success">Thanks — the organizer will see it when they regenerate.</FormMessage>
+      ) : sent === "kept" ? (
+        <FormMessage tone="success">Kept on this phone: it's sent when you're back online.</FormMessage>
+      ) : null}
       <Button type="submit" variant="secondary" disabled={pending} aria-busy={pending}>
         <Plus aria-hidden className="size-4" />
         {pending ? "Sending…" : "Suggest it"}

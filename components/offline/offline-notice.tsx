@@ -28,7 +28,8 @@ export const OFFLINE_REASON = "You're offline: this needs the network.";
  * While the phone has no network: a notice saying so and since when the page's data is (the
  * time the server rendered it, which is when the service worker saved it), and every button
  * and field on the page disabled with that reason (they post to the server or open a form that
- * does), except a button marked `data-works-offline` (printing).
+ * does) and every download link (the server makes the file), except what is marked `data-works-offline` or sits inside such a part: printing, and the
+ * forms whose writes wait in the device's outbox (a flag, a suggestion, an expense).
  * Online again, the form controls come back as they were.
  */
 export function OfflineNotice({ renderedAt }: { renderedAt: string }) {
@@ -49,19 +50,35 @@ export function OfflineNotice({ renderedAt }: { renderedAt: string }) {
     if (online) return;
     const controls = [
       ...document.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLTextAreaElement>(
-        "main button:not([data-works-offline]), main input, main textarea, main select",
+        "main button, main input, main textarea, main select",
       ),
-    ].filter((c) => !c.disabled);
+    ].filter((c) => !c.disabled && !c.closest("[data-works-offline]"));
     for (const c of controls) {
       c.disabled = true;
       c.dataset.offlineDisabled = "";
       c.title = OFFLINE_REASON;
+    }
+    // Downloads and calendar subscriptions are made by the server on request: links can't be
+    // disabled, so they say why and a click does nothing.
+    const downloads = [...document.querySelectorAll<HTMLAnchorElement>('main a[download], main a[href^="webcal:"]')];
+    const refuse = (event: MouseEvent) => event.preventDefault();
+    for (const a of downloads) {
+      a.setAttribute("aria-disabled", "true");
+      a.dataset.offlineDisabled = "";
+      a.title = OFFLINE_REASON;
+      a.addEventListener("click", refuse);
     }
     return () => {
       for (const c of controls) {
         c.disabled = false;
         delete c.dataset.offlineDisabled;
         c.removeAttribute("title");
+      }
+      for (const a of downloads) {
+        a.removeAttribute("aria-disabled");
+        delete a.dataset.offlineDisabled;
+        a.removeAttribute("title");
+        a.removeEventListener("click", refuse);
       }
     };
   }, [online]);
@@ -73,8 +90,9 @@ export function OfflineNotice({ renderedAt }: { renderedAt: string }) {
     >
       <WifiOff aria-hidden className="size-4 shrink-0" />
       <span>
-        <strong>Offline</strong> — showing this page as saved on this phone{since ? `, offline since ${since}` : ""}.
-        Changes need the network.
+        <strong>Offline</strong> — showing this page as saved on this phone{since ? `, offline since ${since}` : ""}. A
+        flag, a suggestion or an expense you write waits on this phone and is sent when you're back online; other
+        changes need the network.
       </span>
     </p>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { tripCacheName } from "@/lib/offline/cache-names";
+import { forgetTripWrites } from "@/lib/offline/outbox";
 
 /**
  * Registers the service worker (public/sw.js, built from lib/offline/sw.ts) on the production
@@ -18,11 +19,23 @@ export function ServiceWorkerRegistration() {
   return null;
 }
 
-/** Forgets what this device cached of a trip (the member left it here): the worker's copy of its pages. */
+/**
+ * Forgets what this device kept of a trip: the worker's copy of its pages and the outbox's
+ * unsent writes. For a device that is out of the trip (left it here, signed out, removed):
+ * nothing of the trip stays on it.
+ */
+export async function forgetTripOnDevice(tripId: string): Promise<void> {
+  navigator.serviceWorker?.controller?.postMessage({ type: "forget-trip", tripId });
+  await Promise.all([
+    "caches" in window ? caches.delete(tripCacheName(tripId)) : null,
+    "indexedDB" in window ? forgetTripWrites(tripId).catch(() => {}) : null,
+  ]);
+}
+
+/** Forgets what this device kept of a trip, once shown (the member left it here). */
 export function ForgetTrip({ tripId }: { tripId: string }) {
   useEffect(() => {
-    if ("caches" in window) void caches.delete(tripCacheName(tripId));
-    navigator.serviceWorker?.controller?.postMessage({ type: "forget-trip", tripId });
+    void forgetTripOnDevice(tripId);
   }, [tripId]);
   return null;
 }

@@ -35,4 +35,41 @@ describe("the today card", () => {
     expect(card("2027-05-01T12:00:00Z")).toContain("10 days to Lisbon");
     expect(card("2027-05-14T09:00:00Z")).toContain("The trip is over: 3 days and 6 stops.");
   });
+
+  it("before the trip lists what's left to do; after it, the costs to settle", () => {
+    const left = {
+      answers: { pending: 2, mine: false },
+      votes: null,
+      packing: 7,
+      entry: "Check with Portugal's consulate.",
+    };
+    const before = textOf(
+      renderToStaticMarkup(
+        <TodayCard
+          tripId="t"
+          itinerary={itinerary}
+          facts={LISBON}
+          at={new Date("2027-05-01T12:00:00Z")}
+          leftToDo={left}
+        />,
+      ),
+    );
+    expect(before).toContain("Answers: 2 members still to answer");
+    expect(before).toContain("Packing list: 7 things to pack");
+    expect(before).toMatch(/Entry requirements ?: Check with Portugal's consulate\./);
+    expect(before).not.toContain("Votes:");
+    const after = textOf(
+      renderToStaticMarkup(
+        <TodayCard
+          tripId="t"
+          itinerary={itinerary}
+          facts={LISBON}
+          at={new Date("2027-05-14T09:00:00Z")}
+          toSettle={["Ben pays Olga €28.00"]}
+        />,
+      ),
+    );
+    expect(after).toContain("Costs to settle:");
+    expect(after).toContain("Ben pays Olga €28.00");
+  });
 });

@@ -1,97 +1,51 @@
-import Link from "next/link";
 import { legText } from "@/components/itinerary/itinerary-days";
-import { Card } from "@/components/ui/card";
-import { plural } from "@/lib/format";
+import { type LeftToDo, TodayNow } from "@/components/trip/today-now";
 import { planRoutes } from "@/lib/planning/day-route";
-import { type TodayView, todayView } from "@/lib/planning/today";
 import type { DestinationFacts } from "@/lib/schemas/catalog";
 import type { Itinerary } from "@/lib/schemas/itinerary";
 
-const MEAL_WORDS = { breakfast: "Breakfast", lunch: "Lunch", dinner: "Dinner" } as const;
-
 /**
- * The trip's moment at the top of the dashboard (lib/planning/today.ts): during the trip, today
- * — now, next, when to leave for it and the way there, the day's meals and weather, tomorrow in
- * a line; before it, the countdown; after it, the summary. Nothing without dated plan.
+ * The trip's moment at the top of the dashboard (lib/planning/today.ts), drawn by TodayNow:
+ * the server renders it at the request's time, and the phone then follows its own clock (a
+ * page saved for offline use opens on the moment it is opened, not the one it was saved at).
+ * The day's routes and their legs in words are worked out here, once, from the plan's facts.
+ * Nothing without a dated plan.
  */
 export function TodayCard({
   tripId,
   itinerary,
   facts,
   at,
+  fixedClock = false,
+  leftToDo,
+  toSettle,
 }: {
   tripId: string;
   itinerary: Itinerary;
   facts: DestinationFacts | undefined;
   at: Date;
+  /** Keep to `at` (a time given in the address outside production) instead of following the phone's clock. */
+  fixedClock?: boolean;
+  leftToDo?: LeftToDo;
+  toSettle?: string[];
 }) {
-  const view = todayView(itinerary, facts ? planRoutes(itinerary, facts) : [], at);
-  if (!view) return null;
-  const planHref = `/trips/${tripId}/plan`;
+  if (!itinerary.dates.start || !itinerary.dates.end) return null;
+  const routes = facts ? planRoutes(itinerary, facts) : [];
   return (
-    <Card title={titleOf(view, itinerary.destination.name)}>
-      <div data-today={view.phase} className="space-y-2 text-sm text-slate-700">
-        {view.phase === "before" ? (
-          <p>
-            The trip starts in {plural(view.daysToGo, "day")}. Left to do: what's listed under "Your turn" above, and
-            the <Link href={planHref}>packing list and entry requirements on the plan</Link>.
-          </p>
-        ) : view.phase === "after" ? (
-          <p>
-            The trip is over: {plural(view.days, "day")} and {plural(view.stops, "stop")}.{" "}
-            <Link href={planHref} className="underline">
-              The whole plan
-            </Link>{" "}
-            stays here.
-          </p>
-        ) : (
-          <>
-            <p>
-              <strong>Now:</strong> {view.now ? `${view.now.name}, until ${view.now.end}` : "free time"}
-            </p>
-            {view.next ? (
-              <p>
-                <strong>Next:</strong> {view.next.name} at {view.next.time}
-                {view.leaveBy && view.legToNext ? (
-                  <>
-                    {" "}
-                    — <strong>leave by {view.leaveBy}</strong>: {legText(view.legToNext)}
-                  </>
-                ) : null}
-              </p>
-            ) : (
-              <p>Nothing more planned today.</p>
-            )}
-            {view.meals.length ? (
-              <p>
-                <strong>Meals:</strong>{" "}
-                {view.meals
-                  .map((m) => `${MEAL_WORDS[m.meal as keyof typeof MEAL_WORDS] ?? m.meal} ${m.time} at ${m.name}`)
-                  .join("; ")}
-              </p>
-            ) : null}
-            <p>
-              <strong>Weather:</strong> {view.weather}
-            </p>
-            {view.tomorrow ? (
-              <p>
-                <strong>Tomorrow:</strong> {view.tomorrow}
-              </p>
-            ) : null}
-            <p>
-              <Link href={`${planHref}#day-${view.day}-title`} className="underline">
-                Today's route and map
-              </Link>
-            </p>
-          </>
-        )}
-      </div>
-    </Card>
+    <TodayNow
+      tripId={tripId}
+      plan={{
+        destination: itinerary.destination,
+        dates: itinerary.dates,
+        days: itinerary.days.map((d) => ({ day: d.day, date: d.date, title: d.title, meals: d.meals })),
+        weather: itinerary.weather,
+      }}
+      routes={routes}
+      legTexts={routes.map((r) => r.legs.map(legText))}
+      renderedAt={at.toISOString()}
+      fixedClock={fixedClock}
+      leftToDo={leftToDo}
+      toSettle={toSettle}
+    />
   );
-}
-
-function titleOf(view: TodayView, destination: string): string {
-  if (view.phase === "before") return `${plural(view.daysToGo, "day")} to ${destination}`;
-  if (view.phase === "after") return "After the trip";
-  return `Today — day ${view.day}, ${view.time} in ${destination}`;
 }

@@ -3,6 +3,7 @@ import type { Caller } from "@/lib/auth/guards";
 import { costsSummary } from "@/lib/costs-view";
 import {
   type ExpenseWrite,
+  expenseOfClientKey,
   getExpense,
   insertExpense,
   insertPayment,
@@ -157,10 +158,26 @@ export const addExpense = tripAction({
   effect: "write",
   input: AddExpenseInput,
   async run({ input, caller }) {
+    // Sent before (the device's outbox tried again): the first outcome, without counting as another save.
+    const first = input.clientKey
+      ? await expenseOfClientKey({ tripId: caller.trip.id, memberId: caller.member.id, clientKey: input.clientKey })
+      : null;
+    if (first)
+      return {
+        expenseId: first.id,
+        version: first.version,
+        tripAmount: first.tripAmount,
+        tripCurrency: first.tripCurrency,
+      };
     refuseInstructions({ description: input.description }, DESCRIBE_NOT_INSTRUCT);
     await consume("save", caller.member.id);
     const write = await buildWrite(caller, input);
-    const row = await insertExpense({ tripId: caller.trip.id, memberId: caller.member.id, write });
+    const row = await insertExpense({
+      tripId: caller.trip.id,
+      memberId: caller.member.id,
+      write,
+      clientKey: input.clientKey ?? null,
+    });
     return { expenseId: row.id, version: row.version, tripAmount: row.tripAmount, tripCurrency: row.tripCurrency };
   },
 });

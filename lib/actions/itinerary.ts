@@ -1,9 +1,11 @@
 import "server-only";
+import type { Caller } from "@/lib/auth/guards";
 import { itemsUnderFlags } from "@/lib/constraints/flags";
 import { addDays } from "@/lib/dates";
 import { factsOfPlan } from "@/lib/db/queries/destination-facts";
 import {
   addFeedback,
+  feedbackOfClientKey,
   liftFlags,
   listFlagsInForce,
   listOpenFeedback,
@@ -140,6 +142,9 @@ export const flagItineraryItem = tripAction({
   access: "member",
   input: FlagItemInput,
   async run({ input, caller }) {
+    // Sent before (the device's outbox tried again): the first outcome, even if the plan changed since.
+    const first = await sentBefore(caller, input.clientKey);
+    if (first) return { feedbackId: first.id };
     const current = await requireCurrentVersion(caller.trip.id, input.version);
     if (!current.itinerary.days.some((d) => d.items.some((i) => i.key === input.itemKey))) {
       throw new AppError("not_found:item", "That item isn't in the current plan any more.");
@@ -153,10 +158,18 @@ export const flagItineraryItem = tripAction({
       reason: input.reason,
       text: input.note,
       suggestedActivityId: null,
+      clientKey: input.clientKey ?? null,
     });
     return { feedbackId: row.id };
   },
 });
+
+/** The flag or suggestion this member's device already sent with this key, if any. */
+function sentBefore(caller: Caller, clientKey: string | undefined) {
+  return clientKey
+    ? feedbackOfClientKey({ tripId: caller.trip.id, memberId: caller.member.id, clientKey })
+    : Promise.resolve(null);
+}
 
 /** Any member suggests an addition: one of the destination's activities, or in their own words. */
 export const suggestAddition = tripAction({
@@ -166,6 +179,8 @@ export const suggestAddition = tripAction({
   access: "member",
   input: SuggestInput,
   async run({ input, caller }) {
+    const first = await sentBefore(caller, input.clientKey);
+    if (first) return { feedbackId: first.id };
     const current = await requireCurrentVersion(caller.trip.id, input.version);
     if (
       input.activityId &&
@@ -186,6 +201,7 @@ export const suggestAddition = tripAction({
       reason: null,
       text: input.text,
       suggestedActivityId: input.activityId,
+      clientKey: input.clientKey ?? null,
     });
     return { feedbackId: row.id };
   },

@@ -451,6 +451,8 @@ export const MEMBER_DATA: MemberDataDeclaration = {
       createdBy: "member-ref",
       version: "none",
       deletedAt: "none",
+      // A random key the sending device made: says nothing of anyone.
+      clientKey: "none",
       createdAt: "none",
       updatedAt: "none",
     },

@@ -492,10 +492,13 @@ export const feedbackItems = pgTable(
     liftedBy: uuid("lifted_by").references(() => members.id, { onDelete: "set null" }),
     liftReason: text("lift_reason"),
     liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    /** The sending device's key for this write (lib/schemas/offline.ts): sent twice, one row. */
+    clientKey: text("client_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("feedback_items_trip_idx").on(t.tripId, t.status),
+    uniqueIndex("feedback_items_client_key_idx").on(t.tripId, t.clientKey),
     check("feedback_items_kind_check", sql`${t.kind} in ('flag', 'suggestion')`),
     check("feedback_items_status_check", sql`${t.status} in ('open', 'applied', 'declined', 'withdrawn')`),
     check(
@@ -771,11 +774,14 @@ export const expenses = pgTable(
     createdBy: uuid("created_by").references(() => members.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(1),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** The sending device's key for this write (lib/schemas/offline.ts): sent twice, one expense. */
+    clientKey: text("client_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("expenses_trip_idx").on(t.tripId),
+    uniqueIndex("expenses_client_key_idx").on(t.tripId, t.clientKey),
     check("expenses_amount_check", sql`${t.amount} > 0 and ${t.tripAmount} >= 0`),
     check(
       "expenses_category_check",

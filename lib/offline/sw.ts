@@ -1,5 +1,6 @@
 import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate } from "serwist";
 import { pageCacheName, STATIC_CACHE, tripCacheName, tripOfPath } from "@/lib/offline/cache-names";
+import { forgetTripWrites } from "@/lib/offline/outbox";
 
 /**
  * TripSync's service worker (built to public/sw.js by scripts/build-sw.ts with esbuild; Serwist
@@ -10,7 +11,7 @@ import { pageCacheName, STATIC_CACHE, tripCacheName, tripOfPath } from "@/lib/of
  *   (after 4 s of waiting, or at once when offline). Pages carry the time they were rendered,
  *   which the offline notice shows (components/offline/offline-notice.tsx).
  * A trip page the server answers with a refusal (this device signed out, the member left or
- * was removed) clears that trip's cache. Nothing else is cached: no other origin, no API, no
+ * was removed) clears that trip's cache and the device's unsent writes for it (lib/offline/outbox.ts). Nothing else is cached: no other origin, no API, no
  * server action.
  */
 
@@ -28,7 +29,12 @@ async function forgetIfRefused(request: Request, response: Response): Promise<vo
   if (!tripId) return;
   const landedOn = response.url ? tripOfPath(new URL(response.url).pathname) : tripId;
   const refused = [401, 403, 404, 410].includes(response.status) || (response.redirected && landedOn !== tripId);
-  if (refused) await caches.delete(tripCacheName(tripId));
+  if (refused) await forgetTrip(tripId);
+}
+
+/** Nothing of the trip stays on this device: its saved pages and its unsent writes. */
+async function forgetTrip(tripId: string): Promise<void> {
+  await Promise.all([caches.delete(tripCacheName(tripId)), forgetTripWrites(tripId).catch(() => {})]);
 }
 
 const pageStrategies = new Map<string, NetworkFirst>();
@@ -83,7 +89,7 @@ const serwist = new Serwist({
 sw.addEventListener("message", (event) => {
   const data = event.data as { type?: string; tripId?: string } | null;
   if (data?.type === "forget-trip" && typeof data.tripId === "string") {
-    event.waitUntil?.(caches.delete(tripCacheName(data.tripId)));
+    event.waitUntil?.(forgetTrip(data.tripId));
   }
 });
 

@@ -1,5 +1,5 @@
 import type { DayRoute, RouteLeg, RouteStop } from "@/lib/schemas/day-route";
-import type { Itinerary } from "@/lib/schemas/itinerary";
+import type { Itinerary, ItineraryDay } from "@/lib/schemas/itinerary";
 
 /**
  * Where the group is in its trip at a moment, in the destination's own time: before it (days
@@ -54,11 +54,12 @@ const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
-export function todayView(
-  plan: Pick<Itinerary, "destination" | "dates" | "days" | "weather">,
-  routes: DayRoute[],
-  at: Date,
-): TodayView | null {
+/** What of a plan "today" reads: a page passes these, not the whole plan, to the phone. */
+export type TodayPlan = Pick<Itinerary, "destination" | "dates" | "weather"> & {
+  days: Pick<ItineraryDay, "day" | "date" | "title" | "meals">[];
+};
+
+export function todayView(plan: TodayPlan, routes: DayRoute[], at: Date): TodayView | null {
   const { start, end } = plan.dates;
   if (!start || !end) return null;
   const { date, time } = localDateTime(at, plan.destination.timezone);
@@ -101,9 +102,17 @@ export function todayView(
  * trying a trip's days, and the end-to-end tests). Production ignores the parameter.
  */
 export function clockAt(param: string | undefined, production = process.env.NODE_ENV === "production"): Date {
+  return clockOf(param, production).at;
+}
+
+/** As clockAt, saying whether the time was given (`fixed`: the page keeps to it instead of the phone's clock). */
+export function clockOf(
+  param: string | undefined,
+  production = process.env.NODE_ENV === "production",
+): { at: Date; fixed: boolean } {
   if (!production && param) {
     const at = new Date(param);
-    if (!Number.isNaN(at.getTime())) return at;
+    if (!Number.isNaN(at.getTime())) return { at, fixed: true };
   }
-  return new Date();
+  return { at: new Date(), fixed: false };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EXPENSE_CATEGORIES } from "@/lib/db/schema";
+import { ClientKey } from "@/lib/schemas/offline";
 import { typedText } from "@/lib/schemas/text";
 
 /**
@@ -102,7 +103,7 @@ const ExpenseFields = {
   itemKey: z.string().max(120).optional().describe("The plan item it paid for (its key in the plan), if any"),
 };
 
-export const AddExpenseInput = z.object(ExpenseFields).strict();
+export const AddExpenseInput = z.object({ ...ExpenseFields, clientKey: ClientKey.optional() }).strict();
 export type AddExpenseInput = z.infer<typeof AddExpenseInput>;
 
 export const EditExpenseInput = z

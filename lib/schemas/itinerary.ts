@@ -3,6 +3,7 @@ import { dayTitle } from "@/lib/planning/day-title";
 import { MEAL_TIMES, Source } from "@/lib/schemas/catalog";
 import { DayRoute } from "@/lib/schemas/day-route";
 import { MemberCost } from "@/lib/schemas/money";
+import { ClientKey } from "@/lib/schemas/offline";
 import { IsoDate, PACES } from "@/lib/schemas/preferences";
 import { RankingMode } from "@/lib/schemas/recommendations";
 import { typedText } from "@/lib/schemas/text";
@@ -267,6 +268,7 @@ export const FlagItemInput = z
     note: typedText({ max: MAX_FEEDBACK_TEXT, multiline: true }).describe(
       "What's wrong with it, in my words (may be empty unless the reason is other).",
     ),
+    clientKey: ClientKey.optional(),
   })
   .strict()
   .refine((f) => f.reason !== "other" || f.note.length > 0, { message: "Say what's wrong with it", path: ["note"] });
@@ -285,6 +287,7 @@ export const SuggestInput = z
     text: typedText({ max: MAX_FEEDBACK_TEXT, multiline: true }).describe(
       "What I'd like to add and why, in my words (may be empty when an activity is picked).",
     ),
+    clientKey: ClientKey.optional(),
   })
   .strict()
   .refine((s) => s.activityId !== null || s.text.length > 0, {

@@ -19,6 +19,7 @@ import {
 import { StatusStepper } from "@/components/dashboard/status-stepper";
 import { budgetSummary, datesSummary, needsSummary, vibesSummary } from "@/components/dashboard/summaries";
 import { VibeChips } from "@/components/dashboard/vibe-chips";
+import { Outbox } from "@/components/offline/outbox";
 import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
 import { AiConnections } from "@/components/trip/ai-connections";
 import { ConfirmDevice } from "@/components/trip/confirm-device";
@@ -33,6 +34,7 @@ import { TripHeading } from "@/components/trip/trip-heading";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
+import { readBalancesFor } from "@/lib/actions/costs";
 import { requireDeviceAwaitingProof, requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
 import { contextEntriesFor } from "@/lib/context-view";
@@ -43,9 +45,11 @@ import { listDevices } from "@/lib/db/queries/devices";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { getNotificationSettings } from "@/lib/db/queries/notifications";
 import { aiConnectionRows, deviceRows } from "@/lib/devices-view";
+import { NO_NEEDS, travelerEssentials } from "@/lib/facts/essentials";
 import { plural } from "@/lib/format";
 import { liveCursor } from "@/lib/live/stream";
-import { clockAt } from "@/lib/planning/today";
+import { formatMoney } from "@/lib/money/display";
+import { clockOf } from "@/lib/planning/today";
 import { loadRecommendationsView } from "@/lib/recommendations-view";
 import { loadYourTurn } from "@/lib/your-turn-view";
 
@@ -101,6 +105,23 @@ export default async function TripDashboardPage({
   // Today on the trip (before it, the countdown; after it, the summary), from the current plan.
   const plan = await currentItinerary({ tripId: trip.id });
   const planFacts = plan ? (await factsOfPlan(plan.itinerary))?.facts : undefined;
+  const clock = clockOf((await searchParams)?.now);
+  // Before the trip, what's left to do; after it, what's left to settle (the same figures as the costs page).
+  const leftToDo = plan
+    ? {
+        answers: { pending: profile.pendingIds.length, mine: !viewer.hasResponded },
+        votes:
+          turnInput.recommendations.votingOpen && turnInput.recommendations.notVoted
+            ? turnInput.recommendations.notVoted.length
+            : null,
+        packing: plan.itinerary.packingList.length,
+        entry: planFacts ? travelerEssentials(planFacts, NO_NEEDS).essentials.entry : null,
+      }
+    : undefined;
+  const costs = plan ? await readBalancesFor(caller) : null;
+  const toSettle = costs?.transfers.map(
+    (t) => `${t.fromName} pays ${t.toName} ${formatMoney(t.amount, costs.currency)}`,
+  );
 
   return (
     <GroupProvider
@@ -110,6 +131,7 @@ export default async function TripDashboardPage({
     >
       <div className="space-y-4 sm:space-y-6">
         <LiveTrip tripId={trip.id} after={after} page="dashboard" />
+        <Outbox tripId={trip.id} />
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0 flex-1">
             <p className="text-sm text-slate-600">
@@ -136,7 +158,10 @@ export default async function TripDashboardPage({
             tripId={trip.id}
             itinerary={plan.itinerary}
             facts={planFacts}
-            at={clockAt((await searchParams)?.now)}
+            at={clock.at}
+            fixedClock={clock.fixed}
+            leftToDo={leftToDo}
+            toSettle={toSettle}
           />
         ) : null}
         <LiveYourTurn input={turnInput} recommendationId={recommendations.current?.id ?? null} />

@@ -138,22 +138,48 @@ function assertTripCurrency(tripCurrency: string, write: ExpenseWrite) {
     );
 }
 
+/**
+ * The expense a device already sent with this key, if any (deleted since or not): a key sent
+ * again answers with what the first send made. Another member's key is refused, not answered.
+ */
+export async function expenseOfClientKey(
+  { tripId, memberId, clientKey }: { tripId: string; memberId: string; clientKey: string },
+  tx?: Tx,
+): Promise<ExpenseRow | null> {
+  const db = tx ?? (await getDb());
+  const [row] = await db
+    .select()
+    .from(expenses)
+    .where(and(eq(expenses.tripId, tripId), eq(expenses.clientKey, clientKey)));
+  if (!row) return null;
+  if (row.createdBy !== memberId) throw new AppError("conflict:client-key", "That write key was already used.");
+  return row;
+}
+
 export async function insertExpense({
   tripId,
   memberId,
   write,
+  clientKey,
 }: {
   tripId: string;
   memberId: string;
   write: ExpenseWrite;
+  /** The device's key for this write: sent again, the first expense comes back (see expenseOfClientKey). */
+  clientKey?: string | null;
 }): Promise<ExpenseRow> {
   return transaction(async (tx) => {
     const trip = await lockTripRow(tx, tripId);
+    // Under the trip's lock, so two sends of one key at once make one expense: the second finds the first's.
+    if (clientKey) {
+      const first = await expenseOfClientKey({ tripId, memberId, clientKey }, tx);
+      if (first) return first;
+    }
     assertTripCurrency(trip.currency, write);
     const { payers: _p, shares: _s, ...fields } = write;
     const [row] = await tx
       .insert(expenses)
-      .values({ ...fields, tripId, createdBy: memberId })
+      .values({ ...fields, tripId, createdBy: memberId, clientKey: clientKey ?? null })
       .returning();
     if (!row) throw new Error("insert returned nothing");
     await writeParts(tx, row.id, write);

@@ -51,6 +51,25 @@ export async function listFlagsInForce({ tripId }: { tripId: string }): Promise<
   return rows.map((r) => r.flag);
 }
 
+/**
+ * The flag or suggestion a device already sent with this key, if any: a key sent again (the
+ * answer was lost, the outbox retried) answers with the row the first send made. Another
+ * member's key is refused rather than answered, so a key says nothing about others' writes.
+ */
+export async function feedbackOfClientKey(
+  { tripId, memberId, clientKey }: { tripId: string; memberId: string; clientKey: string },
+  tx?: Tx,
+): Promise<FeedbackItemRow | null> {
+  const db = tx ?? (await getDb());
+  const [row] = await db
+    .select()
+    .from(feedbackItems)
+    .where(and(eq(feedbackItems.tripId, tripId), eq(feedbackItems.clientKey, clientKey)));
+  if (!row) return null;
+  if (row.memberId !== memberId) throw new AppError("conflict:client-key", "That write key was already used.");
+  return row;
+}
+
 /** A member's flag or suggestion on the current plan; refused once the plan is final. */
 export async function addFeedback(item: {
   tripId: string;
@@ -61,9 +80,19 @@ export async function addFeedback(item: {
   reason: FlagReason | null;
   text: string;
   suggestedActivityId: string | null;
+  /** The device's key for this write: sent again, the first row comes back (see feedbackOfClientKey). */
+  clientKey?: string | null;
 }): Promise<FeedbackItemRow> {
   return transaction(async (tx) => {
     await lockTripFor(tx, item.tripId, "plan");
+    // Under the trip's lock, so two sends of one key at once make one row: the second finds the first's.
+    if (item.clientKey) {
+      const first = await feedbackOfClientKey(
+        { tripId: item.tripId, memberId: item.memberId, clientKey: item.clientKey },
+        tx,
+      );
+      if (first) return first;
+    }
     // The same flag or suggestion twice (the same item; the same activity or words) would only count twice.
     const [same] = await tx
       .select({ id: feedbackItems.id })

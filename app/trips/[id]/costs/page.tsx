@@ -11,6 +11,7 @@ import {
   RestoreExpenseButton,
   UndoPaymentButton,
 } from "@/components/costs/costs-buttons";
+import { Outbox } from "@/components/offline/outbox";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
@@ -60,6 +61,7 @@ export default async function CostsPage({ params }: { params: Promise<{ id: stri
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-10">
       <LiveTrip tripId={view.tripId} after={after} page="costs" />
+      <Outbox tripId={view.tripId} />
       <div className="space-y-1">
         <Link
           href={`/trips/${view.tripId}`}

@@ -21,6 +21,7 @@ import { PlanRecords } from "@/components/itinerary/plan/plan-records";
 import { PlanSummary } from "@/components/itinerary/plan/plan-summary";
 import { PlanButton } from "@/components/itinerary/plan-button";
 import { SuggestForm } from "@/components/itinerary/suggest-form";
+import { Outbox } from "@/components/offline/outbox";
 import { DecidedNote } from "@/components/recommendations/decided-note";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { EmptyState } from "@/components/ui/card";
@@ -137,6 +138,7 @@ export default async function PlanPage({
     <div className="space-y-4 sm:space-y-6">
       <LiveTrip tripId={trip.id} after={after} page={organizer ? "organizer-plan" : "plan"} />
       {header}
+      <Outbox tripId={trip.id} />
       {trip.dates ? null : <DecidedNote decisions={view.decisions} />}
       <AssistantSection caller={caller} />
 
