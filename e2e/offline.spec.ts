@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { watchCsp } from "./csp-watch";
 import { DashboardPage } from "./pages/dashboard-page";
+import { expectMapFollowsList } from "./pages/day-map";
 import { HomePage } from "./pages/home-page";
 import { joinInNewBrowser } from "./pages/join-page";
 import { PlanPage } from "./pages/plan-page";
@@ -92,10 +93,13 @@ test("after one visit the dashboard, every day of the plan and the share page op
     .allTextContents();
   // 40 → 43 days from today: 4 days.
   expect(days).toHaveLength(4);
-  // Each day's map: numbered stops in the list's order, drawn here with nothing fetched from elsewhere.
-  await expect(page.locator("figure[data-day-map] svg").first()).toBeVisible();
+  // Each day's map (Leaflet): numbered stops in the list's order, over the embedded grid (no tiles),
+  // with nothing fetched from elsewhere (`outside`, checked at the end) and no CSP report.
+  expect((await expectMapFollowsList(page)).tiles).toBe(0);
   await page.goto(shareUrl);
   await expect(page.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
+  // The share page shows the same map.
+  await expectMapFollowsList(page);
   expect(await page.evaluate(async () => (await caches.keys()).sort())).toEqual(
     expect.arrayContaining([`tripsync-trip-${tripId}`, expect.stringMatching(/^tripsync-share-/)]),
   );
@@ -113,7 +117,8 @@ test("after one visit the dashboard, every day of the plan and the share page op
   for (let n = 1; n <= days.length; n++) {
     await expect(plan.days().getByRole("heading", { name: new RegExp(`^Day ${n}\\b`) })).toBeAttached();
   }
-  await expect(page.locator("figure[data-day-map] svg").first()).toBeVisible();
+  // The map's script came from the worker's cache: drawn offline as online.
+  await expectMapFollowsList(page);
   // What needs the server says why it can't be used now.
   const flag = plan.flagButtons().first();
   await expect(flag).toBeDisabled();
@@ -122,6 +127,7 @@ test("after one visit the dashboard, every day of the plan and the share page op
   await page.goto(shareUrl);
   await expect(page.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
   await expect(notice).toContainText("offline since");
+  await expectMapFollowsList(page);
 
   await context.setOffline(false);
   await page.reload();
