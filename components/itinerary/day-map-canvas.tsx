@@ -96,12 +96,14 @@ export function DayMapCanvas({ map, label, tiles }: { map: DayMapData; label: st
     };
   }, [map, tiles]);
   return (
-    <div
-      ref={container}
-      role="img"
-      aria-label={label}
-      className="h-56 w-full max-w-md overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
-    />
+    // The label on a wrapper, Leaflet's own elements (an SVG, panes) hidden inside it.
+    <div role="img" aria-label={label} className="w-full max-w-md">
+      <div
+        ref={container}
+        aria-hidden
+        className="h-56 w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
+      />
+    </div>
   );
 }
 
