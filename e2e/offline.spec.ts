@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { watchCsp } from "./csp-watch";
 import { DashboardPage } from "./pages/dashboard-page";
@@ -96,6 +97,10 @@ test("after one visit the dashboard, every day of the plan and the share page op
   // Each day's map (Leaflet): numbered stops in the list's order, over the embedded grid (no tiles),
   // with nothing fetched from elsewhere (`outside`, checked at the end) and no CSP report.
   expect((await expectMapFollowsList(page)).tiles).toBe(0);
+  // A picture with one label: nothing in it that axe finds serious (no focusable part inside a hidden one).
+  const axe = await new AxeBuilder({ page }).include("figure[data-day-map]").analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.goto(shareUrl);
   await expect(page.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
   // The share page shows the same map.
