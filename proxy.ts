@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { checkFormReply, checkTextReply } from "@/lib/action-reply";
+import { mapTiles } from "@/lib/planning/map-tiles";
 
 /**
  * Runs before every page, route and server action (Next.js 16 proxy):
@@ -19,14 +20,16 @@ export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
 const MAX_JSON_DEPTH = 32;
 const ACTION_BODY_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded", "text/plain"];
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+export function contentSecurityPolicy(nonce: string, dev: boolean, tilesOrigin: string | null = null): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' 'nonce-${nonce}'`,
     // React renders computed widths and positions (budget bars, heat map) as style attributes.
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' blob: data:",
+    // Map tiles from the operator's provider (MAP_TILES_URL, lib/planning/map-tiles.ts), its one
+    // origin only; unset, the day maps draw a grid and load nothing from elsewhere.
+    `img-src 'self' blob: data:${tilesOrigin ? ` ${tilesOrigin}` : ""}`,
     "font-src 'self'",
     "connect-src 'self'",
     // The service worker (public/sw.js, lib/offline/sw.ts) from our origin only: 'strict-dynamic'
@@ -46,13 +49,20 @@ export async function proxy(request: NextRequest) {
   if (refusal) return refusal;
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", tilesOrigin());
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   return response;
+}
+
+let tiles: { origin: string | null } | undefined;
+/** The tile provider's origin, read once (the environment doesn't change while the process runs). */
+function tilesOrigin(): string | null {
+  tiles ??= { origin: mapTiles()?.origin ?? null };
+  return tiles.origin;
 }
 
 async function refuseMalformed(request: NextRequest): Promise<NextResponse | undefined> {

@@ -2,7 +2,10 @@
  * Run leases on two production servers (`next start` twice on one fresh PostgreSQL database,
  * offline model at 300 ms a call, the default lease): model calls of a recommendation run
  * while the other instance restarts vs the same run alone (goal: equal), and seconds from
- * `kill -9` of the run's owner to the other instance carrying it on (goal: ≤ 30). Needs
+ * `kill -9` of the run's owner to the other instance carrying it on (goal: ≤ 30). For the
+ * kill, the owner is started with model calls of KILLED_OWNER_LATENCY_MS, so its run is
+ * still going when the other instance is up (a server takes seconds to start on a busy
+ * machine) and the kill lands mid-run. Needs
  * `npm run build` first and a PostgreSQL server (BENCH_POSTGRES_URL, default the local one).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -12,6 +15,8 @@ import { freePort, waitUntilUp } from "./share";
 
 const SERVER = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "tripsync_bench_leases";
+const LATENCY_MS = 300;
+const KILLED_OWNER_LATENCY_MS = 3000;
 
 export async function benchLeases(): Promise<void> {
   console.log("\nrun leases: two next start instances on one PostgreSQL, model calls at 300 ms, default lease");
@@ -38,13 +43,13 @@ export async function benchLeases(): Promise<void> {
   const { answers, tripWithAnswers } = await import("@/test/fixtures");
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const servers: ChildProcess[] = [];
-  const start = async (port: number) => {
+  const start = async (port: number, latencyMs = LATENCY_MS) => {
     const server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
       env: {
         ...process.env,
         NODE_ENV: "production",
         DATABASE_URL: databaseUrl,
-        OFFLINE_MODEL_LATENCY_MS: "300",
+        OFFLINE_MODEL_LATENCY_MS: String(latencyMs),
         LOG_LEVEL: "warn",
         NEXT_TELEMETRY_DISABLED: "1",
       },
@@ -109,8 +114,11 @@ export async function benchLeases(): Promise<void> {
       `  model calls: run alone ${alone}, with a restart of the other instance during it ${withRestart} (goal: equal)`,
     );
 
-    // kill -9 of the owner: B carries the run on once A's lease runs out.
+    // kill -9 of the owner: B carries the run on once A's lease runs out. A runs slowly this time
+    // (KILLED_OWNER_LATENCY_MS a call), so its run outlasts B's start.
     await stop(b, "SIGTERM");
+    await stop(a, "SIGTERM");
+    a = await start(portA, KILLED_OWNER_LATENCY_MS);
     const third = await newRun();
     await until(async () => (await stepsDone(third.runId)) >= 2);
     b = await start(portB);
@@ -121,13 +129,15 @@ export async function benchLeases(): Promise<void> {
       return;
     }
     const before = await stepsDone(third.runId);
+    const callsBeforeKill = await calls(third.tripId);
     await stop(a, "SIGKILL");
     const killed = performance.now();
     await until(async () => (await stepsDone(third.runId)) > before, 60_000);
     const takeover = (performance.now() - killed) / 1000;
     await until(async () => (await status(third.runId)) !== "running");
     console.log(
-      `  kill -9 of the run's owner: taken over after ${takeover.toFixed(1)} s (goal: ≤ 30), run ${await status(third.runId)}`,
+      `  kill -9 of the run's owner (after ${before} steps, ${callsBeforeKill} model calls): taken over after ` +
+        `${takeover.toFixed(1)} s (goal: ≤ 30), run ${await status(third.runId)}, ${await stepsDone(third.runId)} steps`,
     );
     a = await start(portA);
     await stop(a, "SIGTERM");

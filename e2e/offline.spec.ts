@@ -1,6 +1,8 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
 import { watchCsp } from "./csp-watch";
 import { DashboardPage } from "./pages/dashboard-page";
+import { expectMapFollowsList } from "./pages/day-map";
 import { HomePage } from "./pages/home-page";
 import { joinInNewBrowser } from "./pages/join-page";
 import { controlled, tripCaches } from "./pages/offline";
@@ -85,12 +87,19 @@ test("after one visit the dashboard, every day of the plan and the share page op
     .allTextContents();
   // 40 → 43 days from today: 4 days.
   expect(days).toHaveLength(4);
-  // Each day's map: numbered stops in the list's order, drawn here with nothing fetched from elsewhere.
-  await expect(page.locator("figure[data-day-map] svg").first()).toBeVisible();
+  // Each day's map (Leaflet): numbered stops in the list's order, over the embedded grid (no tiles),
+  // with nothing fetched from elsewhere (`outside`, checked at the end) and no CSP report.
+  expect((await expectMapFollowsList(page)).tiles).toBe(0);
+  // A picture with one label: nothing in it that axe finds serious (no focusable part inside a hidden one).
+  const axe = await new AxeBuilder({ page }).include("figure[data-day-map]").analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.goto(`/trips/${tripId}/costs`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Costs:");
   await page.goto(shareUrl);
   await expect(page.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
+  // The share page shows the same map.
+  await expectMapFollowsList(page);
   expect(await page.evaluate(async () => (await caches.keys()).sort())).toEqual(
     expect.arrayContaining([`tripsync-trip-${tripId}`, expect.stringMatching(/^tripsync-share-/)]),
   );
@@ -108,7 +117,8 @@ test("after one visit the dashboard, every day of the plan and the share page op
   for (let n = 1; n <= days.length; n++) {
     await expect(plan.days().getByRole("heading", { name: new RegExp(`^Day ${n}\\b`) })).toBeAttached();
   }
-  await expect(page.locator("figure[data-day-map] svg").first()).toBeVisible();
+  // The map's script came from the worker's cache: drawn offline as online.
+  await expectMapFollowsList(page);
   // What needs the server says why it can't be used now; a flag can still be written (it waits on the phone).
   const remove = plan
     .days()
@@ -130,6 +140,7 @@ test("after one visit the dashboard, every day of the plan and the share page op
   await page.goto(shareUrl);
   await expect(page.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
   await expect(notice).toContainText("offline since");
+  await expectMapFollowsList(page);
 
   await context.setOffline(false);
   await page.reload();

@@ -72,6 +72,23 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL such as https://trips.example.com" })
     .transform((value) => new URL(value).origin)
     .optional(),
+  /**
+   * Real map tiles under each day's map from the operator's provider: a URL template such as
+   * `https://tile.example.com/{z}/{x}/{y}.png` (https, one host: no `{s}` subdomains). Unset → the
+   * embedded map: a plain grid, no request outside the app. The CSP's img-src then allows
+   * that origin only (proxy.ts).
+   */
+  MAP_TILES_URL: z
+    .url({ protocol: /^https$/, error: "MAP_TILES_URL must be an https URL template with {z}, {x} and {y}" })
+    .refine((value) => ["{z}", "{x}", "{y}"].every((part) => decodeURI(value).includes(part)), {
+      error: "MAP_TILES_URL must contain {z}, {x} and {y}",
+    })
+    .refine((value) => !decodeURI(value).includes("{s}"), {
+      error: "MAP_TILES_URL must name one host (no {s}): the Content-Security-Policy allows that origin only",
+    })
+    .optional(),
+  /** The attribution the tile provider requires, shown under each map (plain text). */
+  MAP_TILES_ATTRIBUTION: z.string().min(1).max(300).optional(),
   /** Email notifications through this SMTP server (`smtp://user:pass@host:587`, `smtps://…`). Unset → kept in the outbox. */
   SMTP_URL: z
     .string()

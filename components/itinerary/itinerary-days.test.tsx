@@ -116,9 +116,8 @@ describe("the day's map", () => {
       "Stop 4 : Tea at a friend's flat",
       "Stop 5 : Dinner at Prado",
     ]);
-    // The map draws the placed ones with the same numbers, in the same order, and says which isn't on it.
-    expect([...map.matchAll(/data-stop="(\d+)"/g)].map((m) => m[1])).toEqual(["1", "2", "3", "5"]);
-    expect([...map.matchAll(/data-leg="([\d-]+)"/g)].map((m) => m[1])).toEqual(["1-2", "2-3", "3-5"]);
+    // The map is labelled with the placed ones under the same numbers, in the same order (the browser
+    // draws them: e2e/offline.spec.ts), and its caption says which isn't on it.
     expect(map).toContain(
       'aria-label="Map of day 2: 1 São Jorge Castle, 2 Lisbon Cathedral (Sé), 3 Jerónimos Monastery, 5 Prado; stay area Baixa, Chiado &amp; Cais do Sodré, Alfama &amp; Graça"',
     );
@@ -127,15 +126,15 @@ describe("the day's map", () => {
     expect(text(map)).toContain("Stay areas off this map: Parque das Nações.");
   });
 
-  it("is drawn from coordinates alone: nothing in it loads from anywhere", () => {
-    expect(map).toContain("<svg");
+  it("names no tile provider and loads nothing from anywhere in the embedded default", () => {
     expect(map).not.toMatch(/\b(href|src|xlink:href)=/);
+    expect(text(map)).not.toContain("Map tiles:");
     // The map comes after the list, which stays the way to read the day.
     expect(day2.indexOf("<figure")).toBeGreaterThan(day2.indexOf("Dinner at Prado"));
   });
 
   it("a day with no stops has no map", () => {
-    expect(dayHtml(html, 3)).not.toContain("<svg");
+    expect(dayHtml(html, 3)).not.toContain("data-day-map");
   });
 });
 

@@ -6,6 +6,7 @@ import { formatDay, formatUsd } from "@/lib/format";
 import type { LatLon } from "@/lib/places/geo";
 import { entriesWithFree } from "@/lib/planning/day-route";
 import { daySummary } from "@/lib/planning/day-title";
+import type { MapTiles } from "@/lib/planning/map-tiles";
 import type { Source } from "@/lib/schemas/catalog";
 import type { DayRoute, RouteLeg } from "@/lib/schemas/day-route";
 import { type ItineraryDay, type ItineraryItem, itemEnd, type MealStop, mealEnd } from "@/lib/schemas/itinerary";
@@ -28,11 +29,14 @@ export function ItineraryDays({
   collapsible = false,
   drafting = false,
   stayAreas,
+  mapTiles,
 }: {
   days: ItineraryDay[];
   routes?: DayRoute[];
   /** The destination's suggested stay areas, shaded on each day's map (components/itinerary/day-map.tsx). */
   stayAreas?: { name: string; coordinates: LatLon }[];
+  /** The operator's map tiles under each day's map (none: the embedded grid, nothing fetched elsewhere). */
+  mapTiles?: MapTiles | null;
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
   /** Under a meal: what it adds to the viewer's total when it is over the food allowance. */
   mealExtra?: (meal: MealStop) => ReactNode;
@@ -57,6 +61,7 @@ export function ItineraryDays({
             collapsible={collapsible}
             drafting={drafting}
             stayAreas={stayAreas}
+            mapTiles={mapTiles}
           />
         </li>
       ))}
@@ -72,8 +77,10 @@ function DayBody({
   collapsible,
   drafting = false,
   stayAreas,
+  mapTiles,
 }: {
   stayAreas?: { name: string; coordinates: LatLon }[];
+  mapTiles?: MapTiles | null;
   day: ItineraryDay;
   route: DayRoute | undefined;
   itemExtra?: (item: ItineraryItem, day: ItineraryDay) => ReactNode;
@@ -175,7 +182,7 @@ function DayBody({
       ) : (
         <ol className="mt-3 space-y-3">{entries}</ol>
       )}
-      {route ? <DayMap route={route} stayAreas={stayAreas} /> : null}
+      {route ? <DayMap route={route} stayAreas={stayAreas} tiles={mapTiles} /> : null}
     </>
   );
   if (!collapsible) {

@@ -5,6 +5,7 @@ import { buttonClasses } from "@/components/ui/button";
 import type { TravelerEssentials } from "@/lib/facts/essentials";
 import { formatDay, formatRange, formatUsd, plural } from "@/lib/format";
 import type { LatLon } from "@/lib/places/geo";
+import type { MapTiles } from "@/lib/planning/map-tiles";
 import type { SharedPlan } from "@/lib/schemas/itinerary";
 import { planHeadline } from "@/lib/share/plan";
 import { PrintButton } from "./print-button";
@@ -19,6 +20,7 @@ export function SharedPlanView({
   links,
   essentials,
   stayAreas,
+  mapTiles,
 }: {
   plan: SharedPlan;
   links: { page: string; calendar: string; subscribe: string; json: string };
@@ -26,6 +28,8 @@ export function SharedPlanView({
   essentials: TravelerEssentials | null;
   /** The destination's suggested stay areas (catalog facts), shaded on each day's map. */
   stayAreas?: { name: string; coordinates: LatLon }[];
+  /** The operator's map tiles under the day maps (none: the embedded grid). */
+  mapTiles?: MapTiles | null;
 }) {
   const { dates, destination } = plan;
   return (
@@ -108,7 +112,7 @@ export function SharedPlanView({
         <h2 id="days-title" className="text-lg font-semibold text-slate-900 print:sr-only">
           Day by day
         </h2>
-        <ItineraryDays days={plan.days} routes={plan.routes} stayAreas={stayAreas} />
+        <ItineraryDays days={plan.days} routes={plan.routes} stayAreas={stayAreas} mapTiles={mapTiles} />
       </section>
 
       {essentials ? (

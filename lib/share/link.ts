@@ -3,11 +3,14 @@ import { type RequestContext, readShareToken } from "@/lib/auth/session";
 import { hashToken, looksLikeToken } from "@/lib/auth/tokens";
 import { factsOfPlan, type RecordedFacts } from "@/lib/db/queries/destination-facts";
 import type { StoredItinerary } from "@/lib/db/queries/itineraries";
-import { itineraryHistory, type SharedTrip, sharedTripByTokenHash } from "@/lib/db/queries/share";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
+import { itineraryHistory, type SharedTrip, sharedTripByTokenHash, tripReadStamp } from "@/lib/db/queries/share";
+import { getTrip } from "@/lib/db/queries/trips";
 import { clientKey, consume } from "@/lib/limits/rate";
 import type { SharedPlan } from "@/lib/schemas/itinerary";
 import { type CalendarVersion, planCalendar } from "./calendar";
 import { sharedPlanOf } from "./plan";
+import { cachedRead } from "./read-cache";
 
 export function sharePath(token: string): string {
   return `/s/${token}`;
@@ -39,10 +42,94 @@ export function shareLinkFor(
  * Reads are rate-limited per client and link.
  */
 export async function openShareLink(ctx: RequestContext, token: string): Promise<SharedTrip | null> {
+  const tokenHash = await shareReadHash(ctx, token);
+  return tokenHash ? sharedTripByTokenHash({ tokenHash }) : null;
+}
+
+/** A share token's hash once its read is counted, or null for one that can't be a link. */
+async function shareReadHash(ctx: RequestContext, token: string): Promise<string | null> {
   if (!looksLikeToken(token)) return null;
   const tokenHash = hashToken(token);
   await consume("read", `share:${clientKey(ctx.client)}:${tokenHash.slice(0, 16)}`);
-  return sharedTripByTokenHash({ tokenHash });
+  return tokenHash;
+}
+
+/**
+ * What the share page shows for a token (`shownPlan` of `openShareLink`), made once per state of
+ * the trip and then served from this process's cache (./read-cache.ts): the link and the trip's
+ * stamp are read from the database on every request, so a rotated or revoked link is a 404 at
+ * once and a new version, a departure or an erasure is shown at once. Null for a dead link;
+ * `plan` null while there is nothing to show.
+ */
+export async function sharedPlanRead(
+  ctx: RequestContext,
+  token: string,
+): Promise<{ plan: SharedPlan | null; facts: RecordedFacts | undefined } | null> {
+  const tokenHash = await shareReadHash(ctx, token);
+  const state = tokenHash ? await tripReadStamp({ tokenHash }) : null;
+  if (!tokenHash || !state) return null;
+  return cachedRead(`page:${tokenHash}`, state.stamp, async () => {
+    const shared = await sharedTripByTokenHash({ tokenHash });
+    if (!shared) return null; // revoked since the stamp was read
+    const shown = await shownPlan(shared);
+    return { plan: shown?.plan ?? null, facts: shown?.facts };
+  });
+}
+
+/** A calendar file's text and the destination it is named after. */
+export type CalendarFile = { ics: string; slug: string };
+
+/**
+ * The share link's calendar file (events pointing back to the share page at `origin`), cached
+ * per state as `sharedPlanRead` is. Null for a dead link or while there is no plan to show.
+ */
+export async function sharedCalendarRead(
+  ctx: RequestContext,
+  token: string,
+  origin: string,
+): Promise<CalendarFile | null> {
+  const tokenHash = await shareReadHash(ctx, token);
+  const state = tokenHash ? await tripReadStamp({ tokenHash }) : null;
+  if (!tokenHash || !state) return null;
+  return cachedRead(`ics:${tokenHash}:${origin}`, state.stamp, async () => {
+    const shared = await sharedTripByTokenHash({ tokenHash });
+    const plan = shared ? (await shownPlan(shared))?.plan : null;
+    if (!shared?.current || !plan) return null;
+    const ics = await calendarOf({
+      tripId: shared.trip.id,
+      current: shared.current,
+      final: plan.status === "final",
+      link: `${origin}${sharePath(token)}`,
+    });
+    return { ics, slug: plan.destination.slug };
+  });
+}
+
+/**
+ * A member's calendar file of the trip's current plan (events pointing back to the plan page at
+ * `origin`), cached per state of the trip; the caller has been checked as a member. Null while
+ * the trip has no plan to export.
+ */
+export async function memberCalendarRead({
+  tripId,
+  origin,
+}: {
+  tripId: string;
+  origin: string;
+}): Promise<CalendarFile | null> {
+  const state = await tripReadStamp({ tripId });
+  if (!state) return null;
+  return cachedRead(`ics:trip:${tripId}:${origin}`, state.stamp, async () => {
+    const [trip, current] = await Promise.all([getTrip({ tripId }), currentItinerary({ tripId })]);
+    if (!trip || !current || (trip.status !== "planning" && trip.status !== "finalized")) return null;
+    const ics = await calendarOf({
+      tripId,
+      current,
+      final: trip.status === "finalized",
+      link: `${origin}/trips/${tripId}/plan`,
+    });
+    return { ics, slug: current.itinerary.destination.slug };
+  });
 }
 
 /** What a share link shows: the plan, and the destination's facts it was made with. */

@@ -6,6 +6,7 @@ import { requestOrigin } from "@/lib/auth/request";
 import { NO_NEEDS, travelerEssentials } from "@/lib/facts/essentials";
 import { formatRange } from "@/lib/format";
 import { stayAreasOf } from "@/lib/planning/day-map";
+import { mapTiles } from "@/lib/planning/map-tiles";
 import { sharePath } from "@/lib/share/link";
 import { planHeadline } from "@/lib/share/plan";
 import { loadSharedPlan } from "./load";
@@ -35,6 +36,7 @@ export default async function SharedPlanPage({ params }: Props) {
       // Public: the destination's facts the plan was made with only, no member's needs, home or flight search.
       essentials={facts ? travelerEssentials(facts, NO_NEEDS) : null}
       stayAreas={facts ? stayAreasOf(facts) : undefined}
+      mapTiles={mapTiles()}
     />
   );
 }

@@ -68,6 +68,30 @@ export async function sharedTripByTokenHash({ tokenHash }: { tokenHash: string }
 }
 
 /**
+ * What every read made from a trip's plan depends on, as one digest the database computes
+ * without sending any plan: the trip row (status, name, share link, current version), how
+ * many members it has, and every stored version row as it is now — so a new version, a
+ * rotated or revoked link, a departure and an erasure that rewrites versions in place each
+ * change it. Null when the trip (or, by token, a current link) doesn't exist.
+ */
+export async function tripReadStamp(
+  where: { tokenHash: string } | { tripId: string },
+): Promise<{ tripId: string; stamp: string } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      tripId: trips.id,
+      // Columns qualified by hand: drizzle leaves them bare inside a subquery, where `id` would be the inner table's.
+      stamp: sql<string>`md5(concat_ws('|', "trips"::text,
+        (select count(*) from "members" m where m."trip_id" = "trips"."id"),
+        (select string_agg(md5(i::text), ',' order by i."version") from "itineraries" i where i."trip_id" = "trips"."id")))`,
+    })
+    .from(trips)
+    .where("tokenHash" in where ? eq(trips.shareTokenHash, where.tokenHash) : eq(trips.id, where.tripId));
+  return row ?? null;
+}
+
+/**
  * Every stored version's plan, oldest first: the calendar counts how often each event
  * changed. A version stored under an older schema that no longer parses is skipped.
  */

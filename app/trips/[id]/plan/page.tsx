@@ -36,6 +36,7 @@ import { liveCursor } from "@/lib/live/stream";
 import { stayAreasOf } from "@/lib/planning/day-map";
 import { planRoutes } from "@/lib/planning/day-route";
 import { slotsOf } from "@/lib/planning/itinerary-allocation";
+import { mapTiles } from "@/lib/planning/map-tiles";
 import { shareLinkFor } from "@/lib/share/link";
 
 export const metadata: Metadata = { title: "Trip plan" };
@@ -253,6 +254,7 @@ export default async function PlanPage({
               days={shown.itinerary.days}
               routes={routes}
               stayAreas={facts ? stayAreasOf(facts) : undefined}
+              mapTiles={mapTiles()}
               mealExtra={(meal) => <MealExtra meal={meal} costs={shown.itinerary.costs} viewerId={viewer.memberId} />}
               itemExtra={(item, day) => (
                 <>
