@@ -429,7 +429,9 @@ describe("a home that isn't confirmed is never priced", () => {
       { ...goodPack(), options: goodPack().options.map((o) => ({ ...o, mode: "unchecked" as const })) },
       EVIDENCE,
     );
-    expect(confirmed.map((v) => v.message)).toContain('Testville: "unchecked" is wrong: every hard cap can be checked.');
+    expect(confirmed.map((v) => v.message)).toContain(
+      'Testville: "unchecked" is wrong: every hard cap can be checked.',
+    );
   });
 
   it("the validator, from his raw answers, passes that and refuses a fare from a region he didn't choose", () => {
