@@ -32,7 +32,13 @@ import {
  * regeneration used); a refusal says why, next to the control, and changes nothing.
  */
 
-export type DayChoice = { day: number; label: string; slots: Slot[] };
+export type DayChoice = {
+  day: number;
+  label: string;
+  slots: Slot[];
+  /** What on that day the organizer's own item may take the place of: an activity (in its time of day) or a meal. */
+  replaceable?: { key: string; label: string; slot: Slot | null }[];
+};
 const SLOT_LABELS: Record<Slot, string> = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" };
 
 type Result = { ok: true } | { ok: false; message: string; fieldErrors?: Record<string, string> };
@@ -383,8 +389,12 @@ export function AddCustomItemForm({ tripId, version, days }: { tripId: string; v
   const [title, setTitle] = useState("");
   const [cost, setCost] = useState("");
   const [note, setNote] = useState("");
+  const [chosenReplaces, setReplaces] = useState("");
   const [added, setAdded] = useState<string | null>(null);
   const errors = { ...fieldErrors };
+  // What it may take the place of on the chosen day (a choice made for another day doesn't carry over).
+  const replaceable = days.find((d) => d.day === when.day)?.replaceable ?? [];
+  const replaced = replaceable.find((r) => r.key === chosenReplaces) ?? null;
   // Wired to the field: its error under it, announced by the field's description; the first one gets focus.
   const wired = (field: string) => ({
     id: `${id}-${field}`,
@@ -396,7 +406,7 @@ export function AddCustomItemForm({ tripId, version, days }: { tripId: string; v
     className: inputClasses(Boolean(errors[field])),
   });
   const focusFirstError = (found: Record<string, string>) => {
-    const first = ["title", "day", "slot", "costPerPerson", "note"].find((f) => found[f]);
+    const first = ["title", "day", "slot", "replaces", "costPerPerson", "note"].find((f) => found[f]);
     if (first) document.getElementById(`${id}-${first}`)?.focus();
   };
 
@@ -411,7 +421,9 @@ export function AddCustomItemForm({ tripId, version, days }: { tripId: string; v
       icon={<PenLine aria-hidden className="size-4" />}
       onSubmit={() => {
         setAdded(null);
-        const { day, slot } = when;
+        const { day } = when;
+        // An activity it replaces gives it its time of day; a meal leaves the time of day chosen.
+        const slot = replaced?.slot ?? when.slot;
         const trimmedCost = cost.trim();
         run(
           async () => {
@@ -423,13 +435,19 @@ export function AddCustomItemForm({ tripId, version, days }: { tripId: string; v
               slot,
               costPerPerson: trimmedCost === "" ? null : Number(trimmedCost),
               note,
+              ...(replaced ? { replaces: replaced.key } : {}),
             });
             if (!result.ok && result.fieldErrors)
               requestAnimationFrame(() => focusFirstError(result.fieldErrors ?? {}));
             return result;
           },
           () => {
-            setAdded(`${title.trim()} is in the plan now (day ${day}, ${SLOT_LABELS[slot].toLowerCase()}).`);
+            setAdded(
+              `${title.trim()} is in the plan now (day ${day}, ${SLOT_LABELS[slot].toLowerCase()})${
+                replaced ? `, instead of ${replaced.label}` : ""
+              }.`,
+            );
+            setReplaces("");
             setTitle("");
             setCost("");
             setNote("");
@@ -454,8 +472,35 @@ export function AddCustomItemForm({ tripId, version, days }: { tripId: string; v
         <FieldError id={`${id}-title-error`} message={errors.title} />
       </div>
       <div className="flex flex-wrap gap-3">
-        <DaySlotPicker id={id} size="sm" days={days} {...when.picker} />
+        <DaySlotPicker id={id} size="sm" days={days} {...when.picker} slotFixedBy={replaced?.slot ? replaced : null} />
       </div>
+      {replaceable.length > 0 ? (
+        <div>
+          <label htmlFor={`${id}-replaces`} className="block text-sm font-medium text-slate-800">
+            Instead of (optional)
+          </label>
+          <p id={`${id}-replaces-hint`} className="mt-0.5 text-xs text-slate-600">
+            Pick a planned activity or meal of that day and yours takes its place; a title naming lunch or dinner
+            replaces that meal.
+          </p>
+          <select
+            {...wired("replaces")}
+            aria-describedby={[`${id}-replaces-hint`, errors.replaces ? `${id}-replaces-error` : null]
+              .filter(Boolean)
+              .join(" ")}
+            value={replaced?.key ?? ""}
+            onChange={(e) => setReplaces(e.target.value)}
+          >
+            <option value="">Nothing: add it alongside</option>
+            {replaceable.map((r) => (
+              <option key={r.key} value={r.key}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-replaces-error`} message={errors.replaces} />
+        </div>
+      ) : null}
       <div>
         <label htmlFor={`${id}-costPerPerson`} className="block text-sm font-medium text-slate-800">
           Cost per person in US dollars (optional)
@@ -512,8 +557,11 @@ function DaySlotPicker({
   slots,
   slot,
   onSlot,
+  slotFixedBy = null,
 }: {
   id: string;
+  /** An activity the new item replaces: its time of day is the one used, so the choice is shown as taken. */
+  slotFixedBy?: { label: string; slot: Slot | null } | null;
   size: "xs" | "sm";
   days: { day: number; label: string }[];
   day: number;
@@ -548,7 +596,9 @@ function DaySlotPicker({
         </label>
         <select
           id={`${id}-slot`}
-          value={slot}
+          value={slotFixedBy?.slot ?? slot}
+          disabled={Boolean(slotFixedBy?.slot)}
+          aria-describedby={slotFixedBy?.slot ? `${id}-slot-fixed` : undefined}
           onChange={(e) => onSlot(e.target.value as Slot)}
           className={inputClasses(false)}
         >
@@ -558,6 +608,11 @@ function DaySlotPicker({
             </option>
           ))}
         </select>
+        {slotFixedBy?.slot ? (
+          <p id={`${id}-slot-fixed`} className="mt-0.5 text-xs text-slate-600">
+            The {SLOT_LABELS[slotFixedBy.slot].toLowerCase()} of {slotFixedBy.label}, which it replaces.
+          </p>
+        ) : null}
       </div>
     </>
   );

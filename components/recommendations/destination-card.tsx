@@ -71,12 +71,12 @@ export function DestinationCard({
         </h3>
         <div className="flex flex-wrap gap-1.5">
           {chosen ? <Badge>Chosen</Badge> : null}
-          {option.mode === "consensus" && unchecked ? (
-            <Badge tone="warning">{unchecked}</Badge>
-          ) : option.mode === "consensus" ? (
-            <Badge>Fits everyone's budget</Badge>
-          ) : (
+          {option.mode === "compromise" ? (
             <Badge tone="warning">{stretch}</Badge>
+          ) : unchecked || option.mode === "unchecked" ? (
+            <Badge tone="warning">{unchecked ?? "A member's hard cap can't be checked yet"}</Badge>
+          ) : (
+            <Badge>Fits everyone's budget</Badge>
           )}
           {option.verified ? null : <Badge tone="warning">Unverified</Badge>}
           {option.researched ? <Badge>Researched for your group</Badge> : null}

@@ -4,7 +4,7 @@ import { SYSTEM } from "@/lib/ai/prompts";
 import { respondentConstraints } from "@/lib/constraints/member";
 import { type DestinationFacts, factsIn } from "@/lib/facts";
 import { formatUsd, joinAnd } from "@/lib/format";
-import { groupRange, memberCost, usualTier } from "@/lib/money/ledger";
+import { budgetModeOf, groupRange, memberCost, usualTier } from "@/lib/money/ledger";
 import { monthsOf } from "@/lib/planning/trip-shape";
 import type { ItineraryDay, ItineraryItem } from "@/lib/schemas/itinerary";
 import { type CostNotesInput, CostNotesOutput, type CostSheet } from "@/lib/schemas/itinerary-pipeline";
@@ -52,7 +52,9 @@ export const costChecker = defineItineraryAgent({
       keyEvidence: [`spread ${formatUsd(sheet.range.low)}–${formatUsd(sheet.range.high)} a person`, `${sheet.mode}`],
       outputSummary: sheet.impactedMemberIds.length
         ? `${sheet.impactedMemberIds.length} member${sheet.impactedMemberIds.length === 1 ? "" : "s"} over their own budget`
-        : "Inside everyone's budget",
+        : sheet.mode === "unchecked"
+          ? "Nobody over their budget as far as can be told; a hard cap can't be checked yet"
+          : "Inside everyone's budget",
     };
   },
 });
@@ -81,7 +83,7 @@ export function costSheetOf(
   return {
     costs,
     range: groupRange(costs),
-    mode: over.length ? "compromise" : "consensus",
+    mode: budgetModeOf(costs),
     impactedMemberIds: over.map((c) => c.memberId),
     stretches: over.map((c) => ({ memberId: c.memberId, overBy: c.overBy, fixes: fixesFor(c, paid, facts, nights) })),
   };

@@ -8,7 +8,7 @@ import { dislikeMatches, readingOf } from "@/lib/constraints/reading";
 import { scopeMisses, suitsEverySide } from "@/lib/constraints/scope";
 import { PermanentError } from "@/lib/errors";
 import { type DestinationFacts, factsIn } from "@/lib/facts";
-import { groupRange } from "@/lib/money/ledger";
+import { budgetModeOf, groupRange } from "@/lib/money/ledger";
 import {
   type CardInput,
   type MemberFit,
@@ -109,7 +109,7 @@ function optionOf(
       : r.tradeoffs,
     // Researched for this group: what no source backed was left out, and the card says so with less confidence.
     confidence: place?.unverified.length ? lower(r.confidence) : r.confidence,
-    mode: costs.some((c) => c.overBy > 0) ? "compromise" : "consensus",
+    mode: budgetModeOf(costs),
     impactedMemberIds: costs.filter((c) => c.overBy > 0).map((c) => c.memberId),
     homeMemberIds: costs.filter((c) => c.travel.mode === "home").map((c) => c.memberId),
     verified: research.verified,

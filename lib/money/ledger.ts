@@ -5,6 +5,7 @@ import { formatUsd } from "@/lib/format";
 import { exceeds, formatBudget, maxOf, overByUsd } from "@/lib/money/budget";
 import { type DayMeals, foodExtraLines } from "@/lib/money/food";
 import type { LedgerLine, MemberCost } from "@/lib/schemas/money";
+import type { RankingMode } from "@/lib/schemas/recommendations";
 
 /**
  * What one member's trip costs, line by line, each line with the fact it came from
@@ -130,4 +131,14 @@ export function groupRange(costs: Pick<MemberCost, "total">[]): { low: number; h
   const totals = costs.map((c) => c.total);
   if (totals.length === 0) return { low: 0, high: 0 };
   return { low: Math.floor(Math.min(...totals) / 10) * 10, high: Math.ceil(Math.max(...totals) / 10) * 10 };
+}
+
+/**
+ * The label a set of member costs earns: someone over their own budget is a compromise; nobody
+ * over, but a hard cap that can't be checked (no confirmed home), unchecked — never "inside
+ * everyone's budget" over a cap nobody could check; else consensus.
+ */
+export function budgetModeOf(costs: Pick<MemberCost, "overBy" | "capUnverifiable">[]): RankingMode {
+  if (costs.some((c) => c.overBy > 0)) return "compromise";
+  return costs.some((c) => c.capUnverifiable) ? "unchecked" : "consensus";
 }

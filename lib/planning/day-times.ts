@@ -46,6 +46,33 @@ export const SLOT_MINUTES: Record<Slot, number> = {
   evening: minutes(SLOT_TIMES.evening.end) - minutes(SLOT_TIMES.evening.start),
 };
 
+/** The parts of the day an item takes: a morning item longer than the morning runs on into the afternoon (a day trip). */
+export function partsTaken(slot: Slot, durationHours: number): Slot[] {
+  return slot === "morning" && durationHours * 60 > SLOT_MINUTES.morning ? ["morning", "afternoon"] : [slot];
+}
+
+/** How many activities one part of the day holds: one, two at a packed pace (room to breathe between them). */
+export function perPart(pace: "relaxed" | "balanced" | "packed"): number {
+  return pace === "packed" ? 2 : 1;
+}
+
+/**
+ * Room in a part of the day for the planner's own choices: at most `perPart(pace)` activities
+ * start in it, so the day has room to breathe. Only where an item starts counts: whether a day
+ * trip running on from the morning leaves room in the afternoon is the clock's to say (`timeDay`,
+ * with the travel and lunch between), as it is for a hand edit, so a part the plan shows free is
+ * judged the same way by both. The organizer's own meal ("Dinner at Aunt Rosa's") is a meal,
+ * not an activity. Returns the count when the part is full, or null when there is room.
+ */
+export function fullPart(
+  holding: { slot: Slot; meal?: string | null }[],
+  item: { slot: Slot },
+  pace: "relaxed" | "balanced" | "packed",
+): { part: Slot; count: number } | null {
+  const count = holding.filter((h) => !h.meal && h.slot === item.slot).length;
+  return count >= perPart(pace) ? { part: item.slot, count } : null;
+}
+
 export type DayActivity = {
   key: string;
   slot: Slot;
@@ -65,7 +92,12 @@ export type DayTimes = { starts: Map<string, string>; meals: Map<"lunch" | "dinn
 type Where = Whereabouts | "held";
 
 /** When everything in the day starts, or null when it can't all fit with the travel between. */
-export function timeDay(content: DayContent, facts: Facts, bounds?: DayBounds): DayTimes | null {
+export function timeDay(
+  content: DayContent,
+  facts: Facts,
+  bounds?: DayBounds,
+  heldNear: "before" | "after" = "before",
+): DayTimes | null {
   const from = bounds?.earliest ?? 0;
   const until = bounds?.latest ?? 24 * 60;
   const stops: TimedStop<Where>[] = [];
@@ -109,14 +141,15 @@ export function timeDay(content: DayContent, facts: Facts, bounds?: DayBounds): 
       place: venue ? whereabouts(facts, { kind: "meal", id: venue.id, area: venue.area }) : "held",
     });
   }
-  // A meal still to be chosen is held as if next to the stop before it: no travel either side
-  // beyond what the day already needs (so choosing a venue can only add to it).
+  // A meal still to be chosen is held as if next to the stop before it (or, asked, the stop after
+  // it: a place near where the day goes next): no travel either side beyond what the day already
+  // needs between those two stops.
   const ordered = [...stops].sort(
     (a, b) => PHASE_ORDER.indexOf(a.phase) - PHASE_ORDER.indexOf(b.phase) || stops.indexOf(a) - stops.indexOf(b),
   );
   let last: Whereabouts = { coordinates: null, near: null };
   let seenPlace = false;
-  for (const stop of ordered) {
+  for (const stop of heldNear === "before" ? ordered : [...ordered].reverse()) {
     if (stop.place === "held") {
       if (seenPlace) stop.place = last;
     } else {
@@ -148,10 +181,7 @@ export function freeSlotsOf(
   meals: { meal: string }[],
 ): Slot[] {
   const busy = new Set<Slot>();
-  for (const i of items) {
-    busy.add(i.slot);
-    if (i.slot === "morning" && i.durationHours * 60 > SLOT_MINUTES.morning) busy.add("afternoon");
-  }
+  for (const i of items) for (const part of partsTaken(i.slot, i.durationHours)) busy.add(part);
   if (meals.some((m) => m.meal === "dinner")) busy.add("evening");
   return SLOTS.filter((s) => daySlots.includes(s) && !busy.has(s));
 }

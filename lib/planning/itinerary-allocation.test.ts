@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { memberConstraints } from "@/lib/constraints/member";
 import { factsFor } from "@/lib/facts";
 import { allocate, mealsOf, slotsOf } from "@/lib/planning/itinerary-allocation";
-import type { ItineraryItem } from "@/lib/schemas/itinerary";
+import type { ItineraryItem, Slot } from "@/lib/schemas/itinerary";
 import type { FeedbackInput, FlagInForce } from "@/lib/schemas/itinerary-pipeline";
 import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
 import { activity, destination, meal } from "@/test/made-up-destination";
@@ -440,6 +440,152 @@ describe("a regeneration keeps the plan whole", () => {
       { feedbackId: "s1", status: "applied", reason: "Added: Harbour cruise on day 3.", alternatives: [] },
     ]);
     expect(slotsAndIds(again)[2]).toEqual(["morning:market", "afternoon:cruise"]);
+  });
+});
+
+describe("a packed plan stays whole under feedback", () => {
+  // Everything in one spot of the old town (legs of 1 minute), always open, free of charge, for one
+  // member with no needs: what decides is only the parts of the day, the pace and the clock.
+  // Starts are in 5-minute steps, rounded up (a stop after a 1-minute walk from 15:30 starts 15:35).
+  // A packed part of the day holds two activities; a packed day four.
+  const PACKTON = destination("packton", "Packton", "PT", {
+    activities: [
+      activity("alpha", 0, { bestTime: "morning" }),
+      activity("bravo", 0, { bestTime: "afternoon" }),
+      activity("charlie", 0, { bestTime: "morning" }),
+      activity("delta", 0, { bestTime: "afternoon", durationHours: 1.5 }),
+      activity("echo", 0, { bestTime: "morning" }),
+      activity("foxtrot", 0, { bestTime: "afternoon" }),
+      activity("golf", 0, { bestTime: "afternoon" }),
+      activity("hotel", 0, { bestTime: "evening" }),
+      activity("india", 0, { bestTime: "afternoon", durationHours: 1.5 }),
+      // 4 hours from the morning: longer than the morning (09:00–12:30), so it runs on into the afternoon.
+      activity("daytrip", 0, { bestTime: "morning", durationHours: 4 }),
+      activity("kilo", 0, { bestTime: "afternoon", durationHours: 3.5 }),
+    ],
+    meals: [meal("cafe", 15, { meals: ["lunch"] }), meal("bistro", 30, { meals: ["dinner"] })],
+  });
+  const item = (day: number, activityId: string, slot: Slot, startTime: string) => ({
+    day,
+    item: {
+      key: `a:${activityId}`,
+      kind: "activity" as const,
+      activityId,
+      title: activityId,
+      description: "",
+      area: "Old Town",
+      slot,
+      startTime,
+      durationHours: PACKTON.activities.find((a) => a.id === activityId)?.durationHours ?? 2,
+      costPerPerson: 0,
+      tips: [],
+      source: null,
+      locked: false,
+    },
+  });
+  const previousOf = (days: number, entries: ReturnType<typeof item>[]) => ({
+    days: Array.from({ length: days }, (_, i) => ({
+      day: i + 1,
+      items: entries.filter((e) => e.day === i + 1).map((e) => e.item),
+    })),
+  });
+  const flag = (id: string, itemKey: string): FeedbackInput => ({
+    id,
+    memberId: "a",
+    kind: "flag",
+    itemKey,
+    reason: "not-my-thing",
+    text: "",
+    suggestedActivityId: null,
+  });
+  const regenerate = (
+    pace: "balanced" | "packed",
+    days: number,
+    previous: ReturnType<typeof previousOf>,
+    feedback: FeedbackInput[],
+    activities: string[] = PACKTON.activities.map((a) => a.id),
+  ) =>
+    allocate({
+      facts: { ...PACKTON, activities: PACKTON.activities.filter((a) => activities.includes(a.id)) },
+      members: [member("a")],
+      brief: { start: "2027-06-15", nights: days - 1, days, pace },
+      taste: { liked: [], disliked: [] },
+      previous,
+      feedback,
+      flags: [],
+      groupTier: "midrange",
+    });
+  const shape = (a: ReturnType<typeof regenerate>) =>
+    a.days.map((d) => d.items.map((i) => `${i.slot}:${i.activityId}@${i.start}`));
+
+  it("the pace is kept: an eligible activity isn't held back for a later day that keeps its own", () => {
+    // Three packed days (Tue 15 – Thu 17 June 2027) as the group had them:
+    //   day 1 (afternoon, evening): golf and india (afternoon), hotel (evening) — its afternoon is full (2);
+    //   day 2: alpha (morning), bravo (afternoon);  day 3 (morning, afternoon): echo, foxtrot.
+    // Unused: charlie (morning), delta (afternoon); daytrip is left out of this town.
+    const previous = previousOf(3, [
+      item(1, "golf", "afternoon", "13:30"),
+      item(1, "india", "afternoon", "15:35"),
+      item(1, "hotel", "evening", "20:00"),
+      item(2, "alpha", "morning", "09:00"),
+      item(2, "bravo", "afternoon", "13:30"),
+      item(3, "echo", "morning", "09:00"),
+      item(3, "foxtrot", "afternoon", "13:30"),
+    ]);
+    const again = regenerate(
+      "packed",
+      3,
+      previous,
+      [flag("f1", "a:alpha")],
+      PACKTON.activities.map((a) => a.id).filter((id) => id !== "daytrip"),
+    );
+    // Day 2 keeps bravo; alpha's morning goes to the one unused morning activity, charlie (09:00).
+    // Day 2 may hold 4; the days left (2 and 3) hold 3 kept + 2 unused = 5, an even share of 3 for
+    // day 2, so delta (1 h 30) joins bravo in the afternoon: bravo 13:30–15:30, a 1-minute walk,
+    // delta 15:35–17:05, inside the afternoon (ends 17:30). Day 1 keeps golf 13:30–15:30, india
+    // 15:35–17:05, dinner 18:30–20:00, hotel 20:05. Day 3 keeps its two. Nothing eligible is left
+    // out: 3 + 3 + 2 activities.
+    expect(shape(again)).toEqual([
+      ["afternoon:golf@13:30", "afternoon:india@15:35", "evening:hotel@20:05"],
+      ["morning:charlie@09:00", "afternoon:bravo@13:30", "afternoon:delta@15:35"],
+      ["morning:echo@09:00", "afternoon:foxtrot@13:30"],
+    ]);
+    expect(again.days.map((d) => d.free ?? [])).toEqual([[], [], []]);
+    expect(again.outcomes).toEqual([
+      { feedbackId: "f1", status: "applied", reason: 'Removed "alpha"; charlie takes its place.', alternatives: [] },
+    ]);
+  });
+
+  it("a long item spanning two parts takes a flagged morning's place when the clock leaves room in the afternoon", () => {
+    // A one-day trip (all three parts, lunch and dinner): alpha in the morning, bravo (2 h) in the
+    // afternoon; alpha is flagged and the only other morning activity is the 4-hour daytrip.
+    const previous = previousOf(1, [item(1, "alpha", "morning", "09:00"), item(1, "bravo", "afternoon", "13:30")]);
+    // Times: daytrip 09:00–13:00, a 1-minute walk to the cafe, lunch 13:05–14:05, a 1-minute walk,
+    // bravo 14:10–16:10 (the afternoon ends 17:30); dinner 18:30–20:00, then hotel at 20:05.
+    // Only where an item starts counts against a part: the afternoon's one start is bravo's, so the
+    // same day comes out at a packed pace (two a part) and a balanced one (one a part).
+    for (const pace of ["packed", "balanced"] as const) {
+      const again = regenerate(pace, 1, previous, [flag("f1", "a:alpha")], ["alpha", "bravo", "daytrip", "hotel"]);
+      expect(shape(again)).toEqual([["morning:daytrip@09:00", "afternoon:bravo@14:10", "evening:hotel@20:05"]]);
+      expect(again.days[0]?.meals.map((m) => `${m.meal}:${m.mealId}@${m.time}`)).toEqual([
+        "lunch:cafe@13:05",
+        "dinner:bistro@18:30",
+      ]);
+      expect(again.days[0]?.free).toEqual([]);
+      expect(again.outcomes[0]?.reason).toBe('Removed "alpha"; daytrip takes its place.');
+    }
+    // With kilo (3 h 30) in the afternoon instead, the clock has no room: kilo would run
+    // 14:10–17:40, past the afternoon's 17:30. The morning is left free, saying why.
+    const long = previousOf(1, [item(1, "alpha", "morning", "09:00"), item(1, "kilo", "afternoon", "13:30")]);
+    const free = regenerate("packed", 1, long, [flag("f1", "a:alpha")], ["alpha", "kilo", "daytrip", "hotel"]);
+    expect(shape(free)).toEqual([["afternoon:kilo@13:30", "evening:hotel@20:05"]]);
+    expect(free.days[0]?.freeWhy).toEqual([
+      {
+        slot: "morning",
+        reason:
+          "Nothing else that suits everyone is open this morning, or fits around the day's other stops and travel.",
+      },
+    ]);
   });
 });
 

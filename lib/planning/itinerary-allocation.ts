@@ -23,6 +23,9 @@ import {
   type DayContent,
   type DayMeal,
   freeSlotsOf,
+  fullPart,
+  partsTaken,
+  perPart,
   SLOT_MINUTES,
   timeDay,
 } from "@/lib/planning/day-times";
@@ -265,17 +268,29 @@ export function allocate(input: AllocationInput): Allocation {
     // earlier one is full (what members asked for and locked items don't count against it).
     const daysLeft = brief.days - day + 1;
     const unused = eligible.filter((a) => !used.has(a.id) && !reserved.has(a.id)).length;
-    const dayCap = Math.min(cap, Math.max(1, Math.ceil(unused / daysLeft), previousCount.get(day) ?? 0));
-    // One activity a slot (two at a packed pace), so the day has room to breathe between them;
-    // a day trip (longer than the morning) takes the afternoon too.
-    const perSlot = brief.pace === "packed" ? 2 : 1;
-    const takes = (p: { slot: Slot; durationHours: number }): Slot[] =>
-      p.slot === "morning" && p.durationHours * 60 > SLOT_MINUTES.morning ? ["morning", "afternoon"] : [p.slot];
+    // The days left can take, at the group's pace, as many as their parts hold less what they keep
+    // from the previous plan: while what is unused covers that, every day is filled to the pace.
+    // Otherwise each day takes its even share of what the days left will hold (what they keep and
+    // what is unused), and at least what it held before: a regeneration keeps the day's shape, and
+    // an eligible activity isn't held back for a later day that keeps its own.
+    let room = 0;
+    let kept = 0;
+    for (let d = day; d <= brief.days; d++) {
+      const keeps = previousItems.filter((i) => i.day === d && i.activityId && reserved.has(i.activityId)).length;
+      kept += keeps;
+      room += Math.max(0, Math.min(cap, slotsOf(d, brief.days).length * perPart(brief.pace)) - keeps);
+    }
+    const share = Math.ceil((unused + kept) / daysLeft);
+    const dayCap = unused >= room ? cap : Math.min(cap, Math.max(1, share, previousCount.get(day) ?? 0));
+    // One activity starting in a part of the day (two at a packed pace); whether a day trip from
+    // the morning leaves room in the afternoon is the clock's to say, as for a hand edit
+    // (lib/planning/day-times.ts `fullPart`).
+    const takes = (p: { slot: Slot; durationHours: number }): Slot[] => partsTaken(p.slot, p.durationHours);
+    const roomFor = (p: { slot: Slot }) => fullPart(holding(), p, brief.pace) === null;
     const holding = () => [
       ...placed.map((p) => ({ slot: p.slot, durationHours: activityOf(facts, p.activityId)?.durationHours ?? 0 })),
       ...custom,
     ];
-    const inSlot = (slot: Slot) => holding().filter((p) => takes(p).includes(slot)).length;
     const content = (extra: DayActivity[], extraCustom: ItineraryItem[], meals: DayMeal[]): DayContent => ({
       date,
       activities: [
@@ -300,10 +315,13 @@ export function allocate(input: AllocationInput): Allocation {
       const wants = takes({ slot, durationHours: a.durationHours });
       if (wants.length > 1 && (a.durationHours > FULL_DAY_HOURS || !slots.includes("afternoon"))) return false;
       if (a.durationHours * 60 > SLOT_MINUTES[slot] && wants.length === 1) return false;
-      if (wants.some((s) => inSlot(s) >= (wants.length > 1 ? 1 : perSlot))) return false;
+      if (!roomFor({ slot })) return false;
       // Close enough to every stop already placed today for every member's "minutes away".
       if (!near(a.coordinates)) return false;
-      return timeDay(content([{ key: a.id, slot, activity: a }], [], held), facts, bounds) !== null;
+      // Lunch and dinner not chosen yet: held near the stop before them, or near the one after
+      // (the venue is then chosen from the places near the day's stops, step 4).
+      const day = content([{ key: a.id, slot, activity: a }], [], held);
+      return timeDay(day, facts, bounds) !== null || timeDay(day, facts, bounds, "after") !== null;
     };
     const place = (a: CatalogActivity, slot: Slot, locked: boolean) => {
       if (!fits(a, slot)) return false;
@@ -321,7 +339,7 @@ export function allocate(input: AllocationInput): Allocation {
         if (item.kind === "custom") {
           const { day: _day, ...own } = item;
           if (
-            (item.meal || (count() < cap && !takes(item).some((s) => inSlot(s) >= perSlot))) &&
+            (item.meal || (count() < cap && roomFor(item))) &&
             keepsItsTime(item, slots, limits) &&
             timeDay(
               content(

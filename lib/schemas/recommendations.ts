@@ -63,7 +63,12 @@ export const Highlight = z.object({
 });
 export type Highlight = z.infer<typeof Highlight>;
 
-export const RankingMode = z.enum(["consensus", "compromise"]);
+/**
+ * consensus: inside everyone's own budget, every hard cap checked; compromise: someone stretches;
+ * unchecked: nobody is over as far as can be told, but a member's hard cap can't be checked (no
+ * confirmed home to price their travel from), so "inside everyone's budget" isn't claimed.
+ */
+export const RankingMode = z.enum(["consensus", "compromise", "unchecked"]);
 export type RankingMode = z.infer<typeof RankingMode>;
 
 /**
@@ -109,7 +114,7 @@ export const DestinationOption = z.object({
   /** Tradeoffs in words; budget stretches are shown from `costs`, per viewer, not here. */
   tradeoffs: z.array(Tradeoff).min(1).max(3),
   confidence: Confidence,
-  /** consensus: inside everyone's own budget; compromise: someone stretches (named in impactedMemberIds). */
+  /** consensus, compromise (who stretches: impactedMemberIds) or unchecked (a hard cap can't be checked): see RankingMode. */
   mode: RankingMode,
   impactedMemberIds: z.array(z.string()),
   /**

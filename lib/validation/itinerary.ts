@@ -21,6 +21,7 @@ import { checkLimits, dislikeBreaks } from "@/lib/validation/limits";
 import { type MemberView, viewMember } from "@/lib/validation/member-view";
 import {
   activityBreaks,
+  budgetLabelBreak,
   costFor,
   destinationBreaks,
   flagBreaks,
@@ -491,8 +492,8 @@ function checkCosts(itinerary: Itinerary, facts: DestinationFacts, members: Memb
   const stretched = members.filter((m) => overByUsd(totals[members.indexOf(m)] ?? 0, m.max) > 0).map((m) => m.id);
   if (!sameSet(stretched, itinerary.impactedMemberIds))
     v("Who stretches must be exactly those over their own budget.", "mode");
-  if ((itinerary.budgetMode === "compromise") !== stretched.length > 0)
-    v(`The budget mode "${itinerary.budgetMode}" is wrong.`, "mode");
+  const label = budgetLabelBreak(itinerary.budgetMode, members, stretched.length);
+  if (label) v(`The budget label is wrong: ${label}`, "mode");
   if (
     !sameSet(
       stretched,

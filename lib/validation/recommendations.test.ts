@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memberConstraints } from "@/lib/constraints/member";
 import type { DestinationFacts } from "@/lib/facts";
-import { cardActivityAllowance, memberCost } from "@/lib/money/ledger";
+import { budgetModeOf, cardActivityAllowance, memberCost } from "@/lib/money/ledger";
 import type { MemberCost } from "@/lib/schemas/money";
 import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
 import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
@@ -404,12 +404,13 @@ describe("a home that isn't confirmed is never priced", () => {
     breaksHardCap: false,
   };
   const evidence = { ...EVIDENCE, members: [ANA, BEN_UNSURE] };
-  const packWith = (ben: MemberCost) => {
+  const packWith = (ben: MemberCost, mode: DestinationOption["mode"] = "unchecked") => {
     const pack = goodPack();
     pack.options = pack.options.map((o) => ({
       ...o,
       costs: [ANA_COST, ben],
       costPerPerson: { ...o.costPerPerson, low: Math.min(1520, ben.total), high: 1520 },
+      mode,
     }));
     return pack;
   };
@@ -428,6 +429,28 @@ describe("a home that isn't confirmed is never priced", () => {
     ]);
     expect(cost.total).toBe(820);
     expect(cost.capUnverifiable).toBe(true);
+  });
+
+  it("no card claims 'inside everyone's budget' over his cap: the generator labels it unchecked, the validator refuses consensus", () => {
+    // Nobody is over (Ana $1,520 of $2,000; Ben $820 without travel, of $1,500), but Ben's $1,500
+    // hard cap can't be checked without his fare: neither a compromise nor inside everyone's budget.
+    const ben = { ...BEN_UNSURE_COST, capUnverifiable: true };
+    expect(budgetModeOf([ANA_COST, ben])).toBe("unchecked");
+    expect(budgetModeOf([ANA_COST, BEN_COST])).toBe("consensus");
+    expect(budgetModeOf([{ ...ANA_COST, overBy: 20 }, ben])).toBe("compromise");
+    const claimed = validateRecommendations(packWith(ben, "consensus"), evidence);
+    expect(claimed.map((v) => v.message)).toContain(
+      "Testville: \"inside everyone's budget\" can't be claimed while a member's hard cap can't be checked (no confirmed home to price their travel from).",
+    );
+    expect(validateRecommendations(packWith(ben, "unchecked"), evidence)).toEqual([]);
+    // Once his home is confirmed (Austin: the central-US fare) every cap can be checked: "unchecked" is wrong.
+    const confirmed = validateRecommendations(
+      { ...goodPack(), options: goodPack().options.map((o) => ({ ...o, mode: "unchecked" as const })) },
+      EVIDENCE,
+    );
+    expect(confirmed.map((v) => v.message)).toContain(
+      'Testville: "unchecked" is wrong: every hard cap can be checked.',
+    );
   });
 
   it("the validator, from his raw answers, passes that and refuses a fare from a region he didn't choose", () => {

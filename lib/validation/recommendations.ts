@@ -13,6 +13,7 @@ import { type MemberView, viewMember } from "@/lib/validation/member-view";
 import {
   activityBreaks,
   available,
+  budgetLabelBreak,
   cardActivities,
   costFor,
   destinationBreaks,
@@ -238,12 +239,8 @@ export function validateOption(option: DestinationOption, pack: Pack, ctx: Conte
   const stretched = ctx.respondents.filter((r) => overByUsd(totals.get(r.id) ?? 0, r.max) > 0).map((r) => r.id);
   if (!sameSet(stretched, option.impactedMemberIds))
     v("mode", `${option.name}: who stretches must be exactly those over their own budget.`);
-  if ((option.mode === "compromise") !== stretched.length > 0) {
-    v(
-      "mode",
-      `${option.name}: "${option.mode}" is wrong: ${stretched.length ? "someone" : "nobody"} goes over their own budget.`,
-    );
-  }
+  const label = budgetLabelBreak(option.mode, ctx.respondents, stretched.length);
+  if (label) v("mode", `${option.name}: ${label}`);
 
   // Maximal length: one more day must break someone's hard cap (or the frame).
   if (trip.days < pack.frame.maxDays) {

@@ -276,3 +276,23 @@ export function normalise(text: string): string {
 export function sameSet(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
+
+/**
+ * What a budget label may say, judged from members' raw answers apart from the generator:
+ * "compromise" exactly when someone goes over their own budget; otherwise never "consensus"
+ * (inside everyone's budget) while a member with a hard cap has no confirmed home — their
+ * travel can't be priced, so their cap can't be checked — and "unchecked" only then.
+ */
+export function budgetLabelBreak(
+  mode: "consensus" | "compromise" | "unchecked",
+  members: Pick<MemberView, "hardCap" | "homeKnown">[],
+  stretched: number,
+): string | null {
+  if (stretched > 0) return mode === "compromise" ? null : `"${mode}" is wrong: someone goes over their own budget.`;
+  if (mode === "compromise") return `"compromise" is wrong: nobody goes over their own budget.`;
+  const unchecked = members.filter((m) => m.hardCap !== null && !m.homeKnown).length;
+  if (unchecked > 0 && mode === "consensus")
+    return `"inside everyone's budget" can't be claimed while ${unchecked === 1 ? "a member's hard cap" : `${unchecked} members' hard caps`} can't be checked (no confirmed home to price their travel from).`;
+  if (unchecked === 0 && mode === "unchecked") return `"unchecked" is wrong: every hard cap can be checked.`;
+  return null;
+}

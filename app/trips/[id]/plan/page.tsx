@@ -133,6 +133,17 @@ export default async function PlanPage({
     day: d.day,
     label: d.date ? `Day ${d.day} · ${formatDay(d.date)}` : `Day ${d.day}`,
     slots: slotsOf(d.day, all.length),
+    // Unlocked activities and the planned lunch and dinner: what the organizer's own item may replace.
+    replaceable: [
+      ...d.items
+        .filter((i) => !i.locked && !(i.kind === "custom" && i.meal))
+        .map((i) => ({ key: i.key, label: i.title, slot: i.slot })),
+      ...d.meals.flatMap((m) =>
+        m.meal === "lunch" || m.meal === "dinner"
+          ? [{ key: m.key, label: `${m.meal === "lunch" ? "Lunch" : "Dinner"} at ${m.name}`, slot: null }]
+          : [],
+      ),
+    ],
   }));
 
   return (
