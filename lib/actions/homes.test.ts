@@ -8,6 +8,7 @@ import { preferences } from "@/lib/db/schema";
 import { MemberPreferences } from "@/lib/schemas/preferences";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
+import { BARCELONA_HOME } from "@/test/places";
 
 withTestDatabase();
 
@@ -17,16 +18,7 @@ async function storedHome(tripId: string) {
   return row ? MemberPreferences.parse(row.data) : null;
 }
 
-/** Barcelona, Spain as the browser sends it after the member picks it. */
-const SPAIN = {
-  id: "city:3128760",
-  name: "Barcelona",
-  label: "Barcelona, Catalonia, Spain",
-  country: "Spain",
-  countryCode: "ES",
-  lat: 41.38879,
-  lon: 2.15899,
-};
+const SPAIN = BARCELONA_HOME;
 
 describe("a member's confirmed home, saved", () => {
   it("stores the gazetteer's record of the picked place, whatever coordinates the browser sent", async () => {

@@ -6,6 +6,7 @@ import { memberCost } from "@/lib/money/ledger";
 import { emptyPreferences, MemberPreferences, type MemberPreferencesInput } from "@/lib/schemas/preferences";
 import { viewMember } from "@/lib/validation/member-view";
 import { costFor } from "@/lib/validation/rules";
+import { BARCELONA_HOME } from "@/test/places";
 
 /**
  * A budget given in the member's own currency is judged in it, by the planner's ledger and by the
@@ -18,15 +19,7 @@ if (!catalogBarcelona) throw new Error("catalog entry missing");
 /** Hand-set prices: 4 nights at midrange are 4 × $500 = $2,000, at budget 4 × $300 = $1,200. */
 const barcelona = { ...catalogBarcelona, dailyCostUsd: { budget: 300, midrange: 500, premium: 800 } };
 /** Dan lives in Barcelona: no travel, so every total is stay + activities. */
-const SPAIN = {
-  id: "city:3128760",
-  name: "Barcelona",
-  label: "Barcelona, Catalonia, Spain",
-  country: "Spain",
-  countryCode: "ES",
-  lat: 41.38879,
-  lon: 2.15899,
-};
+const SPAIN = BARCELONA_HOME;
 
 function dan(budget: MemberPreferencesInput["budget"]) {
   const preferences = MemberPreferences.parse({

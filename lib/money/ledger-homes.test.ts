@@ -5,6 +5,7 @@ import { memberCost } from "@/lib/money/ledger";
 import { emptyPreferences, type MemberPreferences } from "@/lib/schemas/preferences";
 import { viewMember } from "@/lib/validation/member-view";
 import { costFor } from "@/lib/validation/rules";
+import { BARCELONA_HOME } from "@/test/places";
 
 const catalogBarcelona = factsFor("barcelona");
 if (!catalogBarcelona) throw new Error("catalog entry missing");
@@ -21,15 +22,7 @@ function costOf(prefs: Partial<MemberPreferences>) {
   return memberCost({ facts: barcelona, member, nights: 4, activities, groupTier: "midrange" });
 }
 
-const SPAIN = {
-  id: "city:3128760",
-  name: "Barcelona",
-  label: "Barcelona, Catalonia, Spain",
-  country: "Spain",
-  countryCode: "ES",
-  lat: 41.38879,
-  lon: 2.15899,
-};
+const SPAIN = BARCELONA_HOME;
 
 describe("a home the member hasn't confirmed is never priced", () => {
   it("typed 'Barcelona' and left it unknown: no travel line, travel not included, hard cap unverifiable", () => {
