@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { watchCsp } from "./csp-watch";
 import { DashboardPage } from "./pages/dashboard-page";
 import { expectMapFollowsList } from "./pages/day-map";
