@@ -33,8 +33,8 @@ const ZEBULON = ["Zebulon", "ZED-PRIVATE-NOTE", "ZED-FLAG-NOTE"];
 const ZEBULON_BUDGET = [91919, 92929];
 const OLGA = ["Olga", "OLGA-SECRET-NOTE"];
 const OLGA_BUDGET = [77123, 88321];
-/** A budget as a figure in the file, not as digits inside a random id or a timestamp. */
-const asFigure = (amount: number) => new RegExp(`[^\\w-]${amount}[^\\w-]`);
+/** A budget as a figure in the file (whole dollars, or the cents it is stored in), not as digits inside a random id or a timestamp. */
+const asFigure = (amount: number) => new RegExp(`[^\\w-]${amount}(00)?[^\\w-]`);
 
 /** Olga organizes; Mia and Zebulon joined; all three answered, voted (Mia, Zebulon) and flagged the plan. */
 async function tripWithEveryone() {
@@ -114,7 +114,8 @@ describe("download my data", () => {
     expect(data.trip).toEqual({ id: trip.tripId, name: "Lisbon in June!" });
     expect(data.me).toEqual({ id: member.id, name: "Mia", role: "member", joinedAt: member.createdAt.toISOString() });
     expect(data.answers?.notes).toBe("Mia wants trams");
-    expect(data.answers?.budget).toEqual({ min: 4321, max: 5678, hardLimit: false });
+    // As stored: US cents (the answers were typed in whole dollars, before currencies).
+    expect(data.answers?.budget).toEqual({ currency: "USD", minAmount: 432100, maxAmount: 567800, hardLimit: false });
     expect(data.votes).toEqual([expect.objectContaining({ destination: trip.slug })]);
     expect(data.feedback).toEqual([
       expect.objectContaining({ kind: "flag", reason: "other", text: "Mia-flag-note", status: "open" }),

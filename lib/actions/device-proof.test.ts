@@ -60,9 +60,11 @@ const BEN_NOTE = "BEN-PRIVATE-NOTE my ex will be there";
 const BEN_HOME = "Porto, Portugal";
 const BEN_HARD_NO = "BEN-HARD-NO camping";
 const BEN_BUDGET = { min: 1234, max: 5678, hardLimit: true };
+/** Ben's budget as stored: US cents. */
+const BEN_BUDGET_STORED = { currency: "USD", minAmount: 123400, maxAmount: 567800, hardLimit: true };
 const SECRETS = [BEN_NOTE, "Porto", "porto", BEN_HARD_NO];
-/** Ben's budget as a figure ("$1,234", "1234"), not as digits inside a random id or a timestamp. */
-const BUDGET_FIGURES = [/[^\w-]1,?234[^\w-]/, /[^\w-]5,?678[^\w-]/];
+/** Ben's budget as a figure ("$1,234", "1234", or the cents "123400"), not as digits inside a random id or a timestamp. */
+const BUDGET_FIGURES = [/[^\w-]1,?234(00)?[^\w-]/, /[^\w-]5,?678(00)?[^\w-]/];
 const benAnswers = () =>
   answers({ notes: BEN_NOTE, origin: BEN_HOME, hardNos: [BEN_HARD_NO], budget: BEN_BUDGET, mustHaves: [] });
 
@@ -134,7 +136,7 @@ describe("the organizer helps a member back in without becoming them", () => {
       notes: BEN_NOTE,
       origin: BEN_HOME,
       hardNos: [BEN_HARD_NO],
-      budget: BEN_BUDGET,
+      budget: BEN_BUDGET_STORED,
     });
     expect((await getPreferences({ memberId: ben.id }))?.version).toBe(1);
     // Ben's phone is still in, and lists the new device as the organizer's doing.
