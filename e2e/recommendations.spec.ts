@@ -104,7 +104,17 @@ test("the timeline survives a reload, the trip's live channel resumes from Last-
   ).toBeVisible();
   await expect(new DashboardPage(page).destinationCards().first()).toBeVisible({ timeout: 30_000 });
 
-  const all = await readLiveChannel(page, `/api/trips/${tripId}/events?after=0`);
+  // The first card shows before the run's last steps end: read the record once it has ended.
+  let all = await readLiveChannel(page, `/api/trips/${tripId}/events?after=0`);
+  await expect
+    .poll(
+      async () => {
+        all = await readLiveChannel(page, `/api/trips/${tripId}/events?after=0`);
+        return all.text.includes('"kind":"run.ended"');
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   expect(all.status).toBe(200);
   expect(all.contentType).toContain("text/event-stream");
   const ids = [...all.text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));

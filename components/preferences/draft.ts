@@ -59,7 +59,8 @@ export function draftFrom(p: MemberPreferences): Draft {
     minDays: String(p.tripLength.minDays),
     maxDays: String(p.tripLength.maxDays),
     hasBudget: p.budget !== null,
-    budgetMin: p.budget ? majorText(p.budget.minAmount, p.budget.currency) : "",
+    // No minimum is stored as 0 and shown as the empty optional field it was typed as.
+    budgetMin: p.budget && p.budget.minAmount > 0 ? majorText(p.budget.minAmount, p.budget.currency) : "",
     budgetMax: p.budget ? majorText(p.budget.maxAmount, p.budget.currency) : "",
     budgetCurrency: p.budget?.currency ?? "",
     hardLimit: p.budget?.hardLimit ?? false,
