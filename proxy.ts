@@ -1,6 +1,8 @@
+import { HTML_LIMITED_BOT_UA_RE } from "next/dist/shared/lib/router/utils/html-bots";
 import { type NextRequest, NextResponse } from "next/server";
 import { checkFormReply, checkTextReply } from "@/lib/action-reply";
-import { mapTiles } from "@/lib/planning/map-tiles";
+import { contentSecurityPolicy, tilesOrigin } from "@/lib/csp";
+import { isShareRender, RENDERED_SHARE_PAGE } from "@/lib/share/render-marker";
 
 /**
  * Runs before every page, route and server action (Next.js 16 proxy):
@@ -12,7 +14,10 @@ import { mapTiles } from "@/lib/planning/map-tiles";
  *   body type an action never takes (415), a body over the 1 MB action limit (413), a
  *   text body that isn't JSON or nests deeper than any real form, and an argument encoding
  *   our pages never send or that React could not decode (400, lib/action-reply.ts);
- * - a URL whose percent-encoding is broken answers 400.
+ * - a URL whose percent-encoding is broken answers 400;
+ * - a browser opening a share page (/s/<token>, no query) is answered by the copy rendered
+ *   once per state of the trip (app/s/[token]/rendered/route.ts): the same page, under a
+ *   policy that allows exactly the hashes of its inline scripts instead of a nonce.
  * The other security headers, the same on every response, are in next.config.ts.
  */
 
@@ -20,33 +25,11 @@ export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
 const MAX_JSON_DEPTH = 32;
 const ACTION_BODY_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded", "text/plain"];
 
-export function contentSecurityPolicy(nonce: string, dev: boolean, tilesOrigin: string | null = null): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' 'nonce-${nonce}'`,
-    // React renders computed widths and positions (budget bars, heat map) as style attributes.
-    "style-src-attr 'unsafe-inline'",
-    // Map tiles from the operator's provider (MAP_TILES_URL, lib/planning/map-tiles.ts), its one
-    // origin only; unset, the day maps draw a grid and load nothing from elsewhere.
-    `img-src 'self' blob: data:${tilesOrigin ? ` ${tilesOrigin}` : ""}`,
-    "font-src 'self'",
-    "connect-src 'self'",
-    // The service worker (public/sw.js, lib/offline/sw.ts) from our origin only: 'strict-dynamic'
-    // in script-src would otherwise decide for workers too, and a worker has no nonce.
-    "worker-src 'self'",
-    // The web app manifest (app/manifest.ts) from our origin.
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
-
 export async function proxy(request: NextRequest) {
   const refusal = (await refuseMalformed(request)) ?? null;
   if (refusal) return refusal;
+  const rendered = renderedSharePage(request);
+  if (rendered) return rendered;
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", tilesOrigin());
@@ -58,11 +41,26 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-let tiles: { origin: string | null } | undefined;
-/** The tile provider's origin, read once (the environment doesn't change while the process runs). */
-function tilesOrigin(): string | null {
-  tiles ??= { origin: mapTiles()?.origin ?? null };
-  return tiles.origin;
+const SHARE_PAGE = /^\/s\/([A-Za-z0-9_-]+)$/;
+
+/**
+ * A browser's plain visit to a share page goes to its stored rendering. Everything else
+ * renders as usual: the render the stored copy is made from (marked by this process), a
+ * client-side navigation (RSC), a query string (it would be part of the page's state), and
+ * crawlers that get link previews (Next renders their metadata differently). The stored
+ * rendering's own path answers nothing from outside.
+ */
+function renderedSharePage(request: NextRequest): NextResponse | undefined {
+  const path = request.nextUrl.pathname;
+  if (path.startsWith("/s/") && path.endsWith(`/${RENDERED_SHARE_PAGE}`)) {
+    return new NextResponse("Not found", { status: 404 });
+  }
+  const token = SHARE_PAGE.exec(path)?.[1];
+  if (!token || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
+  const h = request.headers;
+  if (request.nextUrl.search || h.has("rsc") || h.has("next-router-state-tree") || isShareRender(h)) return undefined;
+  if (HTML_LIMITED_BOT_UA_RE.test(h.get("user-agent") ?? "")) return undefined;
+  return NextResponse.rewrite(new URL(`/s/${token}/${RENDERED_SHARE_PAGE}`, request.url));
 }
 
 async function refuseMalformed(request: NextRequest): Promise<NextResponse | undefined> {
