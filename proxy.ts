@@ -6,8 +6,7 @@ import { isShareRender, RENDERED_SHARE_PAGE } from "@/lib/share/render-marker";
 
 /**
  * Runs before every page, route and server action (Next.js 16 proxy):
- * - a fresh nonce per request and a Content-Security-Policy built on it (scripts only
- *   from our origin with the nonce; no plugins, no framing, forms post only to us). Next
+ * - a fresh nonce per request and a Content-Security-Policy built on it (lib/csp.ts). Next
  *   reads the nonce from the request's CSP header and puts it on its own scripts; every
  *   page renders per request (app/layout.tsx) so each one gets its own;
  * - server action requests that Next would answer with a 500 get a 4xx here instead: a

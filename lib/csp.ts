@@ -13,11 +13,7 @@ import { mapTiles } from "@/lib/planning/map-tiles";
  */
 export type InlineAllowance = string | { scripts: string[]; styles: string[] };
 
-export function contentSecurityPolicy(
-  allow: InlineAllowance,
-  dev: boolean,
-  tilesOrigin: string | null = null,
-): string {
+export function contentSecurityPolicy(allow: InlineAllowance, dev: boolean, tilesOrigin: string | null = null): string {
   const eval_ = dev ? " 'unsafe-eval'" : "";
   const sources = (hashes: string[]) => hashes.map((h) => ` 'sha256-${h}'`).join("");
   return [
@@ -56,4 +52,3 @@ export function tilesOrigin(): string | null {
   tiles ??= { origin: mapTiles()?.origin ?? null };
   return tiles.origin;
 }
-

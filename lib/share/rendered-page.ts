@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { hashedPagePolicy } from "@/lib/csp";
-import { RENDER_HEADER, renderSecret } from "./render-marker";
 import { sharePath } from "./link";
+import { RENDER_HEADER, renderSecret } from "./render-marker";
 
 /**
  * The share page as it was rendered once for a state of the trip (lib/share/link.ts
@@ -61,7 +61,11 @@ export async function renderSharePage(token: string, head: Headers): Promise<Ren
   }
   const csp = String(answer.headers["content-security-policy"] ?? "");
   if (answer.status !== 200 || !kept["content-type"]?.startsWith("text/html")) {
-    return { status: answer.status, body: new Uint8Array(answer.body), headers: { ...kept, "content-security-policy": csp } };
+    return {
+      status: answer.status,
+      body: new Uint8Array(answer.body),
+      headers: { ...kept, "content-security-policy": csp },
+    };
   }
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? null;
   const page = hashedPage(answer.body.toString("utf8"), nonce);
@@ -81,7 +85,9 @@ function fetchRaw(
     const sent = send(url, { method: "GET", headers, timeout: 60_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
       res.on("error", reject);
     });
     sent.on("timeout", () => sent.destroy(new Error("the share page's render took over a minute")));
