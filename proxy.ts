@@ -1,8 +1,7 @@
-import { HTML_LIMITED_BOT_UA_RE } from "next/dist/shared/lib/router/utils/html-bots";
 import { type NextRequest, NextResponse } from "next/server";
 import { checkFormReply, checkTextReply } from "@/lib/action-reply";
 import { contentSecurityPolicy, tilesOrigin } from "@/lib/csp";
-import { isShareRender, RENDERED_SHARE_PAGE } from "@/lib/share/render-marker";
+import { RENDERS_ITSELF } from "@/lib/share/render-marker";
 
 /**
  * Runs before every page, route and server action (Next.js 16 proxy):
@@ -14,9 +13,9 @@ import { isShareRender, RENDERED_SHARE_PAGE } from "@/lib/share/render-marker";
  *   text body that isn't JSON or nests deeper than any real form, and an argument encoding
  *   our pages never send or that React could not decode (400, lib/action-reply.ts);
  * - a URL whose percent-encoding is broken answers 400;
- * - a browser opening a share page (/s/<token>, no query) is answered by the copy rendered
- *   once per state of the trip (app/s/[token]/rendered/route.ts): the same page, under a
- *   policy that allows exactly the hashes of its inline scripts instead of a nonce.
+ * - a browser opening a share page (/s/<token>) is answered by the copy rendered once per
+ *   state of the trip (next.config.ts rewrites it to app/s/[token]/rendered/route.ts): the
+ *   same page, under a policy that allows exactly the hashes of its inline scripts.
  * The other security headers, the same on every response, are in next.config.ts.
  */
 
@@ -27,8 +26,7 @@ const ACTION_BODY_TYPES = ["multipart/form-data", "application/x-www-form-urlenc
 export async function proxy(request: NextRequest) {
   const refusal = (await refuseMalformed(request)) ?? null;
   if (refusal) return refusal;
-  const rendered = renderedSharePage(request);
-  if (rendered) return rendered;
+  if (isStoredSharePage(request)) return NextResponse.next();
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", tilesOrigin());
@@ -40,26 +38,16 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-const SHARE_PAGE = /^\/s\/([A-Za-z0-9_-]+)$/;
+const SHARE_PAGE = /^\/s\/[A-Za-z0-9_-]+(\/rendered)?$/;
 
 /**
- * A browser's plain visit to a share page goes to its stored rendering. Everything else
- * renders as usual: the render the stored copy is made from (marked by this process), a
- * client-side navigation (RSC), a query string (it would be part of the page's state), and
- * crawlers that get link previews (Next renders their metadata differently). The stored
- * rendering's own path answers nothing from outside.
+ * A browser's plain visit to a share page, which next.config.ts rewrites to its stored rendering
+ * (app/s/[token]/rendered/route.ts): that route sets the policy of the page it serves.
  */
-function renderedSharePage(request: NextRequest): NextResponse | undefined {
-  const path = request.nextUrl.pathname;
-  if (path.startsWith("/s/") && path.endsWith(`/${RENDERED_SHARE_PAGE}`)) {
-    return new NextResponse("Not found", { status: 404 });
-  }
-  const token = SHARE_PAGE.exec(path)?.[1];
-  if (!token || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
-  const h = request.headers;
-  if (request.nextUrl.search || h.has("rsc") || h.has("next-router-state-tree") || isShareRender(h)) return undefined;
-  if (HTML_LIMITED_BOT_UA_RE.test(h.get("user-agent") ?? "")) return undefined;
-  return NextResponse.rewrite(new URL(`/s/${token}/${RENDERED_SHARE_PAGE}`, request.url));
+function isStoredSharePage(request: NextRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (!SHARE_PAGE.test(request.nextUrl.pathname)) return false;
+  return !RENDERS_ITSELF.some((name) => request.headers.has(name));
 }
 
 async function refuseMalformed(request: NextRequest): Promise<NextResponse | undefined> {

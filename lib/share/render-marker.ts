@@ -1,25 +1,13 @@
 /**
- * How the share page's stored rendering (lib/share/rendered-page.ts) asks this process for the
- * page itself: a header holding a secret made once per process, so the proxy (proxy.ts)
- * renders that request as usual instead of answering it from the stored copy. The secret lives
- * on globalThis: the proxy and the route handlers are separate bundles in one process.
+ * How the share page's stored rendering (lib/share/rendered-page.ts) asks this server for the
+ * page itself: a header that makes the request render as any page, with its nonce (next.config.ts
+ * sends a browser's visit to the stored copy only without it). A client that sends it gets the
+ * page rendered for it, as before the copy existed — nothing else.
  */
 export const RENDER_HEADER = "x-tripsync-share-render";
 
-/** The stored rendering's own path segment, under /s/<token>/ (reached by the proxy's rewrite only). */
+/** The stored rendering's own path segment, under /s/<token>/ (next.config.ts rewrites to it). */
 export const RENDERED_SHARE_PAGE = "rendered";
 
-const key = Symbol.for("tripsync.share-render-secret");
-type WithSecret = typeof globalThis & { [key]?: string };
-
-export function renderSecret(): string {
-  const g = globalThis as WithSecret;
-  g[key] ??= Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64url");
-  return g[key];
-}
-
-/** Whether a request is this process rendering the share page for its stored copy. */
-export function isShareRender(headers: Headers): boolean {
-  const value = headers.get(RENDER_HEADER);
-  return value !== null && value === renderSecret();
-}
+/** Request headers that make Next render the page itself rather than serve it whole (client navigations). */
+export const RENDERS_ITSELF = ["rsc", "next-router-state-tree", RENDER_HEADER];

@@ -4,7 +4,7 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { hashedPagePolicy } from "@/lib/csp";
 import { sharePath } from "./link";
-import { RENDER_HEADER, renderSecret } from "./render-marker";
+import { RENDER_HEADER } from "./render-marker";
 
 /**
  * The share page as it was rendered once for a state of the trip (lib/share/link.ts
@@ -42,30 +42,32 @@ export function hashedPage(html: string, nonce: string | null): { html: string; 
 const PASSED_ON = ["host", "x-forwarded-proto", "x-forwarded-for", "x-forwarded-host", "user-agent", "accept-language"];
 
 /**
- * Renders /s/<token> by asking this server for it (marked, so the proxy renders it with a
- * nonce as any page), as the visitor `head` asked — without their cookies — and makes it
- * servable with hashes. Non-200 answers (a link that died meanwhile) come back as they are.
+ * Renders /s/<token> by asking this server for it (marked, so it renders as any page, with a
+ * nonce), as the visitor `head` asked — without their cookies — and makes it servable with
+ * hashes. `asIs`: the answer as rendered, nonce and all, for a visit that isn't served a stored
+ * copy (a query string, a link-preview crawler). Non-200 answers (a link that died meanwhile)
+ * come back as they are.
  */
-export async function renderSharePage(token: string, head: Headers): Promise<RenderedPage> {
+export async function renderSharePage(
+  token: string,
+  head: Headers,
+  { search = "", asIs = false }: { search?: string; asIs?: boolean } = {},
+): Promise<RenderedPage> {
   const origin = new URL(process.env.__NEXT_PRIVATE_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`);
-  const headers: Record<string, string> = { accept: "text/html", [RENDER_HEADER]: renderSecret() };
+  const headers: Record<string, string> = { accept: "text/html", [RENDER_HEADER]: "1" };
   for (const name of PASSED_ON) {
     const value = head.get(name);
     if (value !== null) headers[name] = value;
   }
-  const answer = await fetchRaw(new URL(sharePath(token), origin), headers);
+  const answer = await fetchRaw(new URL(`${sharePath(token)}${search}`, origin), headers);
   const kept: Record<string, string> = {};
-  for (const name of ["content-type", "cache-control", "vary"]) {
+  for (const name of ["content-type", "cache-control", "content-security-policy"]) {
     const value = answer.headers[name];
     if (typeof value === "string") kept[name] = value;
   }
-  const csp = String(answer.headers["content-security-policy"] ?? "");
-  if (answer.status !== 200 || !kept["content-type"]?.startsWith("text/html")) {
-    return {
-      status: answer.status,
-      body: new Uint8Array(answer.body),
-      headers: { ...kept, "content-security-policy": csp },
-    };
+  const csp = kept["content-security-policy"] ?? "";
+  if (asIs || answer.status !== 200 || !kept["content-type"]?.startsWith("text/html")) {
+    return { status: answer.status, body: new Uint8Array(answer.body), headers: kept };
   }
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? null;
   const page = hashedPage(answer.body.toString("utf8"), nonce);
