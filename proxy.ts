@@ -1,18 +1,21 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { checkFormReply, checkTextReply } from "@/lib/action-reply";
-import { mapTiles } from "@/lib/planning/map-tiles";
+import { contentSecurityPolicy, tilesOrigin } from "@/lib/csp";
+import { RENDERS_ITSELF } from "@/lib/share/render-marker";
 
 /**
  * Runs before every page, route and server action (Next.js 16 proxy):
- * - a fresh nonce per request and a Content-Security-Policy built on it (scripts only
- *   from our origin with the nonce; no plugins, no framing, forms post only to us). Next
+ * - a fresh nonce per request and a Content-Security-Policy built on it (lib/csp.ts). Next
  *   reads the nonce from the request's CSP header and puts it on its own scripts; every
  *   page renders per request (app/layout.tsx) so each one gets its own;
  * - server action requests that Next would answer with a 500 get a 4xx here instead: a
  *   body type an action never takes (415), a body over the 1 MB action limit (413), a
  *   text body that isn't JSON or nests deeper than any real form, and an argument encoding
  *   our pages never send or that React could not decode (400, lib/action-reply.ts);
- * - a URL whose percent-encoding is broken answers 400.
+ * - a URL whose percent-encoding is broken answers 400;
+ * - a browser opening a share page (/s/<token>) is answered by the copy rendered once per
+ *   state of the trip (next.config.ts rewrites it to app/s/[token]/rendered/route.ts): the
+ *   same page, under a policy that allows exactly the hashes of its inline scripts.
  * The other security headers, the same on every response, are in next.config.ts.
  */
 
@@ -20,33 +23,10 @@ export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
 const MAX_JSON_DEPTH = 32;
 const ACTION_BODY_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded", "text/plain"];
 
-export function contentSecurityPolicy(nonce: string, dev: boolean, tilesOrigin: string | null = null): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' 'nonce-${nonce}'`,
-    // React renders computed widths and positions (budget bars, heat map) as style attributes.
-    "style-src-attr 'unsafe-inline'",
-    // Map tiles from the operator's provider (MAP_TILES_URL, lib/planning/map-tiles.ts), its one
-    // origin only; unset, the day maps draw a grid and load nothing from elsewhere.
-    `img-src 'self' blob: data:${tilesOrigin ? ` ${tilesOrigin}` : ""}`,
-    "font-src 'self'",
-    "connect-src 'self'",
-    // The service worker (public/sw.js, lib/offline/sw.ts) from our origin only: 'strict-dynamic'
-    // in script-src would otherwise decide for workers too, and a worker has no nonce.
-    "worker-src 'self'",
-    // The web app manifest (app/manifest.ts) from our origin.
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
-
 export async function proxy(request: NextRequest) {
   const refusal = (await refuseMalformed(request)) ?? null;
   if (refusal) return refusal;
+  if (isStoredSharePage(request)) return NextResponse.next();
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development", tilesOrigin());
@@ -58,11 +38,16 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-let tiles: { origin: string | null } | undefined;
-/** The tile provider's origin, read once (the environment doesn't change while the process runs). */
-function tilesOrigin(): string | null {
-  tiles ??= { origin: mapTiles()?.origin ?? null };
-  return tiles.origin;
+const SHARE_PAGE = /^\/s\/[A-Za-z0-9_-]+(\/rendered)?$/;
+
+/**
+ * A browser's plain visit to a share page, which next.config.ts rewrites to its stored rendering
+ * (app/s/[token]/rendered/route.ts): that route sets the policy of the page it serves.
+ */
+function isStoredSharePage(request: NextRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (!SHARE_PAGE.test(request.nextUrl.pathname)) return false;
+  return !RENDERS_ITSELF.some((name) => request.headers.has(name));
 }
 
 async function refuseMalformed(request: NextRequest): Promise<NextResponse | undefined> {

@@ -157,9 +157,17 @@ test("choose → dates → plan → a member flags → regenerate → finalize �
   const stranger = await browser.newContext();
   const strangerPage = await stranger.newPage();
   const strangerCsp = await watchCsp(strangerPage);
-  await strangerPage.goto(shareUrl);
+  const opened = await strangerPage.goto(shareUrl);
   await expect(strangerPage.getByText("Final plan", { exact: false }).first()).toBeVisible();
   await expect(strangerPage.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
+  // Served from its rendering made once for this state of the plan: every visitor gets the same
+  // page, whose policy allows its own inline scripts by their hashes (no nonce, no 'unsafe-inline').
+  const policy = opened?.headers()["content-security-policy"] ?? "";
+  expect(policy).toMatch(/(^|; )script-src 'self'( 'sha256-[A-Za-z0-9+/]+={0,2}')+(;|$)/);
+  expect(policy).not.toContain("nonce");
+  const [copy, sameCopy] = await Promise.all([strangerPage.request.get(shareUrl), strangerPage.request.get(shareUrl)]);
+  expect(await copy.text()).toBe(await sameCopy.text());
+  expect(copy.headers()["content-security-policy"]).toBe(policy);
   // Each day is a route with one Maps link; the destination's practical facts are there too.
   await expect(strangerPage.getByRole("link", { name: /this day's (route|stop) in Maps for day 1/ })).toHaveAttribute(
     "href",

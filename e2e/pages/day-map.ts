@@ -27,7 +27,8 @@ export async function firstDayMap(page: Page) {
     markers: (await markers.allTextContents()).map(Number),
     named,
     list,
-    tiles: await figure.locator(".leaflet-tile").count(),
+    // Images from a tile provider; the embedded grid draws its squares as plain elements.
+    tiles: await figure.locator("img.leaflet-tile").count(),
   };
 }
 

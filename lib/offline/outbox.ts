@@ -129,8 +129,9 @@ export async function sendWaiting(
         await onLostTrip();
         break;
       } else {
-        const fields = Object.values(answer.fieldErrors ?? {}).filter(Boolean);
-        await markRefused(entry, [answer.message, ...fields].join(" "));
+        // A field's message often repeats the answer's own: each said once.
+        const fields = Object.values(answer.fieldErrors ?? {}).filter((m): m is string => Boolean(m));
+        await markRefused(entry, [...new Set([answer.message, ...fields])].join(" "));
         refused++;
       }
     }

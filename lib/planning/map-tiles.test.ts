@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "@/lib/csp";
 import { readEnv } from "@/lib/env";
-import { contentSecurityPolicy } from "@/proxy";
 import { mapTilesOf } from "./map-tiles";
 
 const env = (vars: Record<string, string>) => readEnv({ NODE_ENV: "test", ...vars });

@@ -11,6 +11,7 @@ import type { SharedPlan } from "@/lib/schemas/itinerary";
 import { type CalendarVersion, planCalendar } from "./calendar";
 import { sharedPlanOf } from "./plan";
 import { cachedRead } from "./read-cache";
+import type { RenderedPage } from "./rendered-page";
 
 export function sharePath(token: string): string {
   return `/s/${token}`;
@@ -74,6 +75,41 @@ export async function sharedPlanRead(
     const shown = await shownPlan(shared);
     return { plan: shown?.plan ?? null, facts: shown?.facts };
   });
+}
+
+/**
+ * The share page as rendered for a token (lib/share/rendered-page.ts), made once per state of
+ * the trip and origin and then served from this process's cache, checked as `sharedPlanRead`
+ * is: the link and the trip's stamp are read from the database on every request, so a rotated
+ * or revoked link stops serving at once and a new version is rendered on its first visit. Null
+ * for a dead link. A render that doesn't answer 200 (the link died meanwhile) is served to the
+ * requests that waited for it and not kept.
+ */
+export async function sharedPageRead(
+  ctx: RequestContext,
+  token: string,
+  origin: string,
+  render: () => Promise<RenderedPage>,
+): Promise<RenderedPage | null> {
+  const tokenHash = await shareReadHash(ctx, token);
+  const state = tokenHash ? await tripReadStamp({ tokenHash }) : null;
+  if (!tokenHash || !state) return null;
+  try {
+    return await cachedRead(`html:${tokenHash}:${origin}`, state.stamp, async () => {
+      const page = await render();
+      if (page.status !== 200) throw new NotKept(page);
+      return page;
+    });
+  } catch (error) {
+    if (error instanceof NotKept) return error.page;
+    throw error;
+  }
+}
+
+class NotKept extends Error {
+  constructor(readonly page: RenderedPage) {
+    super(`the share page answered ${page.status}`);
+  }
 }
 
 /** A calendar file's text and the destination it is named after. */

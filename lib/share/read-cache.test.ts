@@ -8,7 +8,7 @@ import { browser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers } from "@/test/fixtures";
 import { plannedTrip, runItinerary } from "@/test/itinerary";
-import { memberCalendarRead, sharedCalendarRead, sharedPlanRead } from "./link";
+import { memberCalendarRead, sharedCalendarRead, sharedPageRead, sharedPlanRead } from "./link";
 import { readsMade } from "./read-cache";
 
 withTestDatabase();
@@ -17,6 +17,7 @@ withTestDatabase();
  * The share page and both calendar files are made once per state of the trip and served from
  * the process's cache; every change a reader must see makes them again: an erasure that rewrites
  * the plan in place (same version), a member leaving, a new version, a rotated link, a revoked one.
+ * The share page's HTML too, rendered once per state and never for a dead link.
  */
 
 const JUNE = { flexible: false, windows: [{ start: "2027-06-10", end: "2027-06-20" }] };
@@ -51,6 +52,17 @@ describe("reads made once per state of the trip", () => {
     const shareIcs = () => sharedCalendarRead(anyone, token, ORIGIN);
     const memberIcs = () => memberCalendarRead({ tripId, origin: ORIGIN });
     const unfold = (ics: string | undefined) => (ics ?? "").replace(/\r\n[ \t]/g, "");
+    // The share page's HTML (lib/share/rendered-page.ts renders it through the server): counted here.
+    let renders = 0;
+    const html = (forToken = token) =>
+      sharedPageRead(anyone, forToken, ORIGIN, async () => {
+        renders++;
+        return { status: 200, body: new TextEncoder().encode(`render ${renders}`), headers: {} };
+      });
+    const shown = async (forToken = token) => {
+      const rendered = await html(forToken);
+      return rendered ? new TextDecoder().decode(rendered.body) : null;
+    };
 
     // First reads: 3 made. The plan as stored: version 1, Olga and Bartholomew answered (2 cost
     // sheets), 3 members (Zofia joined without answering), the note naming Olga.
@@ -62,11 +74,14 @@ describe("reads made once per state of the trip", () => {
     expect(unfold((await memberIcs())?.ics)).toContain(`${ORIGIN}/trips/${tripId}/plan`);
     expect(readsMade() - before).toBe(3);
 
+    expect(await shown()).toBe("render 1");
+
     // Read again with nothing changed: served from the cache, nothing made, the very same data.
     expect(await page()).toBe(first);
+    expect(await shown()).toBe("render 1");
     await shareIcs();
     await memberIcs();
-    expect(readsMade() - before).toBe(3);
+    expect(readsMade() - before).toBe(4); // the 3 reads, and the page's HTML once
 
     // Olga erases her answers: version 1 rewritten in place — one cost sheet left, her name gone
     // from the prose ("Someone"), on the page and in both calendars at once.
@@ -78,7 +93,8 @@ describe("reads made once per state of the trip", () => {
       expect(unfold(ics?.ics)).toContain("Someone packs the umbrellas");
       expect(unfold(ics?.ics)).not.toContain("Olga");
     }
-    expect(readsMade() - before).toBe(6);
+    expect(readsMade() - before).toBe(7);
+    expect(await shown()).toBe("render 2");
 
     // A new version (Zofia flags an item, the organizer regenerates): the page and calendars show version 2.
     const itemKey = erased?.plan?.days.flatMap((d) => d.items)[0]?.key ?? "";
@@ -88,6 +104,7 @@ describe("reads made once per state of the trip", () => {
     if (!regenerated.ok) throw new Error(regenerated.message);
     await settleLocalRuns();
     expect((await page())?.plan?.version).toBe(2);
+    expect(await shown()).toBe("render 3");
     // Version 2 was written by the planner, without the note added to version 1 above.
     expect(unfold((await shareIcs())?.ics)).not.toContain("packs the umbrellas");
     expect(unfold((await memberIcs())?.ics)).not.toContain("packs the umbrellas");
@@ -95,6 +112,7 @@ describe("reads made once per state of the trip", () => {
     // Zofia leaves: 2 members now, same version.
     expect(await actions.leaveTrip(zofia.ctx, { tripId, confirm: true })).toMatchObject({ ok: true });
     expect((await page())?.plan).toMatchObject({ version: 2, groupSize: 2 });
+    expect(await shown()).toBe("render 4");
 
     // Rotated: the old link opens nothing, cached or not; the new one opens the plan.
     const rotated = await actions.createShareLink(trip.organizer.ctx, { tripId });
@@ -102,13 +120,18 @@ describe("reads made once per state of the trip", () => {
     const newToken = rotated.data.sharePath.replace("/s/", "");
     expect(await page()).toBeNull();
     expect(await shareIcs()).toBeNull();
+    expect(await html()).toBeNull();
+    expect(renders).toBe(4);
     expect((await sharedPlanRead(anyone, newToken))?.plan?.version).toBe(2);
+    expect(await shown(newToken)).toBe("render 5");
     expect(await sharedCalendarRead(anyone, newToken, ORIGIN)).not.toBeNull();
 
     // Revoked: nothing, however recently it was served.
     expect(await actions.revokeShareLink(trip.organizer.ctx, { tripId })).toMatchObject({ ok: true });
     expect(await sharedPlanRead(anyone, newToken)).toBeNull();
     expect(await sharedCalendarRead(anyone, newToken, ORIGIN)).toBeNull();
+    expect(await html(newToken)).toBeNull();
+    expect(renders).toBe(5);
     // The members' calendar doesn't depend on the link.
     expect(unfold((await memberIcs())?.ics)).toContain("BEGIN:VCALENDAR");
   });
