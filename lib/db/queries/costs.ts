@@ -372,3 +372,13 @@ export async function setTripCurrency({
     await announce(tx, tripId, memberId, "currency.changed", {});
   });
 }
+
+/** Each member's display currency, where they chose one (the rest read the trip's). */
+export async function memberDisplayCurrencies({ tripId }: { tripId: string }): Promise<Map<string, string>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: members.id, currency: members.displayCurrency })
+    .from(members)
+    .where(eq(members.tripId, tripId));
+  return new Map(rows.flatMap((r) => (r.currency ? [[r.id, r.currency] as const] : [])));
+}
