@@ -15,6 +15,7 @@ import {
   undoPayment,
   updateExpense,
 } from "@/lib/db/queries/costs";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { AppError } from "@/lib/errors";
 import { consume } from "@/lib/limits/rate";
@@ -146,6 +147,14 @@ async function buildWrite(caller: Caller, input: AddExpenseInput): Promise<Expen
     payers: paid,
     shares: owed.map((o) => ({ ...o, weight: weights.get(o.memberId) ?? null })),
   };
+}
+
+/** A plan item's key must name an item of the trip's current plan (an unknown or stale key is refused). */
+async function mustBePlanItem(caller: Caller, itemKey: string, field: string) {
+  const plan = await currentItinerary({ tripId: caller.trip.id });
+  if (!plan) throw invalid(field, "The trip has no plan yet, so there is no plan item to name.");
+  if (!plan.itinerary.days.some((d) => d.items.some((i) => i.key === itemKey)))
+    throw invalid(field, "That isn't an item of the current plan (it may have been replaced): pick one from the plan.");
 }
 
 const DESCRIBE_NOT_INSTRUCT = "Say what was bought, not instructions for the AI.";
@@ -293,6 +302,7 @@ export const optOutOfPlanItem = tripAction({
   input: OptOutInput,
   async run({ input, caller }) {
     await consume("save", caller.member.id);
+    await mustBePlanItem(caller, input.itemKey, "itemKey");
     await setOptOut({
       tripId: caller.trip.id,
       memberId: caller.member.id,

@@ -382,3 +382,12 @@ export async function memberDisplayCurrencies({ tripId }: { tripId: string }): P
     .where(eq(members.tripId, tripId));
   return new Map(rows.flatMap((r) => (r.currency ? [[r.id, r.currency] as const] : [])));
 }
+
+/** Who skips which plan item (the plan shows it to the group). */
+export async function listOptOuts({ tripId }: { tripId: string }): Promise<{ memberId: string; itemKey: string }[]> {
+  const db = await getDb();
+  return db
+    .select({ memberId: planItemOptOuts.memberId, itemKey: planItemOptOuts.itemKey })
+    .from(planItemOptOuts)
+    .where(eq(planItemOptOuts.tripId, tripId));
+}
