@@ -3,6 +3,7 @@ import type { CostsRead } from "@/lib/costs-board";
 import { type ExpenseWithParts, memberDisplayCurrencies, readTripCosts } from "@/lib/db/queries/costs";
 import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
+import { currentRates } from "@/lib/money/rates-provider";
 import type { MemberCost } from "@/lib/schemas/money";
 
 export type CostsReadWithDeleted = CostsRead & {
@@ -17,11 +18,12 @@ export type CostsReadWithDeleted = CostsRead & {
  * currencies, the trip's costs and the current plan.
  */
 export async function readCosts(trip: { id: string; currency: string }): Promise<CostsReadWithDeleted> {
-  const [members, currencies, everything, plan] = await Promise.all([
+  const [members, currencies, everything, plan, rates] = await Promise.all([
     listMembersWithPreferences({ tripId: trip.id }),
     memberDisplayCurrencies({ tripId: trip.id }),
     readTripCosts({ tripId: trip.id, withDeleted: true }),
     currentItinerary({ tripId: trip.id }),
+    currentRates(),
   ]);
   const costs = { ...everything, expenses: everything.expenses.filter((e) => e.deletedAt === null) };
   const deleted = everything.expenses
@@ -38,6 +40,7 @@ export async function readCosts(trip: { id: string; currency: string }): Promise
       displayCurrency: currencies.get(m.id) ?? null,
       budget: m.preferences?.budget ?? null,
     })),
+    rates: rates.table,
     planned: planned.map((c) => ({ memberId: c.memberId, total: c.total })),
     plan: plan ? { days: plan.itinerary.days } : null,
   };

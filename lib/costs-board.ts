@@ -1,7 +1,7 @@
 import { costsSummary, shareOf } from "@/lib/costs-view";
 import type { TripCosts } from "@/lib/db/queries/costs";
 import { atTableRate, maxOf, ownBudget } from "@/lib/money/budget";
-import { SHIPPED_RATES } from "@/lib/money/rates";
+import { quote, type RatesTable, rateToString } from "@/lib/money/rates";
 import type { CostsBoard } from "@/lib/schemas/costs-board";
 
 export type { CostsBoard };
@@ -23,6 +23,8 @@ export interface CostsRead {
     displayCurrency: string | null;
     budget: { currency: string; minAmount: number; maxAmount: number; hardLimit: boolean } | null;
   }[];
+  /** The rate table in use (the provider's today, else the shipped one). */
+  rates: RatesTable;
   /** The current plan's total per member, whole US dollars (empty: no plan). */
   planned: { memberId: string; total: number }[];
 }
@@ -36,13 +38,15 @@ export function boardFor(read: CostsRead, viewerId: string): CostsBoard {
   const summary = costsSummary(read.costs, read.members, read.currency);
   const displayCurrency = displayCurrencyOf(read, viewerId);
   const plannedUsd = read.planned.find((p) => p.memberId === viewerId)?.total ?? null;
-  const inDisplay = plannedUsd === null ? null : atTableRate(plannedUsd * 100, "USD", displayCurrency);
+  const inDisplay = plannedUsd === null ? null : atTableRate(plannedUsd * 100, "USD", displayCurrency, read.rates);
+  const rate = displayCurrency === read.currency ? null : quote(read.currency, displayCurrency, read.rates);
   const own = read.members.find((m) => m.id === viewerId);
   const ceiling = maxOf(ownBudget(own?.budget));
   return {
     currency: summary.currency,
     displayCurrency,
-    ratesDate: SHIPPED_RATES.date,
+    displayRate: rate ? rateToString(rate.rate) : null,
+    ratesDate: read.rates.date,
     total: summary.total,
     balances: summary.balances,
     transfers: summary.transfers,

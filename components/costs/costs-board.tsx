@@ -29,9 +29,9 @@ export function CostsBoardCards({
 }) {
   const board = useCostsBoard(tripId, rendered);
   const { currency, displayCurrency, mine } = board;
-  const both = (amount: number) => inBoth(amount, currency, displayCurrency, locale);
+  const both = (amount: number) => inBoth(amount, board, locale);
   const names = new Set(board.balances.map((b) => b.memberId));
-  const standing = costsStanding(mine.balance, currency, displayCurrency, locale);
+  const standing = costsStanding(mine.balance, board, locale);
   return (
     <>
       <Card title="You" description="Only you see your budget and your planned figure.">
@@ -121,7 +121,7 @@ export function CostsGlanceLive({
   locale: string;
 }) {
   const board = useCostsBoard(tripId, rendered);
-  const standing = costsStanding(board.mine.balance, board.currency, board.displayCurrency, locale);
+  const standing = costsStanding(board.mine.balance, board, locale);
   const transfers = board.transfers.length;
   return (
     <section

@@ -22,6 +22,7 @@ import { consume } from "@/lib/limits/rate";
 import { currencyOf } from "@/lib/money/currency";
 import { parseMajor } from "@/lib/money/display";
 import { quote, rateToString } from "@/lib/money/rates";
+import { currentRates } from "@/lib/money/rates-provider";
 import { convertAmount, defaultSharers, payersOf, SplitError, type SplitRule, sharesOf } from "@/lib/money/split";
 import {
   AddExpenseInput,
@@ -129,7 +130,8 @@ async function buildWrite(caller: Caller, input: AddExpenseInput): Promise<Expen
     if (error instanceof SplitError) throw new AppError("invalid:split", error.message, { split: error.message });
     throw error;
   }
-  const rate = quote(currency, tripCurrency);
+  const { table } = await currentRates();
+  const rate = quote(currency, tripCurrency, table);
   if (!rate) throw invalid("currency", `We have no exchange rate from ${currency} to ${tripCurrency} yet.`);
   const weights = new Map(split.kind === "shares" ? split.shares.map((s) => [s.memberId, s.shares]) : []);
   return {

@@ -15,5 +15,5 @@ export async function costsStandingOf({ tripId, memberId }: { tripId: string; me
   const read = await readCosts(trip);
   if (!read.members.some((m) => m.id === memberId)) return null;
   const board = boardFor(read, memberId);
-  return costsStanding(board.mine.balance, board.currency, board.displayCurrency);
+  return costsStanding(board.mine.balance, board);
 }

@@ -14,7 +14,12 @@ export const CostsBoard = z.object({
   currency: z.string().length(3),
   /** The viewer's display currency. */
   displayCurrency: z.string().length(3),
-  /** The shipped rate table's date (amounts in the display currency are at its rates). */
+  /** Units of the display currency for one of the trip's, as decimal text (null: the same currency). */
+  displayRate: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .nullable(),
+  /** The date of the rate table in use (amounts in the display currency are at its rates). */
   ratesDate: z.iso.date(),
   total: z.number().int(),
   balances: z.array(z.object({ memberId: z.string().max(60), name: z.string().max(80), balance: z.number().int() })),

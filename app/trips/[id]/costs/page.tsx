@@ -37,7 +37,7 @@ export default async function CostsPage({ params }: { params: Promise<{ id: stri
   const { currency, displayCurrency } = board;
   const money = (amount: number, c = currency) => formatMoney(amount, c, locale);
   /** A trip-currency figure, and in the viewer's currency when it differs. */
-  const both = (amount: number) => inBoth(amount, currency, displayCurrency, locale);
+  const both = (amount: number) => inBoth(amount, board, locale);
   const usd = (dollars: number) => formatMoney(dollars * 100, "USD", locale);
   const nameOf = new Map(view.members.map((m) => [m.id, m.name]));
   const currencies = Object.keys(SHIPPED_RATES.rates).sort();
