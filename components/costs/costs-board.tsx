@@ -136,7 +136,9 @@ export function CostsGlanceLive({
           {board.total === 0
             ? "No expenses yet."
             : `${standing ?? "You're even."} ${
-                board.settled ? "All settled." : `${transfers} transfer${transfers === 1 ? "" : "s"} settle the group.`
+                board.settled
+                  ? "All settled."
+                  : `${transfers} transfer${transfers === 1 ? " settles" : "s settle"} the group.`
               }`}
         </p>
       </div>
