@@ -47,8 +47,18 @@ test("costs shared in two currencies, a skipped item, settled live in every view
   const cy = await joinInNewBrowser(browser, invite, "Cy", { viewport: { width: 390, height: 844 } });
 
   // Cy skips the first item of the plan, on the phone.
-  await cy.page.goto(`/trips/${tripId}/plan`);
-  const skip = cy.page.getByRole("button", { name: /^I'll skip / }).first();
+  const cyPlan = new PlanPage(cy.page);
+  await cyPlan.goto(tripId);
+  // On a phone a day opens on demand.
+  await cyPlan
+    .days()
+    .getByRole("heading", { name: /^Day 1/ })
+    .click();
+  const skip = cyPlan
+    .days()
+    .getByRole("button", { name: /^I'll skip / })
+    .first();
+  await expect(skip).toBeVisible();
   const item = ((await skip.getAttribute("aria-label")) ?? "").replace(/^I'll skip /, "");
   await skip.click();
   await expect(cy.page.getByRole("button", { name: `Count me in again for ${item}` })).toBeVisible();

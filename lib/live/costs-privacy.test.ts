@@ -149,7 +149,10 @@ describe("a costs journey, read by every member", () => {
         expect(board.mine.budget).toEqual({ amount: BUDGETS[viewer].max * 100, currency: BUDGETS[viewer].currency });
       }
       const caller = await requireMember(ctx, tripId);
-      const page = JSON.stringify(await loadCostsView(caller));
+      const view = await loadCostsView(caller);
+      // One truth: the last board the channel brought is the board the page renders (and the glance).
+      expect((costs.at(-1)?.payload as { board: unknown }).board).toEqual(view.board);
+      const page = JSON.stringify(view);
       const csv = await (await costsCsvResponse({ ctx, tripId })).text();
       const tool = JSON.stringify(await runTool("readCosts", {}, { ctx, tripId }));
       const digest = (await costsStandingOf({ tripId, memberId: ids[viewer] })) ?? "";
