@@ -151,7 +151,7 @@ describe("a costs journey, read by every member", () => {
       const caller = await requireMember(ctx, tripId);
       const view = await loadCostsView(caller);
       // One truth: the last board the channel brought is the board the page renders (and the glance).
-      expect((costs.at(-1)?.payload as { board: unknown }).board).toEqual(view.board);
+      expect((costs.at(-1)?.payload as { board: unknown } | undefined)?.board).toEqual(view.board);
       const page = JSON.stringify(view);
       const csv = await (await costsCsvResponse({ ctx, tripId })).text();
       const tool = JSON.stringify(await runTool("readCosts", {}, { ctx, tripId }));
