@@ -370,3 +370,9 @@ export async function undoPaymentAction(input: { tripId: string; paymentId: stri
 export async function setDisplayCurrencyAction(input: { tripId: string; currency: string | null }) {
   return costsWrite(actions.setMyDisplayCurrency, input);
 }
+/** "I'll skip it" on the plan (lib/actions/costs.ts): re-reads the plan for the caller. */
+export async function optOutAction(input: { tripId: string; itemKey: string; optedOut: boolean }) {
+  const result = await actions.optOutOfPlanItem(await requestContext(), input);
+  if (result.ok) revalidatePath(`/trips/${input.tripId}/plan`);
+  return result;
+}

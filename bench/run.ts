@@ -5,6 +5,7 @@
 import { benchAggregation } from "./aggregation";
 import { benchAssistant } from "./assistant";
 import { benchCosts } from "./costs";
+import { benchCostsPage } from "./costs-page";
 import { benchDashboard } from "./dashboard";
 import { benchGroupWatching } from "./group-watching";
 import { benchHomes } from "./homes";
@@ -35,6 +36,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   assistant: benchAssistant,
   leases: benchLeases,
   costs: benchCosts,
+  "costs-page": benchCostsPage,
 };
 
 const asked = process.argv.slice(2);

@@ -98,7 +98,7 @@ export async function seedSharedPlan(dir: string): Promise<{ tripId: string; org
   }
 }
 
-async function load(url: string, rounds: number) {
+export async function load(url: string, rounds: number, init?: RequestInit) {
   const latencies: number[] = [];
   let bytes = 0;
   let failures = 0;
@@ -106,7 +106,7 @@ async function load(url: string, rounds: number) {
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         const started = performance.now();
-        const response = await fetch(url);
+        const response = await fetch(url, init);
         const body = await response.arrayBuffer();
         latencies.push(performance.now() - started);
         bytes = body.byteLength;

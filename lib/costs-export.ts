@@ -15,7 +15,7 @@ export async function costsCsvResponse({ ctx, tripId }: { ctx: RequestContext; t
     const view = await loadCostsView(caller);
     const names = new Map(view.members.map((m) => [m.id, m.name]));
     // Oldest first in the file (the page lists newest first); a BOM so spreadsheets read UTF-8.
-    const body = `\uFEFF${costsCsv({ expenses: [...view.expenses].reverse(), summary: view.summary, names })}`;
+    const body = `\uFEFF${costsCsv({ expenses: [...view.expenses].reverse(), summary: view.board, names })}`;
     return new Response(body, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

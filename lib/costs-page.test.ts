@@ -33,21 +33,22 @@ describe("the Costs page's data, per viewer", () => {
       ).ok,
     ).toBe(true);
     const organizerView = await loadCostsView(olga);
-    expect(organizerView.mine.budgetUsd).toBe(77123);
+    // Her own ceiling, as stored: $77,123 in cents.
+    expect(organizerView.board.mine.budget).toEqual({ amount: 7712300, currency: "USD" });
     // $60 among Olga, Ben and Cy: 20 each.
-    expect(organizerView.mine.share).toBe(2000);
+    expect(organizerView.board.mine.share).toBe(2000);
     expect(organizerView.group).toMatchObject({ expenses: 1, total: 6000 });
-    expect(JSON.stringify(organizerView)).not.toMatch(asFigure(91919));
+    for (const budget of [91919, 9191900]) expect(JSON.stringify(organizerView)).not.toMatch(asFigure(budget));
 
     const cyView = await loadCostsView(await requireMember(cy.ctx, trip.tripId));
-    expect(cyView.mine.budgetUsd).toBeNull();
+    expect(cyView.board.mine.budget).toBeNull();
     expect(cyView.group).toBeNull();
     const cyText = JSON.stringify(cyView);
-    for (const budget of [77123, 91919]) expect(cyText).not.toMatch(asFigure(budget));
+    for (const budget of [77123, 91919, 7712300, 9191900]) expect(cyText).not.toMatch(asFigure(budget));
 
     // The assistant's reading tool: the same balances, no budget.
     const read = await runTool("readCosts", {}, { ctx: cy.ctx, tripId: trip.tripId });
     expect(read).toMatchObject({ ok: true, data: { currency: "USD", total: 6000, settled: false } });
-    for (const budget of [77123, 91919]) expect(JSON.stringify(read)).not.toMatch(asFigure(budget));
+    for (const budget of [77123, 91919, 7712300, 9191900]) expect(JSON.stringify(read)).not.toMatch(asFigure(budget));
   });
 });

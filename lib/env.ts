@@ -96,6 +96,8 @@ const EnvSchema = z.object({
     .optional(),
   /** The sender of notification emails. */
   SMTP_FROM: z.string().min(3).default("TripSync <no-reply@tripsync.localhost>"),
+  /** An exchange-rates provider (JSON table), fetched at most daily. Unset → the dated table shipped with the app. */
+  RATES_URL: z.url({ protocol: /^https?$/, error: "RATES_URL must be an http(s) address" }).optional(),
   /** Rate limits, each `points/seconds` (see lib/limits/rate.ts for what each one counts). */
   RATE_LIMIT_CREATE: RateLimit.prefault("10/600"),
   RATE_LIMIT_CREATE_ALL: RateLimit.prefault("300/600"),

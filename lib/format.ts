@@ -76,3 +76,12 @@ export function clipToSentences(text: string, max: number): string {
   }
   return end > 0 ? text.slice(0, end) : "";
 }
+
+/** The first language an Accept-Language header asks for that Intl knows, else en-US. */
+export function localeOf(acceptLanguage: string | null): string {
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const tag = part.split(";")[0]?.trim();
+    if (tag && tag !== "*" && Intl.NumberFormat.supportedLocalesOf([tag]).length) return tag;
+  }
+  return "en-US";
+}

@@ -84,7 +84,9 @@ export function CostBreakdown({
                         {line.label}
                         <span className="block text-slate-500">{line.basis}</span>
                       </span>
-                      <span className="shrink-0 tabular-nums">{formatUsd(line.usd)}</span>
+                      <span className="shrink-0 tabular-nums">
+                        {planFigure(line.usd, budgets[cost.memberId] ?? null)}
+                      </span>
                     </li>
                   ))}
                 </ul>

@@ -18,10 +18,10 @@ export type LivePage = "dashboard" | "plan" | "organizer-plan" | "costs";
 
 /** Kinds a page shows nothing of: it neither re-renders nor stores them. */
 export const IGNORED: Record<LivePage, ReadonlySet<TripEventKind>> = {
-  dashboard: new Set(["itinerary.version", "feedback.changed", "costs.changed"]),
+  dashboard: new Set(["itinerary.version", "feedback.changed"]),
   plan: new Set(["vote.changed", "costs.changed"]),
   "organizer-plan": new Set(["vote.changed", "costs.changed"]),
-  // The Costs page reads itself again on a change of costs (and of the plan: its planned figure).
+  // The Costs page's board takes a change of costs from the channel; its list of expenses reads the page again.
   costs: new Set(["vote.changed", "feedback.changed", "run.progress"]),
 };
 /** Run kinds whose results a page shows: when one ends, the page reads them (one render per run). */
@@ -51,6 +51,9 @@ export function needsRender(
       return false;
     case "feedback.changed":
       return page === "organizer-plan";
+    case "costs.changed":
+      // The dashboard's glance owns it; the Costs page also lists the expenses themselves.
+      return page === "costs";
     case "member.joined":
     case "preferences.saved":
     case "preferences.erased":

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { withDraftedDay } from "@/lib/planning/drafted-days";
+import type { CostsBoard } from "@/lib/schemas/costs-board";
 import type { ItineraryDay } from "@/lib/schemas/itinerary";
 import type {
   EarlyCard,
@@ -50,6 +51,8 @@ type State = {
   tripStatus: TripStatus | null;
   /** The dashboard's group sections as last heard (who is in, conflicts, requests, the viewer's fixes). */
   group: GroupSlice | null;
+  /** The viewer's costs board as last heard (balances, settle-up, their own standing). */
+  costs: CostsBoard | null;
   /** The trip the channel feeding this store is about (the group slice is that trip's). */
   trip: string | null;
   /** Someone's answers changed since the page was rendered: its figures (dates, budget, vibes) are older. */
@@ -65,6 +68,7 @@ let state: State = {
   feedback: new Map(),
   tripStatus: null,
   group: null,
+  costs: null,
   trip: null,
   answersChanged: false,
   heardIn: new Map(),
@@ -144,6 +148,12 @@ export function applyLiveMessage(message: LiveMessage): boolean {
       update({ tripStatus: message.status });
       return true;
     }
+    case "costs.changed": {
+      const board = message.payload?.board;
+      if (!board) return false;
+      update({ costs: board, heardIn: new Map(state.heardIn).set("costs:", message.id) });
+      return true;
+    }
     case "member.joined":
     case "preferences.saved":
     case "preferences.erased":
@@ -163,7 +173,7 @@ export function applyLiveMessage(message: LiveMessage): boolean {
 
 /** The channel now feeds `tripId`'s page: what was heard of another trip's group no longer applies. */
 export function listenToTrip(tripId: string) {
-  if (state.trip !== tripId) update({ trip: tripId, group: null, answersChanged: false });
+  if (state.trip !== tripId) update({ trip: tripId, group: null, costs: null, answersChanged: false });
 }
 
 /** The kind of a run heard starting on the channel (null: not heard, or its payload was missing). */
@@ -173,7 +183,14 @@ export function liveRunKind(runId: string): RunKind | null {
 
 /** After a resync the page re-reads everything: tallies heard before it are no longer the newest word. */
 export function forgetTallies() {
-  update({ tallies: new Map(), feedback: new Map(), group: null, answersChanged: false, heardIn: new Map() });
+  update({
+    tallies: new Map(),
+    feedback: new Map(),
+    group: null,
+    costs: null,
+    answersChanged: false,
+    heardIn: new Map(),
+  });
 }
 
 /**
@@ -185,7 +202,7 @@ export function forgetHeardBy(cursor: number) {
   const heardIn = new Map(state.heardIn);
   const tallies = new Map(state.tallies);
   const feedback = new Map(state.feedback);
-  let { group, answersChanged } = state;
+  let { group, costs, answersChanged } = state;
   let changed = false;
   for (const [key, id] of state.heardIn) {
     if (id > cursor) continue;
@@ -193,11 +210,12 @@ export function forgetHeardBy(cursor: number) {
     const [kind, itemId] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
     if (kind === "tally") tallies.delete(itemId);
     else if (kind === "group") group = null;
+    else if (kind === "costs") costs = null;
     else if (kind === "answers") answersChanged = false;
     else feedback.delete(itemId);
     changed = true;
   }
-  if (changed) update({ tallies, feedback, group, answersChanged, heardIn });
+  if (changed) update({ tallies, feedback, group, costs, answersChanged, heardIn });
 }
 
 function subscribe(listener: () => void) {
@@ -280,4 +298,9 @@ export function useLiveFeedback<T extends FeedbackChange>(
   const updated = rendered.map((f) => live.get(f.id) ?? f);
   const added = [...live.values()].filter((f) => !known.has(f.id) && belongs(f));
   return [...updated, ...added];
+}
+
+/** The viewer's costs board: as last heard on the channel, else as the page was rendered. */
+export function useCostsBoard(tripId: string, rendered: CostsBoard): CostsBoard {
+  return useStore((s) => (s.trip === tripId ? s.costs : null) ?? rendered, rendered);
 }

@@ -75,22 +75,6 @@ describe("adding an expense", () => {
     const [row] = (await readTripCosts({ tripId: trip.tripId })).expenses;
     expect(row).toMatchObject({ amount: 9000, currency: "JPY", rate: "0.00554306", rateDate: "2026-11-30" });
   });
-
-  it("an expense for a plan item splits by default among those who didn't opt out", async () => {
-    const { trip, olga, cy, ids } = await group();
-    expect((await actions.optOutOfPlanItem(cy.ctx, { tripId: trip.tripId, itemKey: "boat", optedOut: true })).ok).toBe(
-      true,
-    );
-    await actions.addExpense(olga.ctx, dinner(trip.tripId, { amount: "60", itemKey: "boat", category: "activities" }));
-    // €60 between Olga and Ben: 30 each; Cy takes no part.
-    const summary = await readBalancesFor(await requireMember(olga.ctx, trip.tripId));
-    expect(Object.fromEntries(summary.balances.map((b) => [b.name, b.balance]))).toEqual({
-      Olga: 3000,
-      Ben: -3000,
-      Cy: 0,
-    });
-    expect(ids.cy).toBeTruthy();
-  });
 });
 
 describe("bad input is refused at the boundary, and nothing changes", () => {

@@ -15,12 +15,14 @@ import {
   undoPayment,
   updateExpense,
 } from "@/lib/db/queries/costs";
+import { currentItinerary } from "@/lib/db/queries/itineraries";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { AppError } from "@/lib/errors";
 import { consume } from "@/lib/limits/rate";
 import { currencyOf } from "@/lib/money/currency";
 import { parseMajor } from "@/lib/money/display";
 import { quote, rateToString } from "@/lib/money/rates";
+import { currentRates } from "@/lib/money/rates-provider";
 import { convertAmount, defaultSharers, payersOf, SplitError, type SplitRule, sharesOf } from "@/lib/money/split";
 import {
   AddExpenseInput,
@@ -128,7 +130,8 @@ async function buildWrite(caller: Caller, input: AddExpenseInput): Promise<Expen
     if (error instanceof SplitError) throw new AppError("invalid:split", error.message, { split: error.message });
     throw error;
   }
-  const rate = quote(currency, tripCurrency);
+  const { table } = await currentRates();
+  const rate = quote(currency, tripCurrency, table);
   if (!rate) throw invalid("currency", `We have no exchange rate from ${currency} to ${tripCurrency} yet.`);
   const weights = new Map(split.kind === "shares" ? split.shares.map((s) => [s.memberId, s.shares]) : []);
   return {
@@ -146,6 +149,14 @@ async function buildWrite(caller: Caller, input: AddExpenseInput): Promise<Expen
     payers: paid,
     shares: owed.map((o) => ({ ...o, weight: weights.get(o.memberId) ?? null })),
   };
+}
+
+/** A plan item's key must name an item of the trip's current plan (an unknown or stale key is refused). */
+async function mustBePlanItem(caller: Caller, itemKey: string, field: string) {
+  const plan = await currentItinerary({ tripId: caller.trip.id });
+  if (!plan) throw invalid(field, "The trip has no plan yet, so there is no plan item to name.");
+  if (!plan.itinerary.days.some((d) => d.items.some((i) => i.key === itemKey)))
+    throw invalid(field, "That isn't an item of the current plan (it may have been replaced): pick one from the plan.");
 }
 
 const DESCRIBE_NOT_INSTRUCT = "Say what was bought, not instructions for the AI.";
@@ -293,6 +304,7 @@ export const optOutOfPlanItem = tripAction({
   input: OptOutInput,
   async run({ input, caller }) {
     await consume("save", caller.member.id);
+    await mustBePlanItem(caller, input.itemKey, "itemKey");
     await setOptOut({
       tripId: caller.trip.id,
       memberId: caller.member.id,

@@ -1,4 +1,6 @@
 import "server-only";
+import { boardFor, type CostsRead } from "@/lib/costs-board";
+import { readCosts } from "@/lib/costs-board-read";
 import {
   type DashboardBasis,
   type DashboardRead,
@@ -27,7 +29,8 @@ import { heldBackReason, screenAnswers } from "@/lib/screened-answers";
  * The per-viewer cut of the live channel: what changed, as one viewer may see it, by the
  * same rules as the pages (DESIGN.md "Identity and authorization"). A member gets their own
  * cost on a card, never another member's; nobody's budget, notes, hard no's or home city
- * travel at all (a member's status is their name and whether they answered).
+ * travel at all (a member's status is their name and whether they answered); on a change of
+ * costs, the group's balances and the viewer's own standing (lib/costs-board.ts).
  *
  * Work is split in two so a group costs about what one viewer costs: `shared` reads the
  * database once per event (memoized by event id for every stream of the process), `cut`
@@ -50,6 +53,7 @@ type Shared =
     }
   | { kind: "feedback"; feedback: Omit<FeedbackChange, "mine"> | null }
   | { kind: "version"; source: string; days: number }
+  | { kind: "costs"; read: CostsRead | null }
   | null;
 
 /** Reads what changed, once per event: everything any viewer's cut may need. */
@@ -131,6 +135,10 @@ async function sharedOf(tripId: string, event: TripEvent): Promise<Shared> {
     }
     case "request.changed":
       return { kind: "group", read: await dashboardRead(tripId) };
+    case "costs.changed": {
+      const trip = await getTrip({ tripId });
+      return { kind: "costs", read: trip ? await readCosts(trip) : null };
+    }
     case "itinerary.version": {
       const stored = await itineraryVersion({ tripId, version: event.version });
       return stored ? { kind: "version", source: stored.source, days: stored.itinerary.days.length } : null;
@@ -222,6 +230,11 @@ function cut(shared: Shared, viewer: Viewer): LiveMessage["payload"] {
     }
     case "version":
       return { source: shared.source, days: shared.days };
+    case "costs": {
+      // The read holds every member's budget: the board keeps the viewer's own, and only for a member.
+      const { read } = shared;
+      return { board: read?.members.some((m) => m.id === viewer.memberId) ? boardFor(read, viewer.memberId) : null };
+    }
   }
 }
 
@@ -234,6 +247,7 @@ const KINDS_WITH_PAYLOAD = new Set<TripEventKind>([
   "feedback.changed",
   "itinerary.version",
   "request.changed",
+  "costs.changed",
 ]);
 
 /** Shared reads of recent events, shared by every stream of the process (a group hears an event at once). */

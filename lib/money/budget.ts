@@ -146,11 +146,22 @@ export function budgetCurrencies(table: RatesTable = SHIPPED_RATES): string[] {
   return Object.keys(table.rates).sort();
 }
 
+/** An amount (minor units of `from`) in minor units of `to` at the table's rate; null without a rate. */
+export function atTableRate(
+  amount: number,
+  from: string,
+  to: string,
+  table: RatesTable = SHIPPED_RATES,
+): number | null {
+  const q = quote(from, to, table);
+  return q ? convertAmount(amount, from, to, q.rate) : null;
+}
+
 /** Whole US dollars in minor units of `currency`, at the table's rate (half to even at the minor unit). */
 export function usdIn(usd: number, currency: string, table: RatesTable = SHIPPED_RATES): number {
-  const q = quote("USD", currency, table);
-  if (!q) throw new RangeError(`No rate from USD to ${currency} in the ${table.date} table.`);
-  return convertAmount(usd * 100, "USD", currency, q.rate);
+  const converted = atTableRate(usd * 100, "USD", currency, table);
+  if (converted === null) throw new RangeError(`No rate from USD to ${currency} in the ${table.date} table.`);
+  return converted;
 }
 
 /** A member amount in whole US dollars, rounded down: the most the plan may cost (in USD) and stay within it. */

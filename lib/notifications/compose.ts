@@ -2,8 +2,8 @@ import { type NotificationBody, NotificationBody as NotificationBodySchema } fro
 
 /**
  * One email for everything waiting for a member since their last one (pure). It is built
- * only from the outbox rows (ids, counts, a conflict's kind), the member's own name and the
- * trip's name, so it can't carry anyone's answers.
+ * only from the outbox rows (ids, counts, a conflict's kind), the member's own name, the
+ * trip's name and the member's own standing in the costs, so it can't carry anyone's answers.
  */
 
 export type Digest = { subject: string; text: string };
@@ -48,11 +48,14 @@ export function composeDigest({
   tripName,
   bodies,
   links,
+  costs = null,
 }: {
   memberName: string;
   tripName: string;
   bodies: unknown[];
-  links: { dashboard: string; plan: string; unsubscribe: string };
+  links: { dashboard: string; plan: string; costs?: string; unsubscribe: string };
+  /** What the member owes or is owed in the trip's costs ("You owe €12.50 in all."); null: even. */
+  costs?: string | null;
 }): Digest {
   const parsed = bodies.map((b) => NotificationBodySchema.parse(b));
   const [first] = parsed;
@@ -64,6 +67,7 @@ export function composeDigest({
     parsed.length === 1 ? `News from ${tripName}:` : `What happened in ${tripName} since our last email:`,
     "",
     ...parsed.map((body) => `- ${line(body, links)}`),
+    ...(costs ? [`- Costs: ${costs}${links.costs ? ` ${links.costs}` : ""}`] : []),
     "",
     "You get at most one email every 15 minutes from this trip; anything in between waits for the next one.",
     `Stop these emails: ${links.unsubscribe}`,

@@ -14,6 +14,7 @@ import {
 } from "@/lib/db/queries/notifications";
 import { log } from "@/lib/log";
 import { composeDigest } from "./compose";
+import { costsStandingOf } from "./costs-standing";
 import { publicUrl, unsubscribePath } from "./links";
 import { configuredMailer, type Mailer } from "./mailer";
 
@@ -55,6 +56,7 @@ export async function drainOutbox({
     const links = {
       dashboard: publicUrl(`/trips/${recipient.tripId}`),
       plan: publicUrl(`/trips/${recipient.tripId}/plan`),
+      costs: publicUrl(`/trips/${recipient.tripId}/costs`),
     };
 
     if (!mailer) {
@@ -94,6 +96,7 @@ export async function drainOutbox({
       ...recipient,
       bodies: wanted.map((row) => row.body),
       links: { ...links, unsubscribe },
+      costs: await costsStandingOf({ tripId: recipient.tripId, memberId }),
     });
     try {
       await mailer.send({

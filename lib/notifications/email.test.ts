@@ -289,6 +289,42 @@ describe("the digest window", () => {
     expect(await drainOutbox({ now: at(30), mailer })).toMatchObject({ sent: 1 });
   });
 
+  it("says what the member owes or is owed in the trip's costs, in their own currency too", async () => {
+    const trip = await kimWithEmail("Costs digest trip");
+    const start = smtp.received.length;
+    const dinner = {
+      tripId: trip.tripId,
+      description: "Dinner",
+      amount: "90",
+      currency: "USD",
+      category: "food",
+      spentOn: "2027-01-03",
+      split: { kind: "equal" },
+    };
+    expect((await actions.addExpense(trip.organizer.ctx, dinner)).ok).toBe(true);
+    expect((await actions.setMyDisplayCurrency(trip.kim.ctx, { tripId: trip.tripId, currency: "EUR" })).ok).toBe(true);
+    await trip.ask();
+    expect(await drainOutbox({ now: at(0), mailer })).toMatchObject({ sent: 1 });
+    expect(sentSince(start)).toHaveLength(1);
+    // $90 among Olga, Kim and Ned: Kim owes $30.00; in euros at the shipped 0.8625, €25.88 (25.875, half to even).
+    const items = (smtp.received.at(-1)?.mail.text ?? "").split("\n").filter((l) => l.startsWith("- "));
+    expect(items.at(-1)).toBe(
+      `- Costs: You owe $30.00 (≈ €25.88) in all. http://localhost:3000/trips/${trip.tripId}/costs`,
+    );
+    // Even again (Kim paid Olga): the line goes.
+    const olgaId = await memberId(trip.organizer, trip.tripId);
+    const paid = await actions.recordPayment(trip.kim.ctx, {
+      tripId: trip.tripId,
+      fromMemberId: trip.kimId,
+      toMemberId: olgaId,
+      amount: "30",
+    });
+    expect(paid.ok).toBe(true);
+    await trip.ask();
+    expect(await drainOutbox({ now: at(15), mailer })).toMatchObject({ sent: 1 });
+    expect(smtp.received.at(-1)?.mail.text ?? "").not.toMatch(/Costs:/);
+  });
+
   it("what was queued for a topic the member turned off since is never sent", async () => {
     const trip = await kimWithEmail("Changed my mind");
     await trip.ask();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Resolution } from "@/lib/resolutions";
+import { CostsBoard } from "@/lib/schemas/costs-board";
 import { Conflict, ConflictKind, CoverageWindow } from "@/lib/schemas/group-profile";
 import { FeedbackOutcome, FLAG_REASONS, ItineraryDay } from "@/lib/schemas/itinerary";
 import { PROGRESS_KINDS } from "@/lib/schemas/pipeline";
@@ -243,6 +244,8 @@ export const PAYLOADS = {
   "feedback.changed": z.object({ feedback: FeedbackChange.nullable() }),
   "itinerary.version": z.object({ source: z.string().max(40), days: z.number().int().min(0) }),
   "request.changed": z.object({ group: GroupSlice.nullable() }),
+  /** The viewer's costs board (lib/costs-board.ts); null for someone no longer in. */
+  "costs.changed": z.object({ board: CostsBoard.nullable() }),
 } as const satisfies Partial<Record<TripEventKind, z.ZodType>>;
 type Payloads = typeof PAYLOADS;
 export type PayloadOf<K extends TripEventKind> = K extends keyof Payloads ? z.infer<Payloads[K]> : undefined;

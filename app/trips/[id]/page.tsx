@@ -5,6 +5,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AgreedList } from "@/components/assistant/agreed-list";
 import { AssistantSection } from "@/components/assistant/assistant-section";
+import { CostsGlance } from "@/components/costs/costs-glance";
 import { AvailabilityCalendar } from "@/components/dashboard/availability-calendar";
 import { BudgetBars } from "@/components/dashboard/budget-bars";
 import { ConstraintsSummary } from "@/components/dashboard/constraints-summary";
@@ -164,6 +165,7 @@ export default async function TripDashboardPage({
             toSettle={toSettle}
           />
         ) : null}
+        {plan ? <CostsGlance caller={caller} /> : null}
         <LiveYourTurn input={turnInput} recommendationId={recommendations.current?.id ?? null} />
 
         {/* With nothing agreed yet, adding the first entry is inside the assistant's card (one card less on a phone). */}

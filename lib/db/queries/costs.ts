@@ -372,3 +372,22 @@ export async function setTripCurrency({
     await announce(tx, tripId, memberId, "currency.changed", {});
   });
 }
+
+/** Each member's display currency, where they chose one (the rest read the trip's). */
+export async function memberDisplayCurrencies({ tripId }: { tripId: string }): Promise<Map<string, string>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: members.id, currency: members.displayCurrency })
+    .from(members)
+    .where(eq(members.tripId, tripId));
+  return new Map(rows.flatMap((r) => (r.currency ? [[r.id, r.currency] as const] : [])));
+}
+
+/** Who skips which plan item (the plan shows it to the group). */
+export async function listOptOuts({ tripId }: { tripId: string }): Promise<{ memberId: string; itemKey: string }[]> {
+  const db = await getDb();
+  return db
+    .select({ memberId: planItemOptOuts.memberId, itemKey: planItemOptOuts.itemKey })
+    .from(planItemOptOuts)
+    .where(eq(planItemOptOuts.tripId, tripId));
+}

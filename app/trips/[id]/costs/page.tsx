@@ -4,36 +4,23 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AddExpenseForm } from "@/components/costs/add-expense-form";
-import {
-  DeleteExpenseButton,
-  DisplayCurrencyPicker,
-  RecordPaymentButton,
-  RestoreExpenseButton,
-  UndoPaymentButton,
-} from "@/components/costs/costs-buttons";
+import { CostsBoardCards } from "@/components/costs/costs-board";
+import { DeleteExpenseButton, RestoreExpenseButton, UndoPaymentButton } from "@/components/costs/costs-buttons";
 import { Outbox } from "@/components/offline/outbox";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
-import { decimal } from "@/lib/costs-csv";
-import { atReferenceRate, loadCostsView } from "@/lib/costs-page";
+import { loadCostsView } from "@/lib/costs-page";
+import { inBoth } from "@/lib/costs-standing";
+import { localeOf } from "@/lib/format";
 import { liveCursor } from "@/lib/live/stream";
 import { formatMoney } from "@/lib/money/display";
 import { SHIPPED_RATES } from "@/lib/money/rates";
 import { EXPENSE_CATEGORY_LABELS } from "@/lib/schemas/costs";
 
 export const metadata: Metadata = { title: "Costs" };
-
-/** The first language the browser asks for that Intl knows, else en-US. */
-function localeOf(acceptLanguage: string | null): string {
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const tag = part.split(";")[0]?.trim();
-    if (tag && tag !== "*" && Intl.NumberFormat.supportedLocalesOf([tag]).length) return tag;
-  }
-  return "en-US";
-}
 
 /**
  * The trip's costs: what was spent, who paid, each member's balance and the fewest transfers that
@@ -46,13 +33,11 @@ export default async function CostsPage({ params }: { params: Promise<{ id: stri
   const caller = await requireMember(await requestContext(), id).catch(() => notFound());
   const view = await loadCostsView(caller);
   const locale = localeOf((await headers()).get("accept-language"));
-  const { currency, displayCurrency } = view;
+  const { board } = view;
+  const { currency, displayCurrency } = board;
   const money = (amount: number, c = currency) => formatMoney(amount, c, locale);
   /** A trip-currency figure, and in the viewer's currency when it differs. */
-  const both = (amount: number) => {
-    const own = displayCurrency === currency ? null : atReferenceRate(amount, currency, displayCurrency);
-    return own === null ? money(amount) : `${money(amount)} (≈ ${money(own, displayCurrency)})`;
-  };
+  const both = (amount: number) => inBoth(amount, board, locale);
   const usd = (dollars: number) => formatMoney(dollars * 100, "USD", locale);
   const nameOf = new Map(view.members.map((m) => [m.id, m.name]));
   const currencies = Object.keys(SHIPPED_RATES.rates).sort();
@@ -72,37 +57,12 @@ export default async function CostsPage({ params }: { params: Promise<{ id: stri
         </Link>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Costs: {view.tripName}</h1>
         <p className="text-sm text-slate-600">
-          Balanced in {currency}. Other currencies convert at reference rates of {view.ratesDate}; each expense keeps
+          Balanced in {currency}. Other currencies convert at reference rates of {board.ratesDate}; each expense keeps
           the rate it was recorded at.
         </p>
       </div>
 
-      <Card title="You" description="Only you see your budget and your planned figure.">
-        <dl className="grid gap-3 sm:grid-cols-3">
-          <div>
-            <dt className="text-sm text-slate-600">Planned for you</dt>
-            <dd className="font-semibold">
-              {view.mine.plannedUsd === null ? "No plan yet" : usd(view.mine.plannedUsd)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">Your share so far</dt>
-            <dd className="font-semibold">{both(view.mine.share)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">Your budget</dt>
-            <dd className="font-semibold">{view.mine.budgetUsd === null ? "None given" : usd(view.mine.budgetUsd)}</dd>
-          </div>
-        </dl>
-        <div className="mt-4">
-          <DisplayCurrencyPicker
-            tripId={view.tripId}
-            current={displayCurrency}
-            tripCurrency={currency}
-            currencies={currencies}
-          />
-        </div>
-      </Card>
+      <CostsBoardCards tripId={view.tripId} rendered={board} locale={locale} currencies={currencies} />
 
       {view.group ? (
         <Card title="The group" description="Totals only: nobody's budget.">
@@ -116,65 +76,24 @@ export default async function CostsPage({ params }: { params: Promise<{ id: stri
         </Card>
       ) : null}
 
-      <Card title="Settle up">
-        {view.summary.settled ? (
-          <p role="status" className="font-medium text-emerald-800">
-            All settled: nobody owes anybody.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {view.summary.transfers.map((t) => {
-              const label = `${t.fromName} pays ${t.toName} ${money(t.amount)}`;
-              const known = nameOf.has(t.fromMemberId) && nameOf.has(t.toMemberId);
-              return (
-                <li
-                  key={`${t.fromMemberId}-${t.toMemberId}`}
-                  className="flex flex-wrap items-center justify-between gap-2 py-2"
-                >
-                  <span>{label}</span>
-                  {known ? (
-                    <RecordPaymentButton
-                      tripId={view.tripId}
-                      fromMemberId={t.fromMemberId}
-                      toMemberId={t.toMemberId}
-                      amount={decimal(t.amount, currency)}
-                      label={`Record payment: ${label}`}
-                    />
-                  ) : null}
-                </li>
-              );
-            })}
+      {view.payments.length ? (
+        <Card title="Payments">
+          <ul className="divide-y divide-slate-100 text-sm">
+            {view.payments.map((p) => (
+              <li key={p.id} className="flex items-center justify-between gap-2 py-1">
+                <span>
+                  {p.fromName} paid {p.toName} {money(p.amount)}
+                </span>
+                <UndoPaymentButton
+                  tripId={view.tripId}
+                  paymentId={p.id}
+                  label={`Undo payment: ${p.fromName} paid ${p.toName} ${money(p.amount)}`}
+                />
+              </li>
+            ))}
           </ul>
-        )}
-        <h3 className="mt-4 text-sm font-semibold text-slate-800">Balances</h3>
-        <ul className="mt-1 text-sm">
-          {view.summary.balances.map((b) => (
-            <li key={b.memberId}>
-              {b.name}: {b.balance > 0 ? "is owed " : b.balance < 0 ? "owes " : "even "}
-              {b.balance === 0 ? "" : both(Math.abs(b.balance))}
-            </li>
-          ))}
-        </ul>
-        {view.payments.length ? (
-          <>
-            <h3 className="mt-4 text-sm font-semibold text-slate-800">Payments</h3>
-            <ul className="divide-y divide-slate-100 text-sm">
-              {view.payments.map((p) => (
-                <li key={p.id} className="flex items-center justify-between gap-2 py-1">
-                  <span>
-                    {p.fromName} paid {p.toName} {money(p.amount)}
-                  </span>
-                  <UndoPaymentButton
-                    tripId={view.tripId}
-                    paymentId={p.id}
-                    label={`Undo payment: ${p.fromName} paid ${p.toName} ${money(p.amount)}`}
-                  />
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </Card>
+        </Card>
+      ) : null}
 
       <Card
         title="Expenses"

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AssistantSection } from "@/components/assistant/assistant-section";
+import { SkipItem } from "@/components/costs/skip-item";
 import { BeforeYouGoSection } from "@/components/destination/before-you-go";
 import {
   AddActivityForm,
@@ -29,6 +30,7 @@ import { CollapsibleCard, WideOpenDetails } from "@/components/ui/collapsible-ca
 import { FormMessage } from "@/components/ui/field";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
+import { listOptOuts } from "@/lib/db/queries/costs";
 import { factsOfPlan } from "@/lib/db/queries/destination-facts";
 import { formatDay, formatRange, joinAnd, plural } from "@/lib/format";
 import { type FeedbackView, loadItineraryView } from "@/lib/itinerary-view";
@@ -105,6 +107,8 @@ export default async function PlanPage({
 
   const shown = view.shown ?? (current ? { version: current.version, itinerary: current.itinerary } : null);
   const isCurrent = Boolean(current && shown && shown.version === current.version);
+  // Who skips which item of the current plan (an expense linked to it splits among the others).
+  const optOuts = isCurrent ? await listOptOuts({ tripId: trip.id }) : [];
   const openFeedback = view.feedback.filter((f) => f.status === "open");
   const canGiveFeedback = planning && isCurrent && !running;
   const regenerationsLeft = view.regenerations.max - view.regenerations.used;
@@ -277,6 +281,17 @@ export default async function PlanPage({
                       day={day.day}
                       days={dayChoices}
                       alternatives={view.otherActivities}
+                    />
+                  ) : null}
+                  {isCurrent ? (
+                    <SkipItem
+                      tripId={trip.id}
+                      itemKey={item.key}
+                      itemTitle={item.title}
+                      skipping={optOuts.some((o) => o.itemKey === item.key && o.memberId === viewer.memberId)}
+                      others={optOuts
+                        .filter((o) => o.itemKey === item.key && o.memberId !== viewer.memberId)
+                        .map((o) => nameOf(o.memberId))}
                     />
                   ) : null}
                   <ItemFeedback
