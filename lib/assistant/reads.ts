@@ -47,6 +47,7 @@ function decisionOut({ note, decidedBy, ...decision }: DecisionView) {
 
 export const readTrip = tripAction({
   name: "readTrip",
+  needs: {"members": ["who is coming", "whos coming on the trip", "who else is on this trip", "who's in the group", "list the members", "who is the organizer", "whos in", "quién viene", "qui vient", "wer kommt mit", "chi viene", "quem vem"], "dates": ["when is the trip", "when exactly is the trip", "what are the dates", "how many days is the trip", "when do we leave", "when do we go", "cuándo es el viaje", "quand part-on", "wann ist die Reise", "quando è il viaggio", "quando é a viagem"], "destination": ["where are we going", "what's the destination", "where is the trip", "where are we headed", "adónde vamos", "où allons-nous", "wohin fahren wir"], "status": ["what's next for our trip", "where does the trip stand", "who hasn't answered yet", "what's my next step", "what do i need to do", "qué sigue", "quelle est la prochaine étape", "was ist der nächste Schritt"]},
   description:
     "The trip as I see it now: its name, description and status, who is in it and who has answered, the organizer's decisions, and what is my turn to do next.",
   access: "member",
@@ -80,6 +81,7 @@ export const readTrip = tripAction({
 
 export const readConflicts = tripAction({
   name: "readConflicts",
+  needs: {"conflicts": ["what do we still disagree on", "are there any conflicts", "where do we clash", "en qué no estamos de acuerdo", "sur quoi sommes-nous en désaccord", "worüber sind wir uns uneinig"]},
   description:
     "Where the group's answers disagree (dates, budget, trip length, domestic or abroad, needs), the organizer's requests to me, and my own fixes: changes to my own answers that would solve a conflict, each with the id to apply it.",
   access: "member",
@@ -169,6 +171,7 @@ function planDays(itinerary: Itinerary) {
 
 export const readPlan = tripAction({
   name: "readPlan",
+  needs: {"plan": ["show me the plan", "what's the itinerary", "what's the schedule", "muéstrame el plan", "montre-moi le programme", "zeig mir den Plan"], "day": ["what are we doing on the second day", "what's on day 3", "what's happening saturday", "what do we do on the last day", "show me day 1", "where are we eating dinner the first night", "what's for lunch on day 2", "qué hacemos el día 2", "qu'est-ce qu'on fait le premier jour", "was machen wir am ersten Tag", "cosa facciamo il secondo giorno", "o que fazemos no dia 2", "day2"], "when": ["when is the coach museum", "what time is the flea market", "when do we go to the cathedral", "which day is the tower", "wen is the flea market", "cuándo es el museo", "quand est le musée", "wann ist das Museum"], "weather": ["what's the weather like", "what should i pack", "is it going to be hot", "qué tiempo hará", "quel temps fera-t-il", "wie wird das Wetter"], "feedback": ["read me the suggestions", "what did people flag", "show the flags and suggestions", "what has everyone suggested", "lee las sugerencias", "montre les suggestions"]},
   description:
     "The day-by-day plan: the current version (or the one asked for), my own cost, the versions and what changed in the latest, the group's open flags and suggestions, and the regenerations left.",
   access: "member",
@@ -244,6 +247,7 @@ export const readPlan = tripAction({
 
 export const readMyAnswers = tripAction({
   name: "readMyAnswers",
+  needs: {"cost": ["how much is this whole trip going to cost me", "what does this trip cost me", "what am i paying for all this", "how much do i owe", "what's my share", "can i get it under $1,200", "cuánto me cuesta el viaje", "combien me coûte le voyage", "was kostet mich die Reise", "quanto mi costa il viaggio", "quanto me custa a viagem"], "answers": ["show my answers", "what did i answer", "what's my budget", "what are my dates", "mis respuestas", "mes réponses", "meine Antworten"]},
   description:
     "My own answers (dates, trip length, budget, interests, hard no's, pace, where I travel from, notes) with their version, and my own cost of the current plan.",
   access: "member",
