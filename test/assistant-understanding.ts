@@ -290,7 +290,7 @@ function diff(before: State, after: State): string {
 /** Helpers for rows' `changed`. */
 export const changes = {
   flag: (itemKey: string, reason?: string, note?: RegExp) => (b: State, a: State) =>
-    a.feedback.length === b.feedback.length + 1 &&
+    a.feedback.filter((f) => f.startsWith("flag")).length === b.feedback.filter((f) => f.startsWith("flag")).length + 1 &&
     a.feedback.some(
       (f) =>
         !b.feedback.includes(f) &&

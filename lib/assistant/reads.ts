@@ -247,7 +247,7 @@ export const readPlan = tripAction({
 
 export const readMyAnswers = tripAction({
   name: "readMyAnswers",
-  needs: {"cost": ["how much is this whole trip going to cost me", "what does this trip cost me", "what am i paying for all this", "how much do i owe", "what's my share", "can i get it under $1,200", "cuánto me cuesta el viaje", "combien me coûte le voyage", "was kostet mich die Reise", "quanto mi costa il viaggio", "quanto me custa a viagem"], "answers": ["show my answers", "what did i answer", "what's my budget", "what are my dates", "mis respuestas", "mes réponses", "meine Antworten"]},
+  needs: {"cost": ["how much is this whole trip going to cost me", "what does this trip cost me", "what am i paying for all this", "how much do i owe", "what's my share", "can i get it under $1,200", "cuánto me cuesta el viaje", "combien me coûte le voyage", "was kostet mich die Reise", "quanto mi costa il viaggio", "quanto me custa a viagem","сколько мне стоит поездка","这次旅行我要花多少钱","我要花多少钱"], "answers": ["show my answers", "what did i answer", "what's my budget", "what are my dates", "mis respuestas", "mes réponses", "meine Antworten"]},
   description:
     "My own answers (dates, trip length, budget, interests, hard no's, pace, where I travel from, notes) with their version, and my own cost of the current plan.",
   access: "member",

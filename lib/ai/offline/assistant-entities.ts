@@ -95,6 +95,8 @@ const KINDS: Record<string, string[]> = {
   drinks: ["bar", "rooftop", "drink", "drinks", "cocktails"],
   tower: ["torre", "tour"],
   museum: ["museu", "museo", "musée", "museum"],
+  tile: ["azulejo", "azulejos", "tiles"],
+  carriage: ["coach", "coaches"],
   market: ["feira", "flea", "mercado", "marché", "markt"],
   cathedral: ["sé", "catedral", "cathédrale", "dom", "kathedrale"],
 };

@@ -67,6 +67,8 @@ async function planOne(text: string, tools: ReadonlySet<string>, people: TripPeo
   const privacy = privacyRefusal(text, people);
   if (privacy) return privacy;
   const grammar = planFor(text, tools);
+  const asked = askWhich(grammar, text);
+  if (asked) return asked;
   const [top] = await classify(text);
   if (!top || top.score < SURE) return grammar;
   const used = toolsOf(grammar);
@@ -75,10 +77,81 @@ async function planOne(text: string, tools: ReadonlySet<string>, people: TripPeo
     used.includes(tool) ||
     (grammar.kind === "say" && /^(hello|help|thanks)$/.test(top.intent)) ||
     (used.includes("record_unmet_request") && top.intent.startsWith("unmet."));
-  if (!isFallback(grammar) && agrees) return grammar;
+  if (!isFallback(grammar) && agrees) return askWhich(grammar, text) ?? grammar;
+  // Small talk is said in its own words ("ok so" is not a thank-you).
+  if (top.intent === "thanks" && !THANKS_WORDS.test(text)) return grammar;
   // A plan the grammar made with its own words for an action stands unless the classifier is very sure.
   if (!isFallback(grammar) && grammar.kind === "tools" && grammar.act && top.score < 0.95) return grammar;
-  return fromIntent(top.intent, text, tools, people) ?? grammar;
+  return fromIntent(top.intent, text, tools, people) ?? askWhich(grammar, text, top.intent) ?? grammar;
+}
+
+const THANKS_WORDS = /thank|thx|\bty\b|cheers|gracias|merci|danke|grazie|obrigad|спасибо|谢/i;
+
+/**
+ * A question about an edit, asked about the trip's own items: which item (the candidates the
+ * words name, or the items of the day named) and, when the day or time of day is missing,
+ * the ones it could go to — each chip a whole request.
+ */
+function askWhich(grammar: Plan, text: string, intent?: string): Plan | null {
+  const missing = grammar.kind === "clarify" ? grammar.missing : null;
+  const said = /^(?:please )?(move|flag)\b/i.exec(text.trim())?.[1]?.toLowerCase();
+  const verb =
+    missing === "why" || intent === "flagItineraryItem" || said === "flag"
+      ? "flag"
+      : missing === "the day and time of day" || intent === "moveItineraryItem" || said === "move"
+        ? "move"
+        : null;
+  if (!verb || (grammar.kind !== "clarify" && !isFallback(grammar))) return null;
+  const day = dayIn(text);
+  const slot = slotIn(text);
+  return {
+    kind: "tools",
+    reads: [{ tool: "readPlan", input: {} }],
+    say: (r: Results) => {
+      const days = daysOf(r.readPlan);
+      if (!days) return "There's no plan yet: it comes after the group chooses a destination.";
+      const items = days.flatMap((d) => d.items.map((i) => ({ ...i, title: plain(i.title), day: d.day, date: d.date })));
+      const onDay = day ? items.filter((i) => sameDay(i, day, days)) : [];
+      const named = matchItems(items, text);
+      const candidates = (named.length ? named : onDay.length ? onDay : items).slice(0, 4);
+      if (verb === "flag") {
+        const reasons = candidates.length === 1 ? ["as too expensive", "as not accessible for me", "as not my thing"] : ["as too expensive", "as not my thing"];
+        return {
+          kind: "clarify",
+          question: candidates.length === 1 ? `What's wrong with ${candidates[0]?.title}?` : "Which item, and what's wrong with it?",
+          missing: candidates.length === 1 ? "why" : "the item",
+          why: "A flag says which item and why, so the next version of the plan can fix it.",
+          choices: candidates.flatMap((c) => reasons.map((why) => `Flag ${c.title} ${why}`)).slice(0, 6),
+        };
+      }
+      const target = day ? days.find((d) => sameDay({ day: d.day, date: d.date }, day, days)) : undefined;
+      const choices =
+        candidates.length === 1 && candidates[0] && !target
+          ? days
+              .filter((d) => d.day !== candidates[0]?.day)
+              .slice(0, 4)
+              .map((d) => `Move ${candidates[0]?.title} to day ${d.day}${dayName(d.date)} ${slot ?? candidates[0]?.slot}`)
+          : candidates.map((c) => {
+              // No day said: the next day, at its own time of day.
+              const to = target ?? days[c.day % days.length] ?? days[0];
+              return `Move ${c.title} to day ${to?.day}${dayName(to?.date ?? null)} ${slot ?? c.slot}`;
+            });
+      return {
+        kind: "clarify",
+        question: candidates.length === 1 ? `Where should ${candidates[0]?.title} go?` : "Which item, and where to?",
+        missing: candidates.length === 1 ? "the day and time of day" : "the item",
+        why: "I'd rather ask than guess and change the wrong thing.",
+        choices,
+      };
+    },
+    summary: "Asked which item and where",
+  };
+}
+
+function sameDay(i: { day: number; date: string | null }, ref: NonNullable<ReturnType<typeof dayIn>>, days: DayRead[]) {
+  if ("day" in ref) return i.day === ref.day;
+  if ("last" in ref) return i.day === days.at(-1)?.day;
+  return !!i.date && WEEKDAYS[new Date(`${i.date}T12:00:00Z`).getUTCDay()] === ref.weekday;
 }
 
 /** The plan for an intent, with the entities its words name. */

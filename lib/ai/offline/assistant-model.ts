@@ -246,6 +246,11 @@ export async function nextStep(
     const step = stepPlan(plan, own, available, people, (tool, input) => call(tool, input, k));
     if ("end" in step) {
       said.push(step.end);
+      // A change that didn't go through stops the rest ("move it … and lock it there").
+      if (step.end.summary === DID_NOT_GO_THROUGH && k < plans.length - 1) {
+        said.push({ kind: "end", text: "So I didn't go on with the rest of the request.", summary: "Stopped", status: "partial" });
+        break;
+      }
       continue;
     }
     // A question or a call: what the requests before it did is said first.
@@ -350,7 +355,7 @@ function stepPlan(
   if (actIndex >= 0 && done > actIndex) {
     const actTool = turn.calls[actIndex]?.tool ?? "";
     if (!isOk(results[actTool])) {
-      return end(failure(results[actTool], "Nothing else changed."), "The change did not go through", "partial");
+      return end(failure(results[actTool], "Nothing else changed."), DID_NOT_GO_THROUGH, "partial");
     }
     if (plan.readBack) sequence.push(plan.readBack);
   }
@@ -370,6 +375,7 @@ function stepPlan(
 }
 
 const DOING_SUMMARY = "only the organizer can";
+const DID_NOT_GO_THROUGH = "The change did not go through";
 
 type Refusal = { ok?: boolean; code?: string; fieldErrors?: Record<string, string> };
 
