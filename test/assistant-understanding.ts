@@ -257,7 +257,7 @@ export async function runRow(
   for (const s of row.never ?? []) if (s.test(`${words} ${seen.card}`)) leak.push(`said ${s}: ${words}`);
   // Nothing internal reaches a person: no tool's name, no raw JSON.
   const everything = `${words} ${seen.card}`;
-  for (const name of TOOL_NAMES) if (everything.includes(name)) misses.push(`shows the tool name ${name}`);
+  for (const name of TOOL_NAMES) if (everything.includes(name)) misses.push(`shows the tool name ${name}: ${everything}`);
   if (/[{[]\s*"[a-zA-Z_]+"\s*:/.test(everything)) misses.push(`shows raw JSON: ${everything}`);
   // The trip's state: what the row says changed, and nothing else.
   const { unmet: unmetBefore, ...restBefore } = before;

@@ -20,12 +20,18 @@ const SURE = 0.7;
 /** The plans for a message: one per request in it. */
 export async function plansFor(message: string, tools: ReadonlySet<string>, people: TripPeople): Promise<Plan[]> {
   const parts = requestsIn(message);
-  if (parts.length > 1) {
+  if (parts.length > 1 && parts.every((p) => REQUEST_START.test(p))) {
     const plans = await Promise.all(parts.map((p) => planOne(p, tools, people)));
-    if (plans.every((p) => !isFallback(p))) return plans;
+    // Two reads of the same thing are one question said twice ("what it costs me, and what would bring it under …").
+    const reads = plans.filter((p) => p.kind === "tools" && !p.act && !p.tool).map((p) => toolsOf(p)[0]);
+    if (plans.every((p) => !isFallback(p)) && new Set(reads).size === reads.length) return plans;
   }
   return [await planOne(message, tools, people)];
 }
+
+/** How a request starts: a question word, a verb of the tools, or a polite opening before one. */
+const REQUEST_START =
+  /^(?:(?:please|pls|can you|could you|also|then)\s+)*(?:what|what's|whats|who|who's|whos|when|where|how|which|show|tell|list|give|read|flag|move|put|lock|unlock|remove|drop|suggest|add|rename|call|remember|note|vote|delete|set|is|are|do|does|qu[eé]|qui[eé]n|cu[aá]ndo|was|wer|wann|quand|qui)\b/i;
 
 const JOIN = /\s*(?:,\s*)?\b(?:and then|and also|and|then|also|plus|y|et|und|e)\b\s+|\s*;\s*/i;
 const VERB = /^(?:please )?(lock|unlock|flag|remove|drop|move|suggest|add)\b/i;
@@ -78,6 +84,8 @@ async function planOne(text: string, tools: ReadonlySet<string>, people: TripPeo
     (grammar.kind === "say" && /^(hello|help|thanks)$/.test(top.intent)) ||
     (used.includes("record_unmet_request") && top.intent.startsWith("unmet."));
   if (!isFallback(grammar) && agrees) return askWhich(grammar, text) ?? grammar;
+  // What the product can't do, said by the grammar's precise phrases ("swap day 1 and day 2"), stands.
+  if (used.includes("record_unmet_request")) return grammar;
   // Small talk is said in its own words ("ok so" is not a thank-you).
   if (top.intent === "thanks" && !THANKS_WORDS.test(text)) return grammar;
   // A plan the grammar made with its own words for an action stands unless the classifier is very sure.

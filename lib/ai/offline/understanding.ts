@@ -58,6 +58,7 @@ let trained: Promise<NluManager> | undefined;
 export function learnFrom(definitions: readonly Definition[]): void {
   taught = definitions;
   trained = undefined;
+  grams = undefined;
 }
 
 /** Every intent and its examples: the registry's tools and reading needs, then the turn's own. */
@@ -97,7 +98,33 @@ export function ready(): Promise<NluManager> {
 export async function classify(text: string): Promise<Intent[]> {
   const manager = await ready();
   const result = await manager.process("en", normalized(text), undefined, { spellCheck: true });
-  return (result.classifications ?? []).filter((c) => c.intent !== "None" && c.score > 0);
+  const found = (result.classifications ?? []).filter((c) => c.intent !== "None" && c.score > 0);
+  // Words the tokenizer doesn't keep (Cyrillic, Chinese) or typos past its spell check: the
+  // example nearest by letters, when it is near enough.
+  return found.length ? found : nearest(text);
+}
+
+let grams: { intent: string; grams: Set<string> }[] | undefined;
+
+function trigrams(text: string): Set<string> {
+  const t = ` ${normalized(text).toLowerCase().replace(/[^\p{L}\p{N} ]/gu, "")} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= t.length; i++) out.add(t.slice(i, i + 3));
+  return out;
+}
+
+/** The intent of the example most like the words by their letters (Dice over trigrams), at 0.5 or more. */
+export function nearest(text: string): Intent[] {
+  grams ??= [...corpus()].flatMap(([intent, examples]) => examples.map((e) => ({ intent, grams: trigrams(e) })));
+  const mine = trigrams(text);
+  let best: Intent | null = null;
+  for (const e of grams) {
+    let shared = 0;
+    for (const g of mine) if (e.grams.has(g)) shared++;
+    const score = (2 * shared) / (mine.size + e.grams.size || 1);
+    if (!best || score > best.score) best = { intent: e.intent, score };
+  }
+  return best && best.score >= 0.5 ? [{ ...best, score: Math.min(1, best.score + 0.2) }] : [];
 }
 
 /** Apostrophes and dashes as typed on phones, digits glued to words ("day2") apart. */
