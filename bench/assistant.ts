@@ -14,10 +14,11 @@
  * (auth, loading the thread and the trip's context, tools, storing the thread) is measured
  * as it is. Figures only, never a pass/fail.
  */
-import { classify, corpus, ready } from "@/lib/ai/offline/understanding";
+
 import * as actions from "@/lib/actions";
 import { type ModelSet, offlineModels } from "@/lib/ai/models";
 import type { OfflineAssistantCall, OfflineAssistantOptions } from "@/lib/ai/offline/assistant-model";
+import { classify, corpus, ready } from "@/lib/ai/offline/understanding";
 import { postAssistant } from "@/lib/assistant/http";
 import { instructionsFor } from "@/lib/assistant/instructions";
 import { requireMember } from "@/lib/auth/guards";

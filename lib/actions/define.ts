@@ -95,7 +95,15 @@ export function publicAction<S extends z.ZodType, T>(
   },
 ): Action<T, S> {
   return withDefinition(
-    { name: def.name, description: def.description, access: "public", effect: def.effect, input: def.input, bound: [], ...describedBy(def) },
+    {
+      name: def.name,
+      description: def.description,
+      access: "public",
+      effect: def.effect,
+      input: def.input,
+      bound: [],
+      ...describedBy(def),
+    },
     (ctx, raw) => settle(async () => def.run({ input: parseInput(def.input, raw), ctx })),
   );
 }

@@ -29,7 +29,15 @@ import { tripAction } from "./define";
 
 export const removeItineraryItem = tripAction({
   name: "removeItineraryItem",
-  examples: ["remove the cathedral from the plan", "drop the flea market", "take out the coach museum", "cut the rooftop drinks", "quita la catedral del plan", "enlève le marché", "streich das Museum"],
+  examples: [
+    "remove the cathedral from the plan",
+    "drop the flea market",
+    "take out the coach museum",
+    "cut the rooftop drinks",
+    "quita la catedral del plan",
+    "enlève le marché",
+    "streich das Museum",
+  ],
   description: "The organizer takes an item out of the plan (a new version; never uses a regeneration).",
   effect: "write",
   access: "organizer",
@@ -39,7 +47,15 @@ export const removeItineraryItem = tripAction({
 
 export const moveItineraryItem = tripAction({
   name: "moveItineraryItem",
-  examples: ["move the museum to friday afternoon", "put the tower on day 2 morning", "shift the flea market to the evening", "move the coach museum to the morning of day 5", "mueve el museo al viernes por la tarde", "déplace le musée au vendredi", "verschieb das Museum auf Freitag"],
+  examples: [
+    "move the museum to friday afternoon",
+    "put the tower on day 2 morning",
+    "shift the flea market to the evening",
+    "move the coach museum to the morning of day 5",
+    "mueve el museo al viernes por la tarde",
+    "déplace le musée au vendredi",
+    "verschieb das Museum auf Freitag",
+  ],
   description: "The organizer moves an item to another day and/or time of day (a new version).",
   effect: "write",
   access: "organizer",
@@ -62,7 +78,14 @@ export const addItineraryActivity = tripAction({
 
 export const lockItineraryItem = tripAction({
   name: "lockItineraryItem",
-  examples: ["lock the tile museum", "keep the cathedral where it is", "lock the flea market in place", "unlock the tower", "bloquea el museo", "verrouille la cathédrale"],
+  examples: [
+    "lock the tile museum",
+    "keep the cathedral where it is",
+    "lock the flea market in place",
+    "unlock the tower",
+    "bloquea el museo",
+    "verrouille la cathédrale",
+  ],
   description: "The organizer locks an item so regenerations keep it where it is, or unlocks it.",
   effect: "write",
   access: "organizer",
@@ -84,7 +107,11 @@ export const swapItineraryItem = tripAction({
 
 export const addCustomItineraryItem = tripAction({
   name: "addCustomItineraryItem",
-  examples: ["add the gulbenkian museum on day 3 evening", "put a dinner at home on day 2 evening", "add a picnic on the last day afternoon"],
+  examples: [
+    "add the gulbenkian museum on day 3 evening",
+    "put a dinner at home on day 2 evening",
+    "add a picnic on the last day afternoon",
+  ],
   description:
     "The organizer adds something of their own to a day (a friend's dinner, a boat they booked): a title, when, what it costs each person and a note.",
   effect: "write",

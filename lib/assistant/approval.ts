@@ -84,7 +84,10 @@ function answerChange(field: string, before: unknown, after: unknown): string {
 const FIELD_WORDS: Record<string, string> = { dietary: "diets", interests: "interests", hardNos: "hard no's" };
 
 function words(value: string): string {
-  return value.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/-/g, " ").toLowerCase();
+  return value
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/-/g, " ")
+    .toLowerCase();
 }
 
 /** A budget's most, stored (minor units) or as typed ("2000", "€1,200"), in its currency. */

@@ -31,7 +31,7 @@ const DAY_WORD = "(?:day|d[ií]a|jour|tag|giorno|night|noche|nuit|nacht|notte|no
 /** The day a request names, or null. */
 export function dayIn(text: string): DayRef | null {
   const lower = text.toLowerCase();
-  const n = new RegExp(`\\b(?:day|d[ií]a|jour|tag|giorno)\\s*(\\d+)\\b`).exec(lower)?.[1];
+  const n = /\b(?:day|d[ií]a|jour|tag|giorno)\s*(\d+)\b/.exec(lower)?.[1];
   if (n) return { day: Number(n) };
   if (new RegExp(`\\b(last|final|[uú]ltimo|dernier|letzten?|ultimo)\\s+${DAY_WORD}`).test(lower)) return { last: true };
   for (const [re, day] of ORDINALS) {
@@ -61,10 +61,9 @@ export function mealIn(text: string): "breakfast" | "lunch" | "dinner" | null {
 
 /** An amount as typed, with its currency when one is named ("84 euros" → "€84"); null when none. */
 export function amountIn(text: string): string | null {
-  const m =
-    /([$€£])\s?(\d[\d.,]*)(k?)|(\d[\d.,]*)(k?)\s*(euros?|eur|€|dollars?|usd|\$|pounds?|gbp|£)?/i.exec(
-      text.replace(/\bday\s*\d+\b/gi, ""),
-    );
+  const m = /([$€£])\s?(\d[\d.,]*)(k?)|(\d[\d.,]*)(k?)\s*(euros?|eur|€|dollars?|usd|\$|pounds?|gbp|£)?/i.exec(
+    text.replace(/\bday\s*\d+\b/gi, ""),
+  );
   if (!m) return null;
   const digits = (m[2] ?? m[4] ?? "").replace(/[.,](?=\d{3}\b)/g, "").replace(/,/g, "");
   const value = Number(digits) * ((m[3] ?? m[5]) ? 1000 : 1);

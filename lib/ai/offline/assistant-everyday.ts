@@ -183,7 +183,10 @@ function dayText(r: unknown, ref: DayRef, meal: string | null): string | Clarify
       why: `The plan has ${plural(days.length, "day")}${days[0]?.date ? `, ${formatRange(days[0].date, days.at(-1)?.date ?? days[0].date)}` : " without dates"}.`,
       choices: days
         .slice(0, 4)
-        .map((d) => `What's on day ${d.day}${d.date ? ` (${capital(weekdayOf(d.date)).slice(0, 3)} ${formatDay(d.date)})` : ""}?`),
+        .map(
+          (d) =>
+            `What's on day ${d.day}${d.date ? ` (${capital(weekdayOf(d.date)).slice(0, 3)} ${formatDay(d.date)})` : ""}?`,
+        ),
     };
   }
   // The day's title often starts with its number ("Day 2 · Alfama & Graça"): said once.

@@ -51,7 +51,8 @@ export function requestsIn(message: string): string[] {
     else if (/^the\b/i.test(p) && verb) p = `${verb} ${p}`;
     // "… and lock it": the item of the request before.
     if (/\b(it|them)\b/i.test(p) && thing) p = p.replace(/\b(it|them)\b/i, thing);
-    const named = /^(?:please )?(?:lock|unlock|flag|remove|drop|move|put)\s+(the .+?)(?:\s+(?:to|as|on|in)\b.*)?$/i.exec(p)?.[1];
+    const named =
+      /^(?:please )?(?:lock|unlock|flag|remove|drop|move|put)\s+(the .+?)(?:\s+(?:to|as|on|in)\b.*)?$/i.exec(p)?.[1];
     if (named) thing = named;
     out.push(p);
   }
@@ -59,7 +60,9 @@ export function requestsIn(message: string): string[] {
 }
 
 export function isFallback(plan: Plan): boolean {
-  return plan.kind === "clarify" && (plan.missing === "the request" || plan.missing === "what to change and the new value");
+  return (
+    plan.kind === "clarify" && (plan.missing === "the request" || plan.missing === "what to change and the new value")
+  );
 }
 
 /** The tools a plan uses: its action and its reads. */
@@ -118,15 +121,23 @@ function askWhich(grammar: Plan, text: string, intent?: string): Plan | null {
     say: (r: Results) => {
       const days = daysOf(r.readPlan);
       if (!days) return "There's no plan yet: it comes after the group chooses a destination.";
-      const items = days.flatMap((d) => d.items.map((i) => ({ ...i, title: plain(i.title), day: d.day, date: d.date })));
+      const items = days.flatMap((d) =>
+        d.items.map((i) => ({ ...i, title: plain(i.title), day: d.day, date: d.date })),
+      );
       const onDay = day ? items.filter((i) => sameDay(i, day, days)) : [];
       const named = matchItems(items, text);
       const candidates = (named.length ? named : onDay.length ? onDay : items).slice(0, 4);
       if (verb === "flag") {
-        const reasons = candidates.length === 1 ? ["as too expensive", "as not accessible for me", "as not my thing"] : ["as too expensive", "as not my thing"];
+        const reasons =
+          candidates.length === 1
+            ? ["as too expensive", "as not accessible for me", "as not my thing"]
+            : ["as too expensive", "as not my thing"];
         return {
           kind: "clarify",
-          question: candidates.length === 1 ? `What's wrong with ${candidates[0]?.title}?` : "Which item, and what's wrong with it?",
+          question:
+            candidates.length === 1
+              ? `What's wrong with ${candidates[0]?.title}?`
+              : "Which item, and what's wrong with it?",
           missing: candidates.length === 1 ? "why" : "the item",
           why: "A flag says which item and why, so the next version of the plan can fix it.",
           choices: candidates.flatMap((c) => reasons.map((why) => `Flag ${c.title} ${why}`)).slice(0, 6),
@@ -138,7 +149,9 @@ function askWhich(grammar: Plan, text: string, intent?: string): Plan | null {
           ? days
               .filter((d) => d.day !== candidates[0]?.day)
               .slice(0, 4)
-              .map((d) => `Move ${candidates[0]?.title} to day ${d.day}${dayName(d.date)} ${slot ?? candidates[0]?.slot}`)
+              .map(
+                (d) => `Move ${candidates[0]?.title} to day ${d.day}${dayName(d.date)} ${slot ?? candidates[0]?.slot}`,
+              )
           : candidates.map((c) => {
               // No day said: the next day, at its own time of day.
               const to = target ?? days[c.day % days.length] ?? days[0];
@@ -299,7 +312,9 @@ function whenPlan(text: string): Plan {
     say: (r: Results) => {
       const days = daysOf(r.readPlan);
       if (!days) return "There's no plan yet: it comes after the group chooses a destination.";
-      const items = days.flatMap((d) => d.items.map((i) => ({ ...i, title: plain(i.title), day: d.day, date: d.date })));
+      const items = days.flatMap((d) =>
+        d.items.map((i) => ({ ...i, title: plain(i.title), day: d.day, date: d.date })),
+      );
       const found = matchItems(items, text);
       if (found.length === 0) {
         return {
@@ -369,7 +384,10 @@ function unmetPlan(category: string, text: string): Plan {
 }
 
 function removeMemberPlan(text: string, people: TripPeople): Plan {
-  const name = memberNamed(text, people.names.filter((n) => n !== people.me));
+  const name = memberNamed(
+    text,
+    people.names.filter((n) => n !== people.me),
+  );
   return {
     kind: "tools",
     tool: "removeMember",

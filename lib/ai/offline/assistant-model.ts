@@ -248,7 +248,12 @@ export async function nextStep(
       said.push(step.end);
       // A change that didn't go through stops the rest ("move it … and lock it there").
       if (step.end.summary === DID_NOT_GO_THROUGH && k < plans.length - 1) {
-        said.push({ kind: "end", text: "So I didn't go on with the rest of the request.", summary: "Stopped", status: "partial" });
+        said.push({
+          kind: "end",
+          text: "So I didn't go on with the rest of the request.",
+          summary: "Stopped",
+          status: "partial",
+        });
         break;
       }
       continue;
@@ -260,7 +265,10 @@ export async function nextStep(
       ? [...text, ...step.content]
       : step.content;
   }
-  const text = said.map((e) => e.text).filter(Boolean).join("\n\n");
+  const text = said
+    .map((e) => e.text)
+    .filter(Boolean)
+    .join("\n\n");
   const status = said.every((e) => e.status === "success")
     ? "success"
     : said.some((e) => e.status === "success")

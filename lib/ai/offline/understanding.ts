@@ -26,7 +26,14 @@ type Definition = {
 /** The turn's own intents: not a tool of the registry, but things people say to the assistant. */
 const TURN_INTENTS: Record<string, readonly string[]> = {
   hello: ["hi", "hello there", "hey", "hi, what can you do?", "hola", "bonjour", "hallo", "ciao", "olá"],
-  help: ["what can you do", "help", "how can you help me", "what can i ask you", "qué puedes hacer", "que peux-tu faire"],
+  help: [
+    "what can you do",
+    "help",
+    "how can you help me",
+    "what can i ask you",
+    "qué puedes hacer",
+    "que peux-tu faire",
+  ],
   thanks: ["thanks", "thank you so much", "great, thanks", "gracias", "merci", "danke", "grazie", "obrigado"],
   "unmet.booking": [
     "book us a hotel",
@@ -107,7 +114,9 @@ export async function classify(text: string): Promise<Intent[]> {
 let grams: { intent: string; grams: Set<string> }[] | undefined;
 
 function trigrams(text: string): Set<string> {
-  const t = ` ${normalized(text).toLowerCase().replace(/[^\p{L}\p{N} ]/gu, "")} `;
+  const t = ` ${normalized(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} ]/gu, "")} `;
   const out = new Set<string>();
   for (let i = 0; i + 3 <= t.length; i++) out.add(t.slice(i, i + 3));
   return out;
