@@ -19,11 +19,11 @@ const ORDINALS: [RegExp, number][] = [
 const WEEKDAY_WORDS: [string, RegExp][] = [
   ["sunday", /\b(sunday|sun|domingo|dimanche|sonntag|domenica)\b/],
   ["monday", /\b(monday|mon|lunes|lundi|montag|lunedì|lunedi|segunda)\b/],
-  ["tuesday", /\b(tuesday|tue|tues|martes|mardi|dienstag|martedì|martedi|terça)\b/],
-  ["wednesday", /\b(wednesday|wed|miércoles|miercoles|mercredi|mittwoch|mercoledì|quarta)\b/],
-  ["thursday", /\b(thursday|thu|thurs|jueves|jeudi|donnerstag|giovedì|giovedi|quinta)\b/],
-  ["friday", /\b(friday|fri|viernes|vendredi|freitag|venerdì|venerdi|sexta)\b/],
-  ["saturday", /\b(saturday|sat|sábado|sabado|samedi|samstag|sabato)\b/],
+  ["tuesday", /\b(tuesday|tuesdy|tusday|tue|tues|martes|mardi|dienstag|martedì|martedi|terça)\b/],
+  ["wednesday", /\b(wednesday|wensday|wednsday|wed|miércoles|miercoles|mercredi|mittwoch|mercoledì|quarta)\b/],
+  ["thursday", /\b(thursday|thurday|thusday|thu|thurs|jueves|jeudi|donnerstag|giovedì|giovedi|quinta)\b/],
+  ["friday", /\b(friday|firday|fri|viernes|vendredi|freitag|venerdì|venerdi|sexta)\b/],
+  ["saturday", /\b(saturday|saterday|sat|sábado|sabado|samedi|samstag|sabato)\b/],
 ];
 
 const DAY_WORD = "(?:day|d[ií]a|jour|tag|giorno|night|noche|nuit|nacht|notte|noite|evening)";

@@ -65,7 +65,7 @@ export function itineraryEdit(text: string): Plan | null {
     });
   }
 
-  const flag = /^(?:please )?flag (?:the )?(.+?)(?:\s*(?:[,:;(]|\bas\b|\bbecause\b|\bsince\b)\s*(.+?))?[.!)]?$/i.exec(
+  const flag = /^(?:please )?flag (?:the )?(.+?)(?:\s*(?:[,:;(—–]|\s-\s|\bas\b|\bbecause\b|\bsince\b)\s*(.+?))?[.!)]?$/i.exec(
     text,
   );
   if (flag?.[1]) {
