@@ -18,7 +18,7 @@ declare module "@nlpjs/nlu" {
       spellCheck?: boolean;
     });
     add(locale: string, utterance: string, intent: string): void;
-    train(): Promise<unknown>;
+    train(settings?: { log?: boolean }): Promise<unknown>;
     process(
       locale: string,
       utterance: string,

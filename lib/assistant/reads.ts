@@ -242,7 +242,8 @@ export const readPlan = tripAction({
     ],
     day: [
       "what are we doing on the second day",
-      "what's on day 3", "wats on monday",
+      "what's on day 3",
+      "wats on monday",
       "what's happening saturday",
       "what do we do on the last day",
       "show me day 1",
@@ -274,7 +275,9 @@ export const readPlan = tripAction({
       "wie wird das Wetter",
     ],
     feedback: [
-      "read me the suggestions", "any suggestions from the group", "what has the group suggested",
+      "read me the suggestions",
+      "any suggestions from the group",
+      "what has the group suggested",
       "what did people flag",
       "show the flags and suggestions",
       "what has everyone suggested",

@@ -65,9 +65,10 @@ export function itineraryEdit(text: string): Plan | null {
     });
   }
 
-  const flag = /^(?:please )?flag (?:the )?(.+?)(?:\s*(?:[,:;(—–]|\s-\s|\bas\b|\bbecause\b|\bsince\b)\s*(.+?))?[.!)]?$/i.exec(
-    text,
-  );
+  const flag =
+    /^(?:please )?flag (?:the )?(.+?)(?:\s*(?:[,:;(—–]|\s-\s|\bas\b|\bbecause\b|\bsince\b)\s*(.+?))?[.!)]?$/i.exec(
+      text,
+    );
   if (flag?.[1]) {
     const why = flag[2]?.trim() ?? "";
     const reason = flagReason(why.toLowerCase());

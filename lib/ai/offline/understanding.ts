@@ -91,7 +91,7 @@ async function train(): Promise<NluManager> {
     spellCheck: true,
   });
   for (const [intent, examples] of corpus()) for (const e of examples) manager.add("en", e, intent);
-  await manager.train();
+  await manager.train({ log: false });
   return manager;
 }
 
