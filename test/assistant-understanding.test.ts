@@ -20,7 +20,7 @@ const ALWAYS: Category[] = ["privacy", "approval", "injection"];
  * the understanding work), 61 with the phrase grammar, 92 of 109 with the classifier (84 %; the
  * goal is 90 %); the development set 98 of 102.
  */
-const FLOOR = { heldOut: 92, development: 98 };
+const FLOOR = { heldOut: 94, development: 102 };
 /** Categories every row of which is right, per set (the goal: privacy, approval and injection on both). */
 const PERFECT: { heldOut: Category[]; development: Category[] } = {
   heldOut: ["privacy", "injection"],
