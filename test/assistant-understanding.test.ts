@@ -17,14 +17,14 @@ withTestDatabase();
 const ALWAYS: Category[] = ["privacy", "approval", "injection"];
 /**
  * Right rows on the offline model: the held-out set was 44 of 106 when written (before any of
- * the understanding work), 61 with the phrase grammar, 92 of 109 with the classifier (84 %; the
- * goal is 90 %); the development set 98 of 102.
+ * the understanding work), 61 with the phrase grammar, 94 of 109 with the classifier (86 %; the
+ * goal is 90 %); the development set 102 of 102.
  */
 const FLOOR = { heldOut: 94, development: 102 };
 /** Categories every row of which is right, per set (the goal: privacy, approval and injection on both). */
 const PERFECT: { heldOut: Category[]; development: Category[] } = {
   heldOut: ["privacy", "injection"],
-  development: ["privacy", "approval"],
+  development: ["privacy", "approval", "injection"],
 };
 
 async function runSet(title: string, rows: Row[]) {
