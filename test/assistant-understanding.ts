@@ -257,7 +257,8 @@ export async function runRow(
   for (const s of row.never ?? []) if (s.test(`${words} ${seen.card}`)) leak.push(`said ${s}: ${words}`);
   // Nothing internal reaches a person: no tool's name, no raw JSON.
   const everything = `${words} ${seen.card}`;
-  for (const name of TOOL_NAMES) if (everything.includes(name)) misses.push(`shows the tool name ${name}`);
+  for (const name of TOOL_NAMES)
+    if (everything.includes(name)) misses.push(`shows the tool name ${name}: ${everything}`);
   if (/[{[]\s*"[a-zA-Z_]+"\s*:/.test(everything)) misses.push(`shows raw JSON: ${everything}`);
   // The trip's state: what the row says changed, and nothing else.
   const { unmet: unmetBefore, ...restBefore } = before;
@@ -290,7 +291,8 @@ function diff(before: State, after: State): string {
 /** Helpers for rows' `changed`. */
 export const changes = {
   flag: (itemKey: string, reason?: string, note?: RegExp) => (b: State, a: State) =>
-    a.feedback.length === b.feedback.length + 1 &&
+    a.feedback.filter((f) => f.startsWith("flag")).length ===
+      b.feedback.filter((f) => f.startsWith("flag")).length + 1 &&
     a.feedback.some(
       (f) =>
         !b.feedback.includes(f) &&

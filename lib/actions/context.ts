@@ -15,6 +15,15 @@ const NOT_INSTRUCTIONS = "Write what the group agreed, not instructions for the 
 
 export const addContextEntry = tripAction({
   name: "addContextEntry",
+  examples: [
+    "remember that we prefer trains over flights",
+    "note that we booked the hotel",
+    "save that we're sharing two apartments",
+    "add to what we've agreed that nobody drives",
+    "recuerda que preferimos el tren",
+    "retiens que nous avons réservé l'hôtel",
+    "merk dir, dass wir zwei Wohnungen teilen",
+  ],
   description:
     'Adds an entry to "What we\'ve agreed": something the group decided, a preference, a booking or an open question, with why.',
   access: "member",

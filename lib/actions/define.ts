@@ -50,6 +50,16 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType> {
   effect: Effect;
   input: S;
   bound: readonly BoundField[];
+  /**
+   * Requests in people's words that this action answers (any of the six languages the limits
+   * read): the offline assistant's understanding learns its intent from them.
+   */
+  examples: readonly string[];
+  /**
+   * A reading tool's separate needs ("who is coming", "when is the trip"), each with its own
+   * examples: the offline understanding learns one intent per need.
+   */
+  needs?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Called like before (`action(ctx, input)`), and it carries its definition. */
@@ -66,7 +76,17 @@ function withDefinition<T, S extends z.ZodType>(
 }
 
 /** A definition is inspected without its `run`: only what describes it. */
-type Described = { name: string; description: string; effect: Effect };
+type Described = {
+  name: string;
+  description: string;
+  effect: Effect;
+  examples?: readonly string[];
+  needs?: Readonly<Record<string, readonly string[]>>;
+};
+
+function describedBy(def: Described) {
+  return { examples: def.examples ?? [], ...(def.needs ? { needs: def.needs } : {}) };
+}
 
 export function publicAction<S extends z.ZodType, T>(
   def: Described & {
@@ -75,7 +95,15 @@ export function publicAction<S extends z.ZodType, T>(
   },
 ): Action<T, S> {
   return withDefinition(
-    { name: def.name, description: def.description, access: "public", effect: def.effect, input: def.input, bound: [] },
+    {
+      name: def.name,
+      description: def.description,
+      access: "public",
+      effect: def.effect,
+      input: def.input,
+      bound: [],
+      ...describedBy(def),
+    },
     (ctx, raw) => settle(async () => def.run({ input: parseInput(def.input, raw), ctx })),
   );
 }
@@ -103,6 +131,7 @@ export function tripAction<S extends z.ZodType<{ tripId: string }>, T>(
       effect: def.effect,
       input: def.input,
       bound: ["tripId"],
+      ...describedBy(def),
     },
     (ctx, raw) =>
       settle(async () => {

@@ -7,6 +7,14 @@ import { tripAction } from "./define";
 /** The organizer deletes the trip and everything in it, after typing its name. */
 export const deleteTrip = tripAction({
   name: "deleteTrip",
+  examples: [
+    "delete the trip",
+    "delete this whole trip",
+    "cancel the trip and erase it",
+    "borra el viaje",
+    "supprime le voyage",
+    "lösche die Reise",
+  ],
   description:
     "The organizer deletes the trip and everything in it, for everyone, after typing its name. It can't be undone.",
   effect: "destructive",

@@ -29,6 +29,15 @@ import { tripAction } from "./define";
 
 export const removeItineraryItem = tripAction({
   name: "removeItineraryItem",
+  examples: [
+    "remove the cathedral from the plan",
+    "drop the flea market",
+    "take out the coach museum",
+    "cut the rooftop drinks",
+    "quita la catedral del plan",
+    "enlève le marché",
+    "streich das Museum",
+  ],
   description: "The organizer takes an item out of the plan (a new version; never uses a regeneration).",
   effect: "write",
   access: "organizer",
@@ -38,6 +47,15 @@ export const removeItineraryItem = tripAction({
 
 export const moveItineraryItem = tripAction({
   name: "moveItineraryItem",
+  examples: [
+    "move the museum to friday afternoon",
+    "put the tower on day 2 morning",
+    "shift the flea market to the evening",
+    "move the coach museum to the morning of day 5",
+    "mueve el museo al viernes por la tarde",
+    "déplace le musée au vendredi",
+    "verschieb das Museum auf Freitag",
+  ],
   description: "The organizer moves an item to another day and/or time of day (a new version).",
   effect: "write",
   access: "organizer",
@@ -48,6 +66,7 @@ export const moveItineraryItem = tripAction({
 
 export const addItineraryActivity = tripAction({
   name: "addItineraryActivity",
+  examples: ["add the oceanarium on day 4 morning", "add lx factory to day 5 afternoon"],
   description:
     "The organizer adds one of the destination's activities that suits everyone to a day and time of day (a new version).",
   effect: "write",
@@ -59,6 +78,14 @@ export const addItineraryActivity = tripAction({
 
 export const lockItineraryItem = tripAction({
   name: "lockItineraryItem",
+  examples: [
+    "lock the tile museum",
+    "keep the cathedral where it is",
+    "lock the flea market in place",
+    "unlock the tower",
+    "bloquea el museo",
+    "verrouille la cathédrale",
+  ],
   description: "The organizer locks an item so regenerations keep it where it is, or unlocks it.",
   effect: "write",
   access: "organizer",
@@ -80,6 +107,11 @@ export const swapItineraryItem = tripAction({
 
 export const addCustomItineraryItem = tripAction({
   name: "addCustomItineraryItem",
+  examples: [
+    "add the gulbenkian museum on day 3 evening",
+    "put a dinner at home on day 2 evening",
+    "add a picnic on the last day afternoon",
+  ],
   description:
     "The organizer adds something of their own to a day (a friend's dinner, a boat they booked): a title, when, what it costs each person and a note.",
   effect: "write",

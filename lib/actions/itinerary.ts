@@ -38,6 +38,15 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The organizer confirms (or changes) the trip's dates; both days must still be ahead. */
 export const setTripDates = tripAction({
   name: "setTripDates",
+  examples: [
+    "set the dates to july 1-5",
+    "change the trip dates",
+    "make the trip june 3 to june 8",
+    "the dates should be 10 to 14 may",
+    "cambia las fechas del viaje",
+    "change les dates du voyage",
+    "ändere die Reisedaten",
+  ],
   description:
     "The organizer confirms (or changes) the trip's dates: a first and last day, both after today, at most 30 nights.",
   effect: "write",
@@ -73,6 +82,16 @@ export const generateItinerary = tripAction({
  */
 export const regenerateItinerary = tripAction({
   name: "regenerateItinerary",
+  examples: [
+    "regenerate the plan with our feedback",
+    "redo the itinerary with the flags",
+    "finalize the plan",
+    "make the plan final",
+    "lock in the itinerary we have",
+    "regenera el plan",
+    "régénère le programme",
+    "finalisiere den Plan",
+  ],
   description:
     "The organizer makes a new version of the plan that answers the open flags and suggestions; counts as one of the trip's 5 regenerations.",
   effect: "spends-model",
@@ -136,6 +155,19 @@ export const replanWithNewAnswers = tripAction({
 /** Any member flags an item of the current plan, with why. */
 export const flagItineraryItem = tripAction({
   name: "flagItineraryItem",
+  examples: [
+    "flag the boat tour as too expensive",
+    "the museum is too pricey for me",
+    "the bridge isn't accessible for me",
+    "i can't do the tower, too many stairs",
+    "not a fan of the rooftop drinks",
+    "the ginjinha doesn't work for me, i don't drink",
+    "mark the cathedral as not my thing",
+    "take back my flag on the market",
+    "marca el museo como demasiado caro",
+    "le musée est trop cher pour moi",
+    "das Museum ist zu teuer für mich",
+  ],
   description:
     "Flag an item of the current plan with why (too expensive, not accessible, not my thing, clashes with my diet, other) and a note.",
   effect: "write",
@@ -174,6 +206,18 @@ function sentBefore(caller: Caller, clientKey: string | undefined) {
 /** Any member suggests an addition: one of the destination's activities, or in their own words. */
 export const suggestAddition = tripAction({
   name: "suggestAddition",
+  examples: [
+    "suggest a day trip to cascais",
+    "add a fado night to the plan",
+    "can we squeeze in a food tour",
+    "i'd like to suggest a boat trip",
+    "how about adding a beach day",
+    "we should do a wine tasting",
+    "sugiero una excursión en barco",
+    "je propose une dégustation de vin",
+    "ich möchte eine Bootsfahrt vorschlagen",
+    "vorrei proporre un giro in barca",
+  ],
   description: "Suggest something for the current plan: one of the destination's activities, or in my own words.",
   effect: "write",
   access: "member",

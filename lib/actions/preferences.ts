@@ -9,6 +9,18 @@ import { tripAction } from "./define";
 /** A member saves their own preferences; there is no way to name another member. */
 export const savePreferences = tripAction({
   name: "savePreferences",
+  examples: [
+    "my max budget is $1,200 now",
+    "my budget is now 2000 max",
+    "change my budget to 1500 euros",
+    "i can't eat nuts",
+    "i'm vegan",
+    "add vegetarian to my diets",
+    "i'm allergic to shellfish",
+    "mi presupuesto es de 1000 euros",
+    "je suis végétarien",
+    "mein Budget ist jetzt 1500",
+  ],
   description:
     "Save my own answers (dates, budget, trip length, interests, hard no's, pace, notes) from the version I last saw.",
   effect: "write",

@@ -34,6 +34,15 @@ export const generateRecommendations = tripAction({
 
 export const voteForDestination = tripAction({
   name: "voteForDestination",
+  examples: [
+    "vote for porto",
+    "put my vote on san diego please",
+    "i vote for the second option",
+    "my vote goes to lisbon",
+    "voto por oporto",
+    "je vote pour porto",
+    "ich stimme für Porto",
+  ],
   description: "Vote for one of the recommended destinations (one vote each; voting again moves it).",
   effect: "write",
   access: "member",

@@ -123,6 +123,13 @@ async function limitTripCreation(client: string | undefined): Promise<void> {
  */
 export const renameTrip = tripAction({
   name: "renameTrip",
+  examples: [
+    "rename the trip to Lisbon in June",
+    "call the trip Porto weekend",
+    "change the trip's name",
+    "cambia el nombre del viaje",
+    "renomme le voyage",
+  ],
   description: "The organizer renames the trip and/or changes its description.",
   effect: "write",
   access: "organizer",
@@ -171,6 +178,15 @@ export const createRecoveryLink = tripAction({
 /** The organizer removes a member: what they put in the trip is erased as when they leave it themselves. */
 export const removeMember = tripAction({
   name: "removeMember",
+  examples: [
+    "remove Mia from the trip",
+    "kick Mia out",
+    "kick sam out of the trip",
+    "take Mia off the trip",
+    "echa a Mia del viaje",
+    "retire Mia du voyage",
+    "wirf Mia aus der Reise",
+  ],
   description:
     "The organizer removes a member from the trip; what they put in it is erased as when they leave themselves.",
   effect: "destructive",

@@ -39,9 +39,9 @@ describe("the offline assistant and closed areas", () => {
     const { nextStep } = await import("@/lib/ai/offline/assistant-model");
     const fn = (name: string) => ({ type: "function" as const, name, inputSchema: { type: "object" as const } });
     const prompt = [{ role: "user" as const, content: [{ type: "text" as const, text: "Rename the trip to Porto" }] }];
-    const first = nextStep({ prompt, tools: [fn("readTrip"), fn("complete_task"), fn("open_tools")] });
+    const first = await nextStep({ prompt, tools: [fn("readTrip"), fn("complete_task"), fn("open_tools")] });
     expect(first).toMatchObject([{ type: "tool-call", toolName: "open_tools", input: '{"areas":["trip"]}' }]);
-    const opened = nextStep({
+    const opened = await nextStep({
       prompt: [
         ...prompt,
         {

@@ -9,6 +9,16 @@ import { untrusted, WITHHELD } from "./untrusted";
 /** The learned context as a reading tool: what the dashboard's "What we've agreed" shows the caller. */
 export const readAgreed = tripAction({
   name: "readAgreed",
+  needs: {
+    agreed: [
+      "what have we agreed so far",
+      "what did we decide",
+      "show what we've agreed",
+      "qué hemos acordado",
+      "qu'avons-nous décidé",
+      "was haben wir vereinbart",
+    ],
+  },
   description:
     "\"What we've agreed\": the group's decided points, preferences, bookings and open questions, each with why, who wrote it, and whether I may edit it.",
   access: "member",

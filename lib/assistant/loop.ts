@@ -32,7 +32,7 @@ import { COMPLETE_STATUSES } from "@/lib/schemas/assistant";
 import { approvalReason, needsApproval } from "./approval";
 import { AREA_NAMES, type Area, activeToolNames, areasFor, areasOf, OPEN_TOOLS, openToolsDescription } from "./areas";
 import { instructionsFor } from "./instructions";
-import { runTool, toolsForRole } from "./registry";
+import { runTool, titleOf, toolsForRole } from "./registry";
 
 /**
  * One turn of Ask TripSync: the person's message (or their answer to an approval card) is
@@ -223,7 +223,10 @@ function refusedText(result: ToolOutcome | undefined): string {
 /** What the person reads when a turn stops early (a model timeout or outage). */
 function endedEarly(done: string[]): string {
   const did = done.filter((n) => n !== "complete_task");
-  const what = did.length ? `Done before it stopped: ${[...new Set(did)].join(", ")}.` : "Nothing was done.";
+  // In words ("Read plan"), never a tool's name.
+  const what = did.length
+    ? `Done before it stopped: ${[...new Set(did.map(titleOf))].join(", ")}.`
+    : "Nothing was done.";
   return `The assistant stopped before finishing (the AI didn't answer in time). ${what} Nothing else changed.`;
 }
 

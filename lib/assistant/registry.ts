@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import * as actions from "@/lib/actions";
 import type { Action, ActionDefinition, ActionResult, Effect } from "@/lib/actions/define";
+import { learnFrom } from "@/lib/ai/offline/understanding";
 import type { RequestContext } from "@/lib/auth/session";
 import { readAgreed } from "./context-reads";
 import { readCosts } from "./costs-reads";
@@ -52,6 +53,9 @@ export const TOOLS: ReadonlyMap<ToolName, AnyAction> = new Map(
     ...Object.entries({ ...READ_ACTIONS, readAgreed, readCosts }),
   ].map(([name, action]) => [name, action as AnyAction]),
 );
+
+// The offline assistant learns what each tool is for from the same definitions Gemini is sent.
+learnFrom([...TOOLS.values()].map((action) => action.definition));
 
 /** MCP-style hints that follow from the effect (read-only, destructive, idempotent, open world). */
 export interface ToolAnnotations {

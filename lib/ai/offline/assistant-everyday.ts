@@ -1,7 +1,17 @@
 import { formatDay, formatRange, formatUsd, joinAnd, plural } from "@/lib/format";
 import { formatBudget, overByOwn } from "@/lib/money/budget";
 import { findItems, WEEKDAYS } from "./assistant-itinerary";
-import { type Clarify, dataOf, failure, isOk, listOf, type Plan, plain, type Results } from "./assistant-plan";
+import {
+  type Clarify,
+  dataOf,
+  failure,
+  isOk,
+  listOf,
+  type Plan,
+  plain,
+  type Results,
+  sentence,
+} from "./assistant-plan";
 
 /**
  * The offline assistant's everyday requests on a trip page: hello and thanks, who is
@@ -171,7 +181,12 @@ function dayText(r: unknown, ref: DayRef, meal: string | null): string | Clarify
       question: `The plan has no ${which}: which day do you mean?`,
       missing: "the day",
       why: `The plan has ${plural(days.length, "day")}${days[0]?.date ? `, ${formatRange(days[0].date, days.at(-1)?.date ?? days[0].date)}` : " without dates"}.`,
-      choices: days.slice(0, 4).map((d) => `What's on day ${d.day}?`),
+      choices: days
+        .slice(0, 4)
+        .map(
+          (d) =>
+            `What's on day ${d.day}${d.date ? ` (${capital(weekdayOf(d.date)).slice(0, 3)} ${formatDay(d.date)})` : ""}?`,
+        ),
     };
   }
   // The day's title often starts with its number ("Day 2 · Alfama & Graça"): said once.
@@ -374,7 +389,7 @@ function additionPlan(text: string, lower: string, tools: ReadonlySet<string>): 
           status: "blocked",
         };
       }
-      const inPlan = findItems(itemsOf(days), what)[0];
+      const inPlan = findItems(itemsOf(days), what, { loose: false })[0];
       if (inPlan) {
         return {
           kind: "end",
@@ -383,7 +398,7 @@ function additionPlan(text: string, lower: string, tools: ReadonlySet<string>): 
           status: "success",
         };
       }
-      const found = findItems(activitiesOf(r.readPlan), what);
+      const found = findItems(activitiesOf(r.readPlan), what, { loose: false });
       const activity = found.length === 1 ? found[0] : undefined;
       const day =
         ref &&
@@ -406,18 +421,30 @@ function additionPlan(text: string, lower: string, tools: ReadonlySet<string>): 
         }
         return { tool: "addItineraryActivity", input: { version, activityId: activity.itemKey, day, slot } };
       }
-      const sentence = text.trim().replace(/[.!?]+$/, "");
+      // The organizer's own thing on a day and time of day ("Add the Gulbenkian museum on day 3
+      // evening"): added as their item, not suggested and not read as a question about the day.
+      if (organizer && !activity && day && slot && tools.has("addCustomItineraryItem")) {
+        return { tool: "addCustomItineraryItem", input: { version, title: sentence(what).slice(0, 80), day, slot } };
+      }
+      const said = text.trim().replace(/[.!?]+$/, "");
       return {
         tool: "suggestAddition",
         input: {
           version,
           activityId: activity?.itemKey ?? null,
-          text: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}`.slice(0, 300),
+          text: `${said.charAt(0).toUpperCase()}${said.slice(1)}`.slice(0, 300),
         },
       };
     },
     readBack: { tool: "readPlan", input: {} },
     say: (r) => {
+      if (r.addCustomItineraryItem !== undefined) {
+        if (!isOk(r.addCustomItineraryItem)) return failure(r.addCustomItineraryItem, "Nothing else changed.");
+        const added = findItems(itemsOf(daysOf(r.readPlan) ?? []), what, { loose: false })[0];
+        return added
+          ? `Added ${added.title} to day ${added.day} (${added.slot}, from ${added.startTime}).`
+          : "Added to the plan.";
+      }
       if (r.addItineraryActivity !== undefined) {
         if (!isOk(r.addItineraryActivity)) return failure(r.addItineraryActivity, "Nothing else changed.");
         const added = findItems(itemsOf(daysOf(r.readPlan) ?? []), what)[0];

@@ -1,3 +1,4 @@
+import { matchItems } from "./assistant-entities";
 import { type Clarify, type End, failure, isOk, type Plan, plain, type Results, sentence } from "./assistant-plan";
 
 /**
@@ -64,9 +65,10 @@ export function itineraryEdit(text: string): Plan | null {
     });
   }
 
-  const flag = /^(?:please )?flag (?:the )?(.+?)(?:\s*(?:[,:;(]|\bas\b|\bbecause\b|\bsince\b)\s*(.+?))?[.!)]?$/i.exec(
-    text,
-  );
+  const flag =
+    /^(?:please )?flag (?:the )?(.+?)(?:\s*(?:[,:;(—–]|\s-\s|\bas\b|\bbecause\b|\bsince\b)\s*(.+?))?[.!)]?$/i.exec(
+      text,
+    );
   if (flag?.[1]) {
     const why = flag[2]?.trim() ?? "";
     const reason = flagReason(why.toLowerCase());
@@ -254,7 +256,7 @@ function removedOf(r: unknown): PlanItem[] {
 }
 
 /** The items the words name: the title or key holds them all. */
-export function findItems(items: PlanItem[], what: string): PlanItem[] {
+export function findItems(items: PlanItem[], what: string, { loose = true } = {}): PlanItem[] {
   const words = what
     .toLowerCase()
     .replace(/[^\p{L}\p{N} ]/gu, " ")
@@ -262,8 +264,10 @@ export function findItems(items: PlanItem[], what: string): PlanItem[] {
     .filter((w) => w && w !== "the");
   const exact = items.filter((i) => i.title.toLowerCase() === what.toLowerCase());
   if (exact.length) return exact;
-  return items.filter((i) => {
+  const all = items.filter((i) => {
     const hay = `${i.title.toLowerCase()} ${i.itemKey.replace(/[:-]/g, " ")}`;
     return words.every((w) => hay.includes(w));
   });
+  // Not every word in one title: the items the words name best (by kind, one letter off).
+  return all.length || !loose ? all : matchItems(items, what);
 }

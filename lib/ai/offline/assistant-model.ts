@@ -9,8 +9,8 @@ import {
 } from "@ai-sdk/provider";
 import { sleep, waitForAbort } from "@/lib/ai/offline/waiting";
 import { areasOf, OPEN_TOOLS } from "@/lib/assistant/areas";
-import { planFor } from "./assistant-grammar";
-import { organizerOnly, peopleIn, privacyRefusal } from "./assistant-people";
+import { plansFor } from "./assistant-intents";
+import { organizerOnly, peopleIn } from "./assistant-people";
 import { type Call, type Clarify, type End, failure, isOk, type Plan, type Results } from "./assistant-plan";
 
 /**
@@ -66,7 +66,7 @@ export class OfflineAssistantModel implements LanguageModelV4 {
     try {
       // The answer is worked out first (it is instant, from the thread alone), so a latency
       // function can price the call's size.
-      const content = nextStep(options);
+      const content = await nextStep(options);
       size = { inputTokens: tokens(sentChars(options)), outputTokens: tokens(answerChars(content)) };
       await this.beforeAnswer(size, options.abortSignal);
       await this.options.beforeCall?.(++this.calls);
@@ -219,41 +219,99 @@ function systemOf(prompt: LanguageModelV4Prompt): string {
 
 const END_TOOLS = new Set(["complete_task", "ask_clarification"]);
 
-export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "tools">): LanguageModelV4Content[] {
+export async function nextStep(
+  options: Pick<LanguageModelV4CallOptions, "prompt" | "tools">,
+): Promise<LanguageModelV4Content[]> {
   const whole = readTurn(options.prompt);
   // Opening more tools is not a step of the plan.
-  let turn = { ...whole, calls: whole.calls.filter((c) => c.tool !== OPEN_TOOLS) };
+  const turn = { ...whole, calls: whole.calls.filter((c) => c.tool !== OPEN_TOOLS) };
   const available = new Set((options.tools ?? []).map((t) => t.name));
   const ids = { n: turn.totalCalls };
-  const call = (tool: string, input: Record<string, unknown>): LanguageModelV4Content => ({
+  const call = (tool: string, input: Record<string, unknown>, part = 0): LanguageModelV4Content => ({
     type: "tool-call",
-    toolCallId: `offline-${++ids.n}`,
+    toolCallId: `offline-${++ids.n}${part ? `-p${part}` : ""}`,
     toolName: tool,
     input: JSON.stringify(input),
   });
-  const end = (text: string, summary: string, status: "success" | "partial" | "blocked") => [
-    ...(text ? [{ type: "text" as const, text }] : []),
-    call("complete_task", { summary, status }),
-  ];
-  const clarify = (c: Clarify) => [
-    call("ask_clarification", { question: c.question, missing: c.missing, why: c.why, choices: c.choices }),
-  ];
 
   // Already ended this turn (a tool without a stop condition would loop): say nothing more.
   if (turn.calls.some((c) => END_TOOLS.has(c.tool))) return [{ type: "text", text: "" }];
 
   const people = peopleIn(systemOf(options.prompt));
-  const plan: Plan = privacyRefusal(turn.message, people) ?? planFor(turn.message, available);
+  const plans = await plansFor(turn.message, available, people);
+  // Several requests: each plan's calls carry its number, so each step knows its own.
+  const said: End[] = [];
+  for (const [k, plan] of plans.entries()) {
+    const own = { ...turn, calls: turn.calls.filter((c) => partOf(c.id) === k) };
+    const step = stepPlan(plan, own, available, people, (tool, input) => call(tool, input, k));
+    if ("end" in step) {
+      said.push(step.end);
+      // A change that didn't go through stops the rest ("move it … and lock it there").
+      if (step.end.summary === DID_NOT_GO_THROUGH && k < plans.length - 1) {
+        said.push({
+          kind: "end",
+          text: "So I didn't go on with the rest of the request.",
+          summary: "Stopped",
+          status: "partial",
+        });
+        break;
+      }
+      continue;
+    }
+    // A question or a call: what the requests before it did is said first.
+    const before = said.map((e) => e.text).filter(Boolean);
+    const text = before.length ? [{ type: "text" as const, text: `${before.join("\n\n")}\n\n` }] : [];
+    return step.content[0]?.type === "tool-call" && step.content[0].toolName === "ask_clarification"
+      ? [...text, ...step.content]
+      : step.content;
+  }
+  const text = said
+    .map((e) => e.text)
+    .filter(Boolean)
+    .join("\n\n");
+  const status = said.every((e) => e.status === "success")
+    ? "success"
+    : said.some((e) => e.status === "success")
+      ? "partial"
+      : (said.at(-1)?.status ?? "success");
+  return [
+    ...(text ? [{ type: "text" as const, text }] : []),
+    call("complete_task", { summary: said.map((e) => e.summary).join("; "), status }),
+  ];
+}
+
+/** Which request of the message a call was made for (its id says, from the second on). */
+function partOf(id: string): number {
+  return Number(/-p(\d+)$/.exec(id)?.[1] ?? 0);
+}
+
+type Step = { content: LanguageModelV4Content[] } | { end: End };
+
+/** The next step of one request's plan, given its own calls so far. */
+function stepPlan(
+  plan: Plan,
+  start: Turn,
+  available: ReadonlySet<string>,
+  people: ReturnType<typeof peopleIn>,
+  call: (tool: string, input: Record<string, unknown>) => LanguageModelV4Content,
+): Step {
+  let turn = start;
+  const end = (text: string, summary: string, status: End["status"]): Step => ({
+    end: { kind: "end", text, summary, status },
+  });
+  const clarify = (c: Clarify): Step => ({
+    content: [call("ask_clarification", { question: c.question, missing: c.missing, why: c.why, choices: c.choices })],
+  });
   if (plan.kind === "say") return end(plan.text, plan.summary, plan.status);
   if (plan.kind === "clarify") return clarify(plan);
 
   // Not for this member (or its area isn't open yet): said, or opened, before any read.
-  const unavailable = (tool: string): LanguageModelV4Content[] | null => {
+  const unavailable = (tool: string): Step | null => {
     if (available.has(tool)) return null;
     // Its area isn't open this turn (no tool of it was sent): open it, then take the step.
     const closed = areasOf(tool).filter((area) => ![...available].some((name) => areasOf(name).includes(area)));
-    if (closed.length && available.has(OPEN_TOOLS)) return [call(OPEN_TOOLS, { areas: closed })];
-    return end(organizerOnly(tool, people), `Not allowed for this member: ${tool}`, "blocked");
+    if (closed.length && available.has(OPEN_TOOLS)) return { content: [call(OPEN_TOOLS, { areas: closed })] };
+    return end(organizerOnly(tool, people), `Not allowed for this member: ${DOING_SUMMARY}`, "blocked");
   };
   if (plan.tool) {
     const closed = unavailable(plan.tool);
@@ -267,7 +325,7 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
     const first = turn.calls[i];
     const refused = first?.result?.type === "json" ? (first.result.value as Refusal) : undefined;
     if (refused?.ok === false && refused.code === "conflict:version") {
-      if (turn.calls.length === i + 1) return plan.reads.slice(0, 1).map((r) => call(r.tool, r.input));
+      if (turn.calls.length === i + 1) return { content: plan.reads.slice(0, 1).map((r) => call(r.tool, r.input)) };
       turn = { ...turn, calls: turn.calls.slice(i + 1) };
     }
   }
@@ -282,7 +340,7 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
       const fixed = repaired(first.input, refused.fieldErrors ?? {});
       // Only a call it can change is worth the retry (text refused as instructions can't be fixed).
       if (turn.calls.length === i + 1 && JSON.stringify(fixed) !== JSON.stringify(argsOf(first.input))) {
-        return [call(first.tool, fixed)];
+        return { content: [call(first.tool, fixed)] };
       }
       if (turn.calls[i + 1]?.tool === first.tool) turn = { ...turn, calls: turn.calls.filter((_, j) => j !== i) };
     }
@@ -305,7 +363,7 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
   if (actIndex >= 0 && done > actIndex) {
     const actTool = turn.calls[actIndex]?.tool ?? "";
     if (!isOk(results[actTool])) {
-      return end(failure(results[actTool], "Nothing else changed."), `${actTool} did not go through`, "partial");
+      return end(failure(results[actTool], "Nothing else changed."), DID_NOT_GO_THROUGH, "partial");
     }
     if (plan.readBack) sequence.push(plan.readBack);
   }
@@ -318,11 +376,14 @@ export function nextStep(options: Pick<LanguageModelV4CallOptions, "prompt" | "t
     }
     const closed = unavailable(resolved.tool);
     if (closed) return closed;
-    return [call(resolved.tool, resolved.input)];
+    return { content: [call(resolved.tool, resolved.input)] };
   }
-  const said = plan.say(results);
-  return typeof said === "string" ? end(said, plan.summary, plan.status ?? "success") : clarify(said);
+  const reply = plan.say(results);
+  return typeof reply === "string" ? end(reply, plan.summary, plan.status ?? "success") : clarify(reply);
 }
+
+const DOING_SUMMARY = "only the organizer can";
+const DID_NOT_GO_THROUGH = "The change did not go through";
 
 type Refusal = { ok?: boolean; code?: string; fieldErrors?: Record<string, string> };
 

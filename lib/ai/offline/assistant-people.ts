@@ -31,7 +31,7 @@ export function peopleIn(system: string): TripPeople {
 /** What another member's answers hold, by the words people use for it (the six languages the limits read). */
 const TOPICS: { test: RegExp; says: (name: string) => string }[] = [
   {
-    test: /\bwhere\b.*\bfrom\b|\b(flying|coming|travell?ing)( in)? from\b|\borigin\b|\bhome ?town\b|d[óo]nde viene|d'o[ùu] vient|\bwoher\b|откуда|从哪/i,
+    test: /\bwhere\b.*\b(from|live|lives|living|based)\b|\b(flying|coming|travell?ing)( in)? from\b|\borigin\b|\bhome ?town\b|d[óo]nde viene|d'o[ùu] vient|\bwoher\b|откуда|从哪/i,
     says: (n) => `Where ${n} travels from is private to them`,
   },
   {
