@@ -117,7 +117,8 @@ export function timeDay(
   for (const c of content.custom) {
     stops.push({
       key: c.key,
-      phase: c.slot,
+      // The organizer's own meal ("Dinner at Aunt Rosa's") comes where the meal would.
+      phase: c.meal ?? c.slot,
       minutes: c.durationHours * 60,
       earliest: 0,
       latest: 24 * 60,
