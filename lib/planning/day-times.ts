@@ -84,7 +84,7 @@ export type DayContent = {
   date: string | null;
   activities: DayActivity[];
   /** The organizer's own items: their start never moves. */
-  custom: Pick<ItineraryItem, "key" | "slot" | "startTime" | "durationHours" | "area">[];
+  custom: Pick<ItineraryItem, "key" | "slot" | "startTime" | "durationHours" | "area" | "meal">[];
   meals: DayMeal[];
 };
 export type DayTimes = { starts: Map<string, string>; meals: Map<"lunch" | "dinner", string> };
