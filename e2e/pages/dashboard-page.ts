@@ -11,6 +11,21 @@ export class DashboardPage {
     return this.page.getByRole("region", { name });
   }
 
+  /** The to-do at the top ("Your turn", or "Nothing for you to do right now"). */
+  yourTurn() {
+    return this.page.getByRole("region", { name: /^(Your turn|Nothing for you to do right now)$/ });
+  }
+
+  /** The section chips (on a phone, the sections most urgent first). */
+  sectionChips() {
+    return this.page.getByRole("navigation", { name: "Sections" }).getByRole("link");
+  }
+
+  /** The member's own email settings (their address and topics). */
+  emailSettings() {
+    return this.section("Email notifications");
+  }
+
   conflicts() {
     return this.section("Conflicts");
   }
