@@ -612,6 +612,8 @@ function keepsItsTime(item: ItineraryItem, slots: Slot[], limits: DayLimits): bo
   const from = minutes(item.startTime);
   const until = from + item.durationHours * 60;
   if (!keepsTimeLimits(from, item.durationHours, limits)) return false;
+  // Their own meal keeps the meal's hours it took ("Dinner at Aunt Rosa's" at 18:30).
+  if (item.meal && from >= minutes(MEAL_CLOCK[item.meal]) && from <= minutes(MEAL_LATEST[item.meal])) return true;
   return from >= minutes(SLOT_TIMES[item.slot].start) && until <= minutes(SLOT_TIMES[item.slot].end);
 }
 
