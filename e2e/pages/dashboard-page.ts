@@ -21,9 +21,13 @@ export class DashboardPage {
     return this.page.getByRole("navigation", { name: "Sections" }).getByRole("link");
   }
 
-  /** The member's own email settings (their address and topics). */
-  emailSettings() {
-    return this.section("Email notifications");
+  /** The member's own email settings (their address and topics), opened if the section is closed. */
+  async emailSettings() {
+    const card = this.section("Email notifications");
+    const form = card.getByRole("form", { name: "Email notifications" });
+    if (!(await form.isVisible())) await card.getByRole("heading", { name: "Email notifications" }).click();
+    await expect(form).toBeVisible();
+    return card;
   }
 
   conflicts() {

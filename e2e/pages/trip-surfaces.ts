@@ -58,7 +58,7 @@ export class TripSurfaces {
   /** Saves the member's email address, every topic on. */
   async saveEmail(address: string) {
     await this.openDashboard();
-    const card = this.dashboard.emailSettings();
+    const card = await this.dashboard.emailSettings();
     await card.getByRole("textbox", { name: /Your email address/ }).fill(address);
     await card.getByRole("button", { name: "Save email settings" }).click();
     await expect(card.getByRole("status")).toContainText("Saved");
@@ -117,11 +117,11 @@ export class TripSurfaces {
     return Number(/disagrees on (\d+)/.exec(text)?.[1] ?? 0);
   }
 
-  /** The assistant's reading of the plan's days, through the real assistant route. */
-  async assistantPlanText(): Promise<string> {
+  /** The assistant's reading of one day of the plan, through the real assistant route ("Day 2 (Tue Apr 13): …"). */
+  async assistantDay(day: number): Promise<string> {
     const assistant = new AssistantPanel(this.page);
-    await assistant.ask("What's the plan day by day?");
-    const answer = assistant.conversation().getByText(/Day 1/);
+    await assistant.ask(`What's on day ${day}?`);
+    const answer = assistant.conversation().getByText(new RegExp(`Day ${day}\\b.*:`));
     await expect(answer.first()).toBeVisible({ timeout: 30_000 });
     const text = (await assistant.conversation().textContent()) ?? "";
     await assistant.clear();
