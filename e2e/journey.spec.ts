@@ -183,7 +183,7 @@ async function story(browser: Browser, base: string, contexts: BrowserContext[],
   await samPlan.flagFirstItem("Not my thing");
   const danPlan = new PlanPage(dan.page);
   await danPlan.goto(tripId);
-  await expandDays(dan.page);
+  await danPlan.openDay(1);
   await danPlan.flagFirstItem("Too expensive");
   await samPlan.goto(tripId);
   const suggest = sam.page.getByRole("form", { name: "Suggest an addition" });
@@ -338,12 +338,5 @@ async function mustHavesAgree(m: Member) {
   for (const text of texts) {
     const wanted = /“([^”]+)”/.exec(text)?.[1] ?? "";
     expect(todo).toContain(`Your must-have “${wanted}” isn't in the plan`);
-  }
-}
-
-/** On a phone each day is a summary that opens on demand: open them all. */
-async function expandDays(page: Page) {
-  for (const summary of await page.locator("details:not([open]) > summary").all()) {
-    if (await summary.isVisible()) await summary.click();
   }
 }

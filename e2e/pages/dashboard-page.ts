@@ -29,7 +29,7 @@ export class DashboardPage {
     await expect(async () => {
       if (!(await form.isVisible())) await card.locator("summary").first().click();
       await expect(form).toBeVisible({ timeout: 2_000 });
-    }).toPass();
+    }).toPass({ timeout: 30_000 });
     return card;
   }
 
