@@ -21,7 +21,12 @@ export type Snapshot = {
 
 export type PlanState = {
   version: number;
-  days: { day: number; title: string; items: { key: string; title: string; kind: string }[] }[];
+  days: {
+    day: number;
+    title: string;
+    items: { key: string; title: string; kind: string }[];
+    freeWhy?: { slot: string; reason: string }[];
+  }[];
 };
 
 export class TripSurfaces {
