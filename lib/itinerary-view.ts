@@ -280,29 +280,72 @@ export async function loadItineraryView(
     stale,
     mustHaves:
       current && facts
-        ? mustHaveOutcomes({
-            placeName: facts.name,
-            members: members.map((m) => ({ id: m.id, mustHaves: m.preferences?.mustHaves ?? [] })),
-            days: current.itinerary.days,
-            activities: facts.activities,
-            suitsEveryone: (a) => {
-              const known = facts.activities.find((x) => x.id === a.id);
-              return known ? suitsEveryone(known, everyone) : false;
-            },
-            flagged: (a) =>
-              feedback.some(
-                (f) =>
-                  f.kind === "flag" && f.itemKey === `a:${a.id}` && (f.status === "open" || f.status === "applied"),
-              ),
-          }).map(({ memberId, ...o }) => ({
-            ...o,
-            whose: memberId === caller.member.id ? "you" : caller.isOrganizer ? nameOf(memberId) : null,
-          }))
+        ? viewerMustHaves(caller, { members, plan: current.itinerary, facts, feedback, everyone, nameOf })
         : [],
     beforeYouGo: facts
       ? beforeYouGoFor({ facts, members, viewer: { memberId: caller.member.id }, tripId, dates })
       : null,
   };
+}
+
+/**
+ * Each member's must-haves against the plan, as `caller` may see them (in the plan, or not
+ * honoured with why): `whose` is "you" for the viewer's own, the member's name for the
+ * organizer, null for everyone else.
+ */
+function viewerMustHaves(
+  caller: Caller,
+  input: {
+    members: { id: string; preferences: { mustHaves?: string[] } | null }[];
+    plan: Itinerary;
+    facts: NonNullable<Awaited<ReturnType<typeof factsFor>>>;
+    feedback: { kind: string; itemKey: string | null; status: string }[];
+    everyone: ReturnType<typeof respondentConstraints>;
+    nameOf: (id: string) => string;
+  },
+): MustHaveView[] {
+  const { facts, everyone } = input;
+  return mustHaveOutcomes({
+    placeName: facts.name,
+    members: input.members.map((m) => ({ id: m.id, mustHaves: m.preferences?.mustHaves ?? [] })),
+    days: input.plan.days,
+    activities: facts.activities,
+    suitsEveryone: (a) => {
+      const known = facts.activities.find((x) => x.id === a.id);
+      return known ? suitsEveryone(known, everyone) : false;
+    },
+    flagged: (a) =>
+      input.feedback.some(
+        (f) => f.kind === "flag" && f.itemKey === `a:${a.id}` && (f.status === "open" || f.status === "applied"),
+      ),
+  }).map(({ memberId, ...o }) => ({
+    ...o,
+    whose: memberId === caller.member.id ? "you" : caller.isOrganizer ? input.nameOf(memberId) : null,
+  }));
+}
+
+/** The viewer's must-haves against the current plan (none before there is one): for their to-do. */
+export async function loadMustHaves(caller: Caller): Promise<MustHaveView[]> {
+  const tripId = caller.trip.id;
+  const current = await currentItinerary({ tripId });
+  if (!current) return [];
+  const [raw, feedback, modelFlagged, recorded] = await Promise.all([
+    listMembersWithPreferences({ tripId }),
+    listFeedback({ tripId }),
+    modelFlaggedTexts({ tripId }),
+    factsOfPlan(current.itinerary),
+  ]);
+  if (!recorded) return [];
+  const { members } = screenAnswers(raw, modelFlagged);
+  const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? "Someone";
+  return viewerMustHaves(caller, {
+    members,
+    plan: current.itinerary,
+    facts: recorded.facts,
+    feedback,
+    everyone: respondentConstraints(members),
+    nameOf,
+  });
 }
 
 /** The plan as the viewer may see it: each member sees their own cost and way back under budget; the organizer everyone's. */

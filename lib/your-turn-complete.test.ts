@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fewFitSeenBy } from "@/lib/dashboard";
 import type { Resolution } from "@/lib/resolutions";
 import type { Opener } from "@/lib/schemas/recommendations";
-import { type YourTurnInput, yourTurn } from "@/lib/your-turn";
+import { type MustHaveSeen, mustHaveTurns, type YourTurnInput, yourTurn } from "@/lib/your-turn";
 
 /**
  * The to-do is complete and ordered: the situations the issue found, by hand. Olga organizes;
@@ -119,6 +119,55 @@ describe("the to-do is complete and ordered", () => {
     );
     // Feedback (flags to look at) before the must-have; nothing else waits.
     expect(turn.mine.map((i) => i.id)).toEqual(["feedback", "must-have-beach"]);
+  });
+});
+
+describe("a must-have the plan could not honour", () => {
+  // Dan's "a beach day" and "a spa afternoon" aren't in the plan; his "live fado" is (day 2);
+  // Sam's "sushi" isn't either, but that is Sam's to follow up, not Dan's.
+  const seen: MustHaveSeen[] = [
+    {
+      mustHave: "a beach day",
+      status: "not-honoured",
+      whose: "you",
+      why: "Nothing we know in Mexico City offers it.",
+      wouldHelp: "Another destination that has it.",
+    },
+    { mustHave: "live fado", status: "in-plan", whose: "you" },
+    {
+      mustHave: "a spa afternoon",
+      status: "not-honoured",
+      whose: "you",
+      why: "Temazcal offers it and suits everyone, but it didn't fit the days at the group's pace.",
+      wouldHelp: "Suggest Temazcal, or the organizer adds it by hand in place of something else.",
+    },
+    { mustHave: "sushi", status: "not-honoured", whose: null, why: "…", wouldHelp: "…" },
+  ];
+
+  it("is a step in its owner's to-do, after looking at the plan, with why and what would help", () => {
+    const turn = yourTurn(
+      situation({
+        status: "planning",
+        plan: { datesConfirmed: true, exists: true, running: false, openFeedback: 0 },
+        extra: mustHaveTurns("t1", "planning", seen),
+      }),
+    );
+    // Two of Dan's own three are missing: two steps, in the order he wrote them, after "look".
+    expect(turn.mine.map((i) => i.title)).toEqual([
+      "The plan is ready to look at",
+      "Your must-have “a beach day” isn't in the plan",
+      "Your must-have “a spa afternoon” isn't in the plan",
+    ]);
+    expect(turn.mine[1]?.detail).toBe(
+      "Nothing we know in Mexico City offers it. What would make it possible: Another destination that has it.",
+    );
+    expect(turn.mine[2]?.href).toBe("/trips/t1/plan");
+  });
+
+  it("ends with the planning: a final plan has nothing left to ask for", () => {
+    expect(mustHaveTurns("t1", "finalized", seen)).toEqual([]);
+    // Nothing missing of the viewer's own: nothing added.
+    expect(mustHaveTurns("t1", "planning", seen.slice(1, 2))).toEqual([]);
   });
 });
 

@@ -3,8 +3,9 @@ import type { Caller } from "@/lib/auth/guards";
 import type { DashboardView } from "@/lib/dashboard";
 import { listOpenFeedback } from "@/lib/db/queries/feedback";
 import { latestRun } from "@/lib/db/queries/runs";
+import { loadMustHaves } from "@/lib/itinerary-view";
 import type { RecommendationsView } from "@/lib/recommendations-view";
-import type { YourTurnInput } from "@/lib/your-turn";
+import { mustHaveTurns, type YourTurnInput } from "@/lib/your-turn";
 
 /**
  * What the viewer's to-do at the top of the dashboard is worked out from: what the page
@@ -17,9 +18,10 @@ export async function loadYourTurn(
   recommendations: RecommendationsView,
 ): Promise<YourTurnInput> {
   const planning = caller.trip.status === "planning";
-  const [planRun, open] = await Promise.all([
+  const [planRun, open, mustHaves] = await Promise.all([
     planning ? latestRun({ tripId: caller.trip.id, kinds: ["itinerary", "regenerate"] }) : null,
     planning && caller.isOrganizer ? listOpenFeedback({ tripId: caller.trip.id }) : [],
+    planning ? loadMustHaves(caller) : [],
   ]);
   const current = recommendations.current;
   return {
@@ -43,5 +45,7 @@ export async function loadYourTurn(
       running: planRun?.status === "running",
       openFeedback: open.length,
     },
+    // A must-have of theirs the plan could not honour waits on the viewer too.
+    extra: mustHaveTurns(caller.trip.id, caller.trip.status, mustHaves),
   };
 }

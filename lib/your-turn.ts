@@ -272,3 +272,31 @@ export function yourTurn(input: YourTurnInput): YourTurn {
   }
   return { mine: ordered, waitingOn };
 }
+
+/** A must-have as the viewer sees it against the plan (lib/itinerary-view.ts `MustHaveView`). */
+export type MustHaveSeen =
+  | { mustHave: string; status: "in-plan"; whose: string | null }
+  | { mustHave: string; status: "not-honoured"; whose: string | null; why: string; wouldHelp: string };
+
+/**
+ * The viewer's own must-haves the plan could not honour, each a step in their to-do while the
+ * plan is being made (after "look at the plan"): why, and what would make it possible. Another
+ * member's must-have is theirs to follow up, not the viewer's.
+ */
+export function mustHaveTurns(tripId: string, status: TripStatus, mustHaves: MustHaveSeen[]): ExtraTurnItem[] {
+  if (status !== "planning") return [];
+  return mustHaves.flatMap((m, i) =>
+    m.whose === "you" && m.status === "not-honoured"
+      ? [
+          {
+            id: `must-have-${i + 1}`,
+            title: `Your must-have “${m.mustHave}” isn't in the plan`,
+            detail: `${m.why} What would make it possible: ${m.wouldHelp}`,
+            href: `/trips/${tripId}/plan`,
+            action: "Go to the plan",
+            after: "look" as const,
+          },
+        ]
+      : [],
+  );
+}

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, openSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, rmSync } from "node:fs";
 import postgres from "postgres";
 
 /**
@@ -82,6 +82,44 @@ export async function startProductionServers({
     throw error;
   }
   return { bases: ports.map((port) => `http://127.0.0.1:${port}`), logs, databaseUrl, admin, stop };
+}
+
+/**
+ * One production server (`next start` on the build in .next) on an embedded database of its
+ * own (PGlite in `.data/<name>`, emptied first), logging to `.data/<name>.log`.
+ */
+export async function startEmbeddedServer({
+  name,
+  port,
+  env = {},
+}: {
+  name: string;
+  port: number;
+  env?: Record<string, string>;
+}): Promise<{ base: string; log: string; stop(): Promise<void> }> {
+  const dir = `.data/${name}`;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(".data", { recursive: true });
+  const log = `.data/${name}.log`;
+  const child = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      LOG_LEVEL: "info",
+      ...env,
+      PGLITE_DIR: dir,
+    },
+    stdio: ["ignore", openSync(log, "w"), openSync(log, "a")],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilHealthy(base, child);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { base, log, stop: () => stopChild(child) };
 }
 
 async function waitUntilHealthy(base: string, child: ChildProcess): Promise<void> {

@@ -21,6 +21,17 @@ export class PlanPage {
     return this.days().getByRole("button", { name: /^Flag / });
   }
 
+  /** On a phone each day is a summary: opens day `n` (once the page is interactive) until its flag buttons show. */
+  async openDay(n: number) {
+    await expect(async () => {
+      if (!(await this.flagButtons().first().isVisible()))
+        await this.days()
+          .getByRole("heading", { name: new RegExp(`^Day ${n}\\b`) })
+          .click();
+      await expect(this.flagButtons().first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  }
+
   async confirmDates(start: string, end: string) {
     const organizer = this.organizer();
     await organizer.getByLabel("First day").fill(start);

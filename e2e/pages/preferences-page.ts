@@ -10,6 +10,7 @@ export interface PreferencesAnswers {
   dietary?: string[];
   accessibility?: string[];
   hardNos?: string[];
+  mustHaves?: string[];
   notes?: string;
 }
 
@@ -49,6 +50,11 @@ export class PreferencesPage {
       // Once one is added, the list of them shares the label: the text box is the one to type in.
       const box = page.getByRole("textbox", { name: "Hard no's" });
       await box.fill(no);
+      await box.press("Enter");
+    }
+    for (const want of answers.mustHaves ?? []) {
+      const box = page.getByRole("textbox", { name: "Must-haves" });
+      await box.fill(want);
       await box.press("Enter");
     }
     if (answers.notes !== undefined) await page.getByLabel("Notes for the planner").fill(answers.notes);

@@ -46,9 +46,10 @@ async function withOwnItem(tripId: string, organizer: ReturnType<typeof browser>
   expect(own).toMatchObject({
     day: 2,
     slot: "evening",
-    // It is the day's dinner (its title says so): the planned dinner makes way, and with nothing
-    // else in the evening it starts when the evening does.
-    startTime: "20:00",
+    // It is the day's dinner (its title says so): the planned dinner makes way, and it takes that
+    // dinner's hour (18:30) and length (1 h 30 min).
+    startTime: "18:30",
+    durationHours: 1.5,
     meal: "dinner",
     title: "Dinner at Aunt May's",
     description: "She cooks; we bring dessert.",

@@ -84,7 +84,7 @@ export type DayContent = {
   date: string | null;
   activities: DayActivity[];
   /** The organizer's own items: their start never moves. */
-  custom: Pick<ItineraryItem, "key" | "slot" | "startTime" | "durationHours" | "area">[];
+  custom: Pick<ItineraryItem, "key" | "slot" | "startTime" | "durationHours" | "area" | "meal">[];
   meals: DayMeal[];
 };
 export type DayTimes = { starts: Map<string, string>; meals: Map<"lunch" | "dinner", string> };
@@ -117,7 +117,8 @@ export function timeDay(
   for (const c of content.custom) {
     stops.push({
       key: c.key,
-      phase: c.slot,
+      // The organizer's own meal ("Dinner at Aunt Rosa's") comes where the meal would.
+      phase: c.meal ?? c.slot,
       minutes: c.durationHours * 60,
       earliest: 0,
       latest: 24 * 60,

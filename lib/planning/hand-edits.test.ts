@@ -204,16 +204,16 @@ describe("the organizer's own item", () => {
     expect(item).toMatchObject({
       day: 3,
       slot: "evening",
-      // Its title names dinner, so it takes the planned dinner's place (18:30–20:00 before): nothing
-      // before it in the evening, it starts when the evening does.
-      startTime: "20:00",
+      // Its title names dinner, so it takes the planned dinner's place and time (18:30–20:00 before),
+      // for as long as a dinner lasts (1 h 30 min).
+      startTime: "18:30",
       kind: "custom",
       activityId: null,
       source: null,
       title: "Dinner at Ana's",
       description: "She cooks; bring wine.",
       area: "Your own plan",
-      durationHours: 2,
+      durationHours: 1.5,
       costPerPerson: 40,
       tips: [],
       locked: false,
@@ -282,8 +282,9 @@ describe("the organizer's own item", () => {
     const v1 = (await current(tripId)).itinerary;
     const own = { kind: "custom" as const, costPerPerson: 0, note: "" };
     // Day 2 holds 3 activities, a balanced day's most, and lunch and dinner. "Dinner at Aunt Rosa's"
-    // is a meal, not a fourth activity: it takes the planned dinner's place. The evening's ginjinha
-    // (20:00, half an hour) comes first, then the 15-minute way to a place we can't locate: 20:45.
+    // is a meal, not a fourth activity: it takes the planned dinner's place and time, 18:30 for
+    // 1 h 30 min (to 20:00). The evening's ginjinha (half an hour) follows after the 15-minute way
+    // from a place we can't locate: 20:15.
     const rosa = applyHandEdit(
       v1,
       { ...own, key: "c:rosa", title: "Dinner at Aunt Rosa's", day: 2, slot: "evening" },
@@ -294,8 +295,8 @@ describe("the organizer's own item", () => {
     expect(day2?.items.map((i) => [i.key, i.startTime])).toEqual([
       ["a:feira-da-ladra", "09:00"],
       ["a:national-azulejo-museum", "13:30"],
-      ["a:ginjinha-espinheira", "20:00"],
-      ["c:rosa", "20:45"],
+      ["c:rosa", "18:30"],
+      ["a:ginjinha-espinheira", "20:15"],
     ]);
     // The organizer picks what it replaces: the evening's ginjinha goes, their own takes its evening.
     const fado = applyHandEdit(
@@ -316,6 +317,37 @@ describe("the organizer's own item", () => {
       ["c:fado", "evening"],
     ]);
     expect(fado.days[1]?.meals.map((m) => m.meal)).toEqual(["lunch", "dinner"]);
+  });
+
+  it("the organizer's own dinner on an evening already taken takes the dinner's hour, not the evening's", async () => {
+    const { tripId } = await planned();
+    const ctx = await editContext(tripId);
+    const v1 = (await current(tripId)).itinerary;
+    // Day 1's evening holds the rooftop bar (20:00, 2 h). As a 2-hour evening item (20:00–23:30),
+    // "Dinner at Aunt Rosa's" could only start by 21:30, and the bar (to 23:30 at the latest) could
+    // neither come before it nor after it with 15 minutes between: no start of the evening works.
+    // As a dinner it replaces the planned dinner at its own hour: 18:30 for 1 h 30 min, to 20:00,
+    // then 15 minutes from a place we can't locate, the bar from 20:15 to 22:15.
+    const rosa = applyHandEdit(
+      v1,
+      {
+        kind: "custom",
+        key: "c:rosa",
+        title: "Dinner at Aunt Rosa's",
+        day: 1,
+        slot: "evening",
+        costPerPerson: 0,
+        note: "",
+      },
+      ctx,
+    );
+    const day1 = rosa.days[0];
+    expect(day1?.meals.map((m) => m.meal)).toEqual([]);
+    expect(day1?.items.map((i) => [i.key, i.startTime])).toEqual([
+      ["a:lx-factory", "13:30"],
+      ["c:rosa", "18:30"],
+      ["a:park-bar-rooftop", "20:15"],
+    ]);
   });
 
   it("adding to an empty morning is refused for the real reason: its opening hours, or its length", async () => {

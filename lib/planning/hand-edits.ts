@@ -15,6 +15,9 @@ import {
   type Itinerary,
   type ItineraryDay,
   type ItineraryItem,
+  MEAL_CLOCK,
+  MEAL_LATEST,
+  MEAL_MINUTES,
   SLOT_TIMES,
   type Slot,
 } from "@/lib/schemas/itinerary";
@@ -117,10 +120,16 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
    * day's activities and meals move to leave room for it and the travel between; the
    * organizer's own items keep their times (a new one of theirs takes the first start that fits).
    */
-  const put = (day: ItineraryDay, slot: Slot, item: Omit<ItineraryItem, "slot" | "startTime">) => {
+  const put = (
+    day: ItineraryDay,
+    slot: Slot,
+    item: Omit<ItineraryItem, "slot" | "startTime">,
+    /** Starts tried first (the organizer's own meal: the hours of the meal it replaces). */
+    preferred: string[] = [],
+  ) => {
     const activity = ctx.facts.activities.find((a) => a.id === item.activityId);
     const daySlots = slotsOf(day.day, days.length);
-    const starts: string[] = [];
+    const starts: string[] = preferred.filter((t) => keepsTimeLimits(minutes(t), item.durationHours, limits));
     if (daySlots.includes(slot)) {
       const from = minutes(SLOT_TIMES[slot].start);
       const latest = minutes(SLOT_TIMES[slot].end) - item.durationHours * 60;
@@ -233,21 +242,38 @@ export function applyHandEdit(plan: Itinerary, edit: HandEdit, ctx: HandEditCont
       if (meal) day.meals = day.meals.filter((m) => m !== meal);
       if (replaced) day.items = day.items.filter((i) => i !== replaced);
       const mealOf = meal?.meal === "lunch" || meal?.meal === "dinner" ? meal.meal : named;
+      const isMeal = Boolean(mealOf && (meal || !day.meals.some((m) => m.meal === mealOf)));
+      // The organizer's own meal takes the meal's place in the day: first the time the planned one
+      // had, then every quarter hour of the meal's usual window (dinner 18:30–21:30), and only then
+      // the time of day picked, so an evening show doesn't push "Dinner at Aunt Rosa's" out.
+      const mealStarts =
+        isMeal && mealOf
+          ? [
+              ...(meal?.time ? [meal.time] : []),
+              ...quarterHours(MEAL_CLOCK[mealOf], MEAL_LATEST[mealOf]).filter((t) => t !== meal?.time),
+            ]
+          : [];
       // The organizer's own plan: no catalog facts to go by, so a fixed length that fits every window, and no source.
-      put(day, replaced?.slot ?? edit.slot, {
-        key: edit.key,
-        kind: "custom",
-        activityId: null,
-        title: edit.title,
-        description: edit.note,
-        area: CUSTOM_ITEM_AREA,
-        durationHours: CUSTOM_ITEM_HOURS,
-        costPerPerson: edit.costPerPerson,
-        tips: [],
-        source: null,
-        locked: false,
-        ...(mealOf && (meal || !day.meals.some((m) => m.meal === mealOf)) ? { meal: mealOf } : {}),
-      });
+      put(
+        day,
+        replaced?.slot ?? edit.slot,
+        {
+          key: edit.key,
+          kind: "custom",
+          activityId: null,
+          title: edit.title,
+          description: edit.note,
+          area: CUSTOM_ITEM_AREA,
+          // A meal of their own lasts as long as the meal it replaces (dinner 1 h 30 min).
+          durationHours: isMeal && mealOf ? MEAL_MINUTES[mealOf] / 60 : CUSTOM_ITEM_HOURS,
+          costPerPerson: edit.costPerPerson,
+          tips: [],
+          source: null,
+          locked: false,
+          ...(isMeal && mealOf ? { meal: mealOf } : {}),
+        },
+        replaced ? [] : mealStarts,
+      );
       break;
     }
   }
@@ -368,6 +394,13 @@ function noRoom(
   return `${title} doesn't fit in the ${slot} of day ${day.day}: ${
     hours ? `it's open ${hours.open}–${hours.close}, and it` : "it"
   } has to fit around what's already there that ${taken.join(" and ")} (${there.map((i) => i.title).join(", ")}). Try another time of day or another day.`;
+}
+
+/** Every quarter hour from `from` to `until` ("18:30", "18:45", … "21:30"). */
+function quarterHours(from: string, until: string): string[] {
+  const out: string[] = [];
+  for (let t = minutes(from); t <= minutes(until); t += 15) out.push(clockPlus("00:00", t));
+  return out;
 }
 
 function formatHours(hours: number): string {

@@ -441,6 +441,38 @@ describe("a regeneration keeps the plan whole", () => {
     ]);
     expect(slotsAndIds(again)[2]).toEqual(["morning:market", "afternoon:cruise"]);
   });
+
+  it("a member's suggestion outranks the planner's own picks when no day has room for it", () => {
+    const first = plan([member("a")], brief);
+    // Every afternoon is taken (tram, gallery, castle: one a part of the day at a balanced pace),
+    // so the cruise (afternoon only) has no free part to go in. It is what a member asked for, and
+    // the planner's own picks aren't: it takes day 1's afternoon, the first it fits; the tram it
+    // displaces has nowhere else to go (days 2 and 3 keep theirs, full). Day 1 keeps its shape:
+    // two activities, nothing free.
+    const again = plan([member("a")], brief, {
+      previous: asPrevious(first),
+      feedback: [
+        {
+          id: "s1",
+          memberId: "a",
+          kind: "suggestion",
+          itemKey: null,
+          reason: null,
+          text: "",
+          suggestedActivityId: "cruise",
+        },
+      ],
+    });
+    expect(again.outcomes).toEqual([
+      { feedbackId: "s1", status: "applied", reason: "Added: Harbour cruise on day 1.", alternatives: [] },
+    ]);
+    expect(slotsAndIds(again)).toEqual([
+      ["afternoon:cruise", "evening:viewpoint"],
+      ["morning:museum", "afternoon:gallery", "evening:fado"],
+      ["morning:market", "afternoon:castle"],
+    ]);
+    expect(again.days.map((d) => d.free ?? [])).toEqual([[], [], []]);
+  });
 });
 
 describe("a packed plan stays whole under feedback", () => {

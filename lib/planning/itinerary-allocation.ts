@@ -107,6 +107,23 @@ export function mealsOf(day: number, days: number): ("lunch" | "dinner")[] {
 }
 
 export function allocate(input: AllocationInput): Allocation {
+  const first = allocateWith(input, new Set());
+  // A member's suggestion outranks the planner's own picks: one the kept days left no room for
+  // goes in ahead of the previous plan's unlocked items, which move or give way instead.
+  const crowdedOut = new Set(
+    first.outcomes.flatMap((o) => (o.status === "declined" && o.crowdedOut ? [o.crowdedOut] : [])),
+  );
+  const outcomes = (a: ReturnType<typeof allocateWith>) => a.outcomes.map(({ crowdedOut: _, ...o }) => o);
+  if (crowdedOut.size === 0) return { ...first, outcomes: outcomes(first) };
+  const second = allocateWith(input, crowdedOut);
+  return { ...second, outcomes: outcomes(second) };
+}
+
+/** `ahead`: suggested activities placed before the previous plan's own (unlocked) items. */
+function allocateWith(
+  input: AllocationInput,
+  ahead: Set<string>,
+): Omit<Allocation, "outcomes"> & { outcomes: (FeedbackOutcome & { crowdedOut?: string })[] } {
   const { facts, members, brief, feedback } = input;
   // Members' own limits (lib/planning/day-limits.ts): times of day, minutes between stops, a slower pace.
   const limits = dayLimitsOf(members);
@@ -115,7 +132,7 @@ export function allocate(input: AllocationInput): Allocation {
   const cap = Math.min(PACE_LIMITS[brief.pace], limits.maxActivities ?? Number.POSITIVE_INFINITY);
   const dateOf = (day: number) => (brief.start ? addDays(brief.start, day - 1) : null);
   const previousItems = (input.previous?.days ?? []).flatMap((d) => d.items.map((item) => ({ ...item, day: d.day })));
-  const outcomes: FeedbackOutcome[] = [];
+  const outcomes: (FeedbackOutcome & { crowdedOut?: string })[] = [];
   const notes: string[] = [];
   let openMeals = 0;
 
@@ -331,9 +348,21 @@ export function allocate(input: AllocationInput): Allocation {
       spent += a.costUsd;
       return true;
     };
+    /** What members asked for (only those in `only`, when given) that fits today. */
+    function placeWanted(only: Set<string> | null) {
+      for (const w of wanted) {
+        if ((only && !only.has(w.id)) || used.has(w.id) || reserved.has(w.id) || count() >= cap) continue;
+        const activity = facts.activities.find((a) => a.id === w.id);
+        if (!activity || spent + activity.costUsd > activityBudget) continue;
+        const slot = slots.find((s) => suitsSlot(activity, s) && fits(activity, s));
+        if (slot) place(activity, slot, false);
+      }
+    }
     // 1. Locked items and the organizer's own (kept like locked ones: same slot, same start, same
     //    words, reserving their time), then (on a regeneration) the previous plan's items, where they were.
     for (const keep of [true, false]) {
+      // A suggestion the previous plan's own picks left no room for goes in before them.
+      if (!keep) placeWanted(ahead);
       for (const item of previousItems.filter((i) => i.day === day && (i.locked || i.kind === "custom") === keep)) {
         if (removed.has(item.key)) continue;
         if (item.kind === "custom") {
@@ -370,13 +399,7 @@ export function allocate(input: AllocationInput): Allocation {
     // What was this day's in the previous plan and didn't stay in it may go to a later day.
     for (const item of previousItems) if (item.day === day && item.activityId) reserved.delete(item.activityId);
     // 2. What members asked for, in the first day it fits.
-    for (const w of wanted) {
-      if (used.has(w.id) || reserved.has(w.id) || count() >= cap) continue;
-      const activity = facts.activities.find((a) => a.id === w.id);
-      if (!activity || spent + activity.costUsd > activityBudget) continue;
-      const slot = slots.find((s) => suitsSlot(activity, s) && fits(activity, s));
-      if (slot) place(activity, slot, false);
-    }
+    placeWanted(null);
     // 3. Fill around the day's area: the area with most good unused activities, then the nearest
     //    ones — first the part of the day a flagged item left, with the best eligible alternative.
     const focus = focusArea(facts, eligible, used, score, slots, date, placed);
@@ -528,6 +551,7 @@ export function allocate(input: AllocationInput): Allocation {
         reason: tooDear
           ? `${activity.title} (${formatUsd(activity.costUsd)}) would take a member over their own hard budget cap.`
           : `${activity.title} doesn't fit: the days are full at this pace, or it isn't open when there's room.`,
+        ...(tooDear || ahead.has(activity.id) ? {} : { crowdedOut: activity.id }),
         alternatives: alternativesTo(
           activity,
           "",
@@ -588,6 +612,8 @@ function keepsItsTime(item: ItineraryItem, slots: Slot[], limits: DayLimits): bo
   const from = minutes(item.startTime);
   const until = from + item.durationHours * 60;
   if (!keepsTimeLimits(from, item.durationHours, limits)) return false;
+  // Their own meal keeps the meal's hours it took ("Dinner at Aunt Rosa's" at 18:30).
+  if (item.meal && from >= minutes(MEAL_CLOCK[item.meal]) && from <= minutes(MEAL_LATEST[item.meal])) return true;
   return from >= minutes(SLOT_TIMES[item.slot].start) && until <= minutes(SLOT_TIMES[item.slot].end);
 }
 

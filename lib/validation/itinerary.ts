@@ -178,7 +178,11 @@ export function validateItinerary(itinerary: Itinerary, evidence: ItineraryEvide
       const [from, to] = WINDOWS[item.slot];
       const end = mins(item.startTime) + item.durationHours * 60;
       const latest = item.slot === "morning" && item.durationHours > 3.5 ? mins(WINDOWS.afternoon[1]) : mins(to);
-      if (mins(item.startTime) < mins(from) || end > latest)
+      // The organizer's own meal may instead start in its meal's hours (dinner from 18:00 to 21:30).
+      const mealHours = item.kind === "custom" && item.meal ? MEAL_WINDOWS[item.meal] : null;
+      const atMealTime =
+        mealHours !== null && mins(item.startTime) >= mins(mealHours[0]) && mins(item.startTime) <= mins(mealHours[1]);
+      if (!atMealTime && (mins(item.startTime) < mins(from) || end > latest))
         v(n, "time", `${where} doesn't fit its ${item.slot} (${from}–${to}).`);
     }
     for (const meal of day.meals) {
