@@ -27,10 +27,8 @@ describe("the invite is pressing", () => {
 
   it("the organizer's to-do asks for invites exactly when the block is pressing", () => {
     const organizer = { id: "olga", name: "Olga", responded: true };
-    const friends = [
-      { id: "dan", name: "Dan", responded: false },
-      { id: "sam", name: "Sam", responded: false },
-    ];
+    const dan = { id: "dan", name: "Dan", responded: false };
+    const friends = [dan, { id: "sam", name: "Sam", responded: false }];
     const day = (members: YourTurnInput["members"], status: YourTurnInput["status"]): YourTurnInput => ({
       tripId: "t1",
       status,
@@ -43,7 +41,7 @@ describe("the invite is pressing", () => {
     const asksToInvite = (input: YourTurnInput) => yourTurn(input).mine.some((i) => i.id === "invite");
     for (const [members, status] of [
       [[organizer], "collecting"],
-      [[organizer, friends[0]], "collecting"],
+      [[organizer, dan], "collecting"],
       [[organizer, ...friends], "collecting"],
       [[organizer], "planning"],
     ] as const) {

@@ -152,7 +152,6 @@ export default async function PlanPage({
       {header}
       <Outbox tripId={trip.id} />
       {trip.dates ? null : <DecidedNote decisions={view.decisions} />}
-      <AssistantSection caller={caller} />
 
       {finalized ? (
         <p className="flex items-start gap-2 rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950">
@@ -174,6 +173,9 @@ export default async function PlanPage({
           openFeedback={openFeedback.length}
         />
       ) : null}
+
+      {/* After the organizer's controls, before the days: in the page's flow, covering nothing. */}
+      <AssistantSection caller={caller} />
 
       {view.stale && !organizer ? (
         <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
