@@ -1,5 +1,5 @@
 import { AnswersChangedNotice, LiveConflicts } from "@/components/dashboard/live-group";
-import { RecommendationsSection } from "@/components/recommendations/recommendations-section";
+import { RecommendationsSection } from "@/components/recommendations/section/recommendations-section";
 import type { DashboardView } from "@/lib/dashboard";
 import type { RecommendationsView } from "@/lib/recommendations-view";
 import { GroupFigures } from "./figures";
