@@ -34,6 +34,7 @@ export function GroupState({
         canGenerate={trip.status === "collecting" || trip.status === "recommending"}
         organizerAnswered={organizerAnswered}
         members={profile.members}
+        settled={planOpen}
       />
       <h2 className="sr-only pt-2 text-xl font-semibold text-slate-900 sm:not-sr-only">Compatibility snapshot</h2>
       <GroupFigures

@@ -1,4 +1,6 @@
 import { Card, EmptyState } from "@/components/ui/card";
+import { CollapsibleCard } from "@/components/ui/collapsible-card";
+import { plural } from "@/lib/format";
 import type { RecommendationsView } from "@/lib/recommendations-view";
 import { DecidedNote } from "../decided-note";
 import { DecisionLog } from "../decision-log";
@@ -20,6 +22,7 @@ export function RecommendationsSection({
   canGenerate,
   organizerAnswered,
   members,
+  settled = false,
 }: {
   tripId: string;
   view: RecommendationsView;
@@ -28,12 +31,63 @@ export function RecommendationsSection({
   /** Generate needs at least the organizer's own answers (the action refuses without them too). */
   organizerAnswered: boolean;
   members: { id: string; name: string }[];
+  /** A destination is chosen: the ideas are a record now, one line until opened (on a phone). */
+  settled?: boolean;
 }) {
   const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? "Someone";
   const running = view.run?.status === "running";
   const failed = view.run?.status === "failed" ? view.run.error : null;
   const { current } = view;
 
+  const body = (
+    <div className="space-y-5">
+      {current || running ? <DecidedNote decisions={view.decisions} /> : null}
+      <LiveRecommendationsRun
+        serverRun={view.run}
+        members={members}
+        viewer={view.viewer}
+        budgets={view.budgets}
+        beforeYouGo={view.beforeYouGo}
+      />
+      {failed && !running ? (
+        <GenerationFailure tripId={tripId} error={failed} isOrganizer={isOrganizer} unavailable={view.modelRefusal} />
+      ) : null}
+      {!current && !running && !failed ? (
+        <UnlessRunning>
+          <EmptyState title="No recommendations yet">
+            {isOrganizer
+              ? "When enough people have answered, generate recommendations. Everyone can watch it work and vote on the results."
+              : "The organizer will generate recommendations once enough people have answered. You'll be able to vote here."}
+          </EmptyState>
+        </UnlessRunning>
+      ) : null}
+      {current ? (
+        <>
+          <PackHeadline current={current} viewerId={view.viewer.memberId} isOrganizer={isOrganizer} nameOf={nameOf} />
+          <PackOptions tripId={tripId} view={view} current={current} isOrganizer={isOrganizer} nameOf={nameOf} />
+          <Exclusions
+            excluded={current.pack.excluded}
+            suggestions={current.pack.suggestions}
+            nameOf={nameOf}
+            viewerId={view.viewer.memberId}
+          />
+          <DecisionLog entries={current.decisionLog} />
+        </>
+      ) : null}
+    </div>
+  );
+  if (settled) {
+    const options = current?.pack.options ?? [];
+    const chosen = options.find((o) => o.slug === view.selected)?.name;
+    return (
+      <CollapsibleCard
+        title="Destination ideas"
+        summary={chosen ? `Chosen: ${chosen}, from ${plural(options.length, "idea")}.` : plural(options.length, "idea")}
+      >
+        {body}
+      </CollapsibleCard>
+    );
+  }
   return (
     <Card
       title="Destination ideas"
@@ -48,41 +102,7 @@ export function RecommendationsSection({
         ) : null
       }
     >
-      <div className="space-y-5">
-        {current || running ? <DecidedNote decisions={view.decisions} /> : null}
-        <LiveRecommendationsRun
-          serverRun={view.run}
-          members={members}
-          viewer={view.viewer}
-          budgets={view.budgets}
-          beforeYouGo={view.beforeYouGo}
-        />
-        {failed && !running ? (
-          <GenerationFailure tripId={tripId} error={failed} isOrganizer={isOrganizer} unavailable={view.modelRefusal} />
-        ) : null}
-        {!current && !running && !failed ? (
-          <UnlessRunning>
-            <EmptyState title="No recommendations yet">
-              {isOrganizer
-                ? "When enough people have answered, generate recommendations. Everyone can watch it work and vote on the results."
-                : "The organizer will generate recommendations once enough people have answered. You'll be able to vote here."}
-            </EmptyState>
-          </UnlessRunning>
-        ) : null}
-        {current ? (
-          <>
-            <PackHeadline current={current} viewerId={view.viewer.memberId} isOrganizer={isOrganizer} nameOf={nameOf} />
-            <PackOptions tripId={tripId} view={view} current={current} isOrganizer={isOrganizer} nameOf={nameOf} />
-            <Exclusions
-              excluded={current.pack.excluded}
-              suggestions={current.pack.suggestions}
-              nameOf={nameOf}
-              viewerId={view.viewer.memberId}
-            />
-            <DecisionLog entries={current.decisionLog} />
-          </>
-        ) : null}
-      </div>
+      {body}
     </Card>
   );
 }
