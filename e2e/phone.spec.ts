@@ -29,6 +29,16 @@ const ANSWERS = { windows: [{ start: isoDay(30), end: isoDay(40) }], tripLength:
 type Member = { name: string; page: Page };
 
 const pageHeight = (page: Page) => page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0);
+/** What takes the room: each part of the page's main column and its height (said when a page is too tall). */
+const parts = (page: Page) =>
+  page.evaluate(() =>
+    [...(document.querySelector("main > div")?.children ?? [])]
+      .map(
+        (el) =>
+          `${(el.querySelector("h1,h2,summary")?.textContent ?? el.tagName).slice(0, 30)}: ${Math.round(el.getBoundingClientRect().height)}`,
+      )
+      .join("; "),
+  );
 /** The to-do at the top of the dashboard, whatever it says. */
 const toDo = (page: Page) => page.getByRole("region", { name: /^(Your turn|Nothing for you to do right now)$/ });
 
@@ -45,7 +55,10 @@ async function checkDashboard(stage: string, member: Member, tripId: string, say
   ).toBeLessThanOrEqual(SCREEN.height);
   const height = await pageHeight(member.page);
   test.info().annotations.push({ type: `${stage} · ${member.name} · dashboard`, description: `${height}px` });
-  expect(height, `${stage}: ${member.name}'s dashboard is at most 3 screens`).toBeLessThanOrEqual(MAX_HEIGHT);
+  expect(
+    height,
+    `${stage}: ${member.name}'s dashboard is at most 3 screens (${await parts(member.page)})`,
+  ).toBeLessThanOrEqual(MAX_HEIGHT);
 }
 
 /** The member's plan page on their phone: the days are there, ≤ 3 screens in all. */
@@ -55,7 +68,10 @@ async function checkPlan(stage: string, member: Member, tripId: string) {
   await expect(plan.days().getByRole("heading", { name: /^Day 4/ })).toBeVisible();
   const height = await pageHeight(member.page);
   test.info().annotations.push({ type: `${stage} · ${member.name} · plan`, description: `${height}px` });
-  expect(height, `${stage}: ${member.name}'s plan page is at most 3 screens`).toBeLessThanOrEqual(MAX_HEIGHT);
+  expect(
+    height,
+    `${stage}: ${member.name}'s plan page is at most 3 screens (${await parts(member.page)})`,
+  ).toBeLessThanOrEqual(MAX_HEIGHT);
 }
 
 async function onPhone(browser: Browser) {

@@ -49,7 +49,7 @@ export function GroupFigures({
           availability={availability}
         />
       </CollapsibleCard>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
         <CollapsibleCard
           title="Budget per person"
           summary={budgetSummary(profile.budget)}

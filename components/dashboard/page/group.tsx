@@ -26,7 +26,7 @@ export function Group({ trip, origin, isOrganizer }: { trip: Trip; origin: strin
   );
   return (
     <>
-      <div className="grid gap-6 lg:auto-cols-fr lg:grid-flow-col">
+      <div className="grid gap-4 sm:gap-6 lg:auto-cols-fr lg:grid-flow-col">
         {invite}
         <WhoIsIn />
       </div>

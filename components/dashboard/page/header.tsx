@@ -12,8 +12,9 @@ export function DashboardHeader({
   viewer: { name: string; isOrganizer: boolean; hasResponded: boolean };
 }) {
   return (
-    <div className="flex flex-wrap items-start justify-between gap-4">
-      <div className="min-w-0 flex-1">
+    <div className="flex flex-wrap items-start justify-between gap-3 sm:gap-4">
+      {/* The name takes the whole line on a phone; the buttons go under it. */}
+      <div className="w-full min-w-0 sm:w-auto sm:flex-1">
         <p className="text-sm text-slate-600">{viewer.isOrganizer ? "You organize" : `You're in as ${viewer.name}`}</p>
         <TripHeading tripId={trip.id} name={trip.name} description={trip.description} canEdit={viewer.isOrganizer} />
       </div>

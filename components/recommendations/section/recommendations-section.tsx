@@ -40,7 +40,7 @@ export function RecommendationsSection({
   const { current } = view;
 
   const body = (
-    <div className="space-y-5">
+    <div className="space-y-4 sm:space-y-5">
       {current || running ? <DecidedNote decisions={view.decisions} /> : null}
       <LiveRecommendationsRun
         serverRun={view.run}
