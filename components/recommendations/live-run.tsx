@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import { type LiveRun, useStartedRuns } from "@/components/trip/live-store";
 import type { RecommendationsView } from "@/lib/recommendations-view";
 import type { EarlyCard } from "@/lib/schemas/trip-events";
-import { CARD_ROW } from "./card/card-row";
 import { DestinationCard } from "./card/destination-card";
 import { RunTimeline } from "./run-timeline";
 
@@ -47,7 +46,7 @@ export function LiveRecommendationsRun({
               More are on the way. Voting opens when the list is complete; the final list may still drop one.
             </p>
           </div>
-          <div className={CARD_ROW}>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {cards.map(({ option, othersStretched }, i) => (
               <DestinationCard
                 key={option.slug}

@@ -1,6 +1,5 @@
 import { FormMessage } from "@/components/ui/field";
 import type { RecommendationsView } from "@/lib/recommendations-view";
-import { CARD_ROW } from "../card/card-row";
 import { DestinationCard } from "../card/destination-card";
 import { decidedDatesOf } from "../decided-note";
 import { VotingSummary } from "../voting-summary";
@@ -47,8 +46,7 @@ export function PackOptions({
         voting={current.voting}
         chosen={pack.options.find((o) => o.slug === view.selected)?.name ?? null}
       />
-      {/* On a phone the cards sit side by side, one swipe apart (one card tall); wider, a grid. */}
-      <div className={CARD_ROW}>
+      <div className="grid gap-3 md:grid-cols-2 md:gap-4 xl:grid-cols-3">
         {pack.options.map((option, i) => (
           <DestinationCard
             key={option.slug}
