@@ -75,7 +75,7 @@ export default async function HomePage({
         <FormMessage tone="error">
           That recovery link has already signed in a device: each one works once. On a device where you're signed in as
           organizer, make a new one from the trip's dashboard (Organizer tools). If that device isn't yours, sign it out
-          there: it's listed under Your devices as added with a recovery link.
+          on your Settings page: it's listed under Your devices as added with a recovery link.
         </FormMessage>
       ) : null}
       {error === "signin-other" ? (

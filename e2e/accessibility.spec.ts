@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
 import { joinInNewBrowser } from "./pages/join-page";
+import { SettingsPage } from "./pages/settings-page";
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -15,6 +16,9 @@ test("main pages have no serious or critical axe violations", async ({ page, bro
   await expectNoSeriousViolations(page);
 
   const tripId = await new HomePage(page).openDemoTrip();
+  await expectNoSeriousViolations(page);
+
+  await new SettingsPage(page).goto(tripId);
   await expectNoSeriousViolations(page);
 
   await page.goto(`/trips/${tripId}/preferences`);
@@ -95,5 +99,9 @@ test("on a phone (390 × 844) the dashboard and the form pass axe, and a new mem
   await expect(sections.getByRole("link").first()).toHaveText("Add my preferences");
   await expectNoSeriousViolations(member);
   await member.screenshot({ path: test.info().outputPath("phone-dashboard.png"), fullPage: true });
+  // The member's settings, reached from the sections on a phone.
+  await sections.getByRole("link", { name: "Settings" }).click();
+  await expect(member.getByRole("heading", { level: 1, name: "Your settings" })).toBeVisible();
+  await expectNoSeriousViolations(member);
   await phone.close();
 });

@@ -2,19 +2,21 @@ import { createMCPClient } from "@ai-sdk/mcp";
 import { expect, test } from "@playwright/test";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
+import { SettingsPage } from "./pages/settings-page";
 
 /**
- * An AI connection end to end on the running app: the organizer connects an AI app on the
- * trip page (its token shown once), an MCP client (the maintained @ai-sdk/mcp, over real
+ * An AI connection end to end on the running app: the organizer connects an AI app on her
+ * settings page (its token shown once), an MCP client (the maintained @ai-sdk/mcp, over real
  * HTTP to /api/mcp) lists the tools of its scopes and renames the trip as the organizer,
- * the page shows the new name; once revoked on the page, the endpoint answers 401.
+ * the dashboard shows the new name; once revoked on the settings page, the endpoint answers 401.
  */
-test("an AI connection made on the trip page works over MCP until it is revoked", async ({ page, baseURL }) => {
+test("an AI connection made on the settings page works over MCP until it is revoked", async ({ page, baseURL }) => {
   page.on("dialog", (dialog) => dialog.accept());
   const tripId = await new HomePage(page).createTrip("Connected weekend", "Olga");
   const dashboard = new DashboardPage(page);
   await dashboard.goto(tripId);
-  // On a wide screen the trip's cards start open.
+  const settings = new SettingsPage(page);
+  await settings.openFromDashboard();
   const form = page.getByRole("form", { name: "New AI connection" });
   await expect(page.getByText("No AI connections yet.")).toBeVisible();
   await form.getByLabel("Name").fill("Claude on my laptop");
@@ -50,8 +52,9 @@ test("an AI connection made on the trip page works over MCP until it is revoked"
   const renamed = await client.callTool({ name: "renameTrip", arguments: { name: "Porto, renamed by my AI" } });
   expect(renamed.isError).toBe(false);
   await client.close();
-  await page.reload();
+  await dashboard.goto(tripId);
   await expect(page.getByRole("heading", { name: "Porto, renamed by my AI" })).toBeVisible();
+  await settings.goto(tripId);
 
   // A browser's cookie is no bearer token.
   const cookie = (await page.context().cookies()).find((c) => c.name === `tripsync_${tripId}`);

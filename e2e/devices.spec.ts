@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DashboardPage } from "./pages/dashboard-page";
 import { HomePage } from "./pages/home-page";
 import { PreferencesPage } from "./pages/preferences-page";
+import { SettingsPage } from "./pages/settings-page";
 
 /**
  * Every member can get back in: Ben joins on his phone (browser A) and is shown his
@@ -39,11 +40,9 @@ test("a personal link signs in a second device; the organizer revokes it and it 
   await expectSignedInAsBen(phone, tripId);
 
   // From the phone, a one-time link for a tablet: it works once.
-  await phone.goto(`/trips/${tripId}`);
-  await phone.getByRole("button", { name: "Sign in another device" }).click();
-  const deviceLink = phone.getByRole("textbox", { name: "Link for your other device" });
-  await expect(deviceLink).toHaveValue(/\/signin\//);
-  const deviceUrl = await deviceLink.inputValue();
+  const phoneSettings = new SettingsPage(phone);
+  await phoneSettings.goto(tripId);
+  const deviceUrl = await phoneSettings.linkForAnotherDevice();
   const tablet = await (await browser.newContext()).newPage();
   await tablet.goto(deviceUrl);
   await expect(tablet.getByText("You're in as Ben")).toBeVisible();
@@ -133,8 +132,9 @@ test("the organizer's help link never shows or changes the member's answers", as
   await expect(helped.getByLabel("Notes for the planner")).toHaveValue("");
 
   // Ben's phone: what happened, and every other device signed out at once.
-  await phone.goto(`/trips/${tripId}`);
-  const mine = phone.getByRole("list", { name: "Your devices" });
+  const bensSettings = new SettingsPage(phone);
+  await bensSettings.goto(tripId);
+  const mine = bensSettings.devices();
   await expect(mine.getByText(/Added with a link the organizer made, .* started over: answers erased/)).toBeVisible();
   await phone.getByRole("button", { name: "Sign out all other devices" }).click();
   await expect(phone.getByText("1 device was signed out.")).toBeVisible();

@@ -4,6 +4,7 @@ import { HomePage } from "./pages/home-page";
 import { joinInNewBrowser } from "./pages/join-page";
 import { controlled, outboxCount, tripCaches } from "./pages/offline";
 import { PlanPage } from "./pages/plan-page";
+import { SettingsPage } from "./pages/settings-page";
 
 /**
  * What a member writes on the trip with no signal (production build): a flag waits on the
@@ -94,13 +95,15 @@ test("a flag written offline is sent once when back online; a refused one says w
   await expect(waiting).toHaveCount(0);
 
   // From her laptop, Ana signs the phone out of the trip.
-  await ana.page.goto(`/trips/${tripId}`);
-  await ana.page.getByRole("button", { name: "Sign in another device" }).click();
-  const link = await ana.page.getByRole("textbox", { name: "Link for your other device" }).inputValue();
+  const anasSettings = new SettingsPage(ana.page);
+  await anasSettings.goto(tripId);
+  const link = await anasSettings.linkForAnotherDevice();
   const laptop = await (await browser.newContext()).newPage();
   await laptop.goto(link);
   await expect(laptop.getByText("You're in as Ana")).toBeVisible();
-  const devices = laptop.getByRole("list", { name: "Your devices" });
+  const laptopSettings = new SettingsPage(laptop);
+  await laptopSettings.goto(tripId);
+  const devices = laptopSettings.devices();
   laptop.once("dialog", (dialog) => dialog.accept());
   await devices.getByRole("button", { name: /^Sign out / }).click();
   await expect(devices.getByRole("listitem")).toHaveCount(1);

@@ -87,6 +87,15 @@ export type TurnKind = (typeof ORDER)[number];
 /** With few people in, the organizer's first job is asking the rest. */
 const FEW_MEMBERS = 3;
 
+/**
+ * Whether inviting is the organizer's job right now: while the group is still choosing and
+ * fewer than three people are in (the organizer alone included). The to-do's "Invite" step
+ * and the dashboard's full-width invite block both follow it, so they come and go together.
+ */
+export function inviteIsPressing({ status, memberCount }: { status: TripStatus; memberCount: number }): boolean {
+  return (status === "collecting" || status === "recommending") && memberCount < FEW_MEMBERS;
+}
+
 const CONFLICT_NAMES: Record<Conflict["kind"], string> = {
   dates: "dates",
   budget: "budget",
@@ -162,7 +171,7 @@ export function yourTurn(input: YourTurnInput): YourTurn {
 
   if (viewer.isOrganizer) {
     const others = input.members.filter((m) => m.id !== viewer.memberId);
-    if (choosing && input.members.length < FEW_MEMBERS) {
+    if (inviteIsPressing({ status, memberCount: input.members.length })) {
       mine.push({
         id: "invite",
         title:

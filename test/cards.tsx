@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { DestinationCard } from "@/components/recommendations/destination-card";
+import { DestinationCard } from "@/components/recommendations/card/destination-card";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 
 /** A destination card as its first member sees it (the organizer's view), server-rendered. */

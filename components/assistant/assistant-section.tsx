@@ -8,7 +8,7 @@ import { getThread, listUnmetRequests } from "@/lib/db/queries/assistant";
 import { AssistantPanel } from "./assistant-panel";
 import { UnmetList } from "./unmet-list";
 
-/** The "Ask TripSync" card on the dashboard and the plan page: the caller's own conversation. */
+/** The "Ask TripSync" card on the dashboard and the plan page: the caller's own conversation, inline. */
 export async function AssistantSection({ caller, children }: { caller: Caller; children?: ReactNode }) {
   const [messages, unmet] = await Promise.all([
     getThread({ tripId: caller.trip.id, memberId: caller.member.id }),
@@ -16,10 +16,9 @@ export async function AssistantSection({ caller, children }: { caller: Caller; c
   ]);
   const runs = await assistantRunsView({ tripId: caller.trip.id, messages: messages as UIMessage[] });
   return (
-    // On a phone it is a small button fixed at the bottom corner that opens as a sheet (it adds
-    // nothing to the page's length); on a wide screen, a card like the others.
+    // A card in the page's flow like the others (closed on a phone: one line), placed after
+    // what the page is about, so it never covers content.
     <CollapsibleCard
-      className="fixed right-2 bottom-2 z-30 max-h-[85vh] max-w-[calc(100%-1rem)] overflow-y-auto shadow-lg has-[details[open]]:left-2 max-lg:[&_summary_p]:hidden lg:static lg:max-h-none lg:max-w-none lg:overflow-visible lg:shadow-sm"
       title="Ask TripSync"
       summary={
         messages.length ? "Your conversation with the assistant." : "Ask about the trip, or ask it to do things."

@@ -32,7 +32,7 @@ export function GroupProvider({ children, ...group }: Group & { children: ReactN
   return <GroupContext.Provider value={group}>{children}</GroupContext.Provider>;
 }
 
-function useGroup(): Group & { slice: GroupSlice } {
+export function useGroup(): Group & { slice: GroupSlice } {
   const group = useContext(GroupContext);
   if (!group) throw new Error("The dashboard's group sections need a GroupProvider");
   // Hooks can't be conditional: the provider is always there on the dashboard.
@@ -137,6 +137,7 @@ export function SectionNav({ planOpen, figures }: { planOpen: boolean; figures: 
     ...(figures ? [{ href: "#card-when-can-everyone-go-", label: "Dates" }] : []),
     ...(figures ? [{ href: "#card-budget-per-person", label: "Budget" }] : []),
     { href: "#card-who-s-in", label: "Who's in" },
+    { href: `/trips/${tripId}/settings`, label: "Settings" },
   ];
   return (
     <nav

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { BeforeYouGoSection } from "@/components/destination/before-you-go";
-import { DestinationCard } from "@/components/recommendations/destination-card";
+import { DestinationCard } from "@/components/recommendations/card/destination-card";
 import { SharedPlanView } from "@/components/share/shared-plan";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";

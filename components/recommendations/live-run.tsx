@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { type LiveRun, useStartedRuns } from "@/components/trip/live-store";
 import type { RecommendationsView } from "@/lib/recommendations-view";
 import type { EarlyCard } from "@/lib/schemas/trip-events";
-import { DestinationCard } from "./destination-card";
+import { DestinationCard } from "./card/destination-card";
 import { RunTimeline } from "./run-timeline";
 
 type ServerRun = RecommendationsView["run"];

@@ -19,7 +19,7 @@ import { CopyField } from "./copy-field";
 type Made = { token: string; label: string; scopes: AiScope[]; expiresAt: string };
 
 /**
- * The member's AI connections, with their devices: an AI app (through MCP) that may read or
+ * The member's AI connections, on the trip's settings page: an AI app (through MCP) that may read or
  * act on the trip as them, within the scopes chosen here. The token is shown once.
  */
 export function AiConnections({ tripId, connections }: { tripId: string; connections: AiConnectionRow[] }) {
@@ -61,11 +61,8 @@ export function AiConnections({ tripId, connections }: { tripId: string; connect
   }
 
   return (
-    <section className="space-y-3 border-t border-slate-100 pt-4" aria-labelledby="ai-connections-heading">
-      <h3 id="ai-connections-heading" className="text-sm font-semibold text-slate-900">
-        AI connections
-      </h3>
-      <p className="text-xs text-slate-600">
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600">
         Let an AI app (one that speaks MCP) use this trip as you: it can never do more than you can, and changes that
         can't be undone still need your yes each time.
       </p>
@@ -144,7 +141,7 @@ export function AiConnections({ tripId, connections }: { tripId: string; connect
           Connect an AI app
         </Button>
       </form>
-    </section>
+    </div>
   );
 }
 

@@ -25,7 +25,10 @@ export const createAiConnection = tripAction({
   input: CreateAiConnectionInput,
   async run({ input, caller }) {
     if (caller.connection) {
-      throw new AppError("forbidden:ai-connection", "Make AI connections on the trip page, from a signed-in device.");
+      throw new AppError(
+        "forbidden:ai-connection",
+        "Make AI connections on the trip's Settings page, from a signed-in device.",
+      );
     }
     if ((await countLiveAiConnections({ memberId: caller.member.id })) >= MAX_AI_CONNECTIONS) {
       throw new AppError(

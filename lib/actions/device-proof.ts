@@ -52,7 +52,7 @@ export const createHelpLink = tripAction({
     if (member.id === caller.member.id) {
       throw new AppError(
         "conflict:help-self",
-        "That's you: sign another device in from Your devices, or use your recovery link.",
+        "That's you: sign another device in from your Settings page, or use your recovery link.",
       );
     }
     const token = newToken();

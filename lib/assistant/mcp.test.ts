@@ -192,7 +192,7 @@ describe("the MCP endpoint", () => {
     expect(await none.json()).toEqual({
       error: "unauthorized",
       message:
-        "This is TripSync's MCP endpoint for AI apps. Send an AI connection's token in the header Authorization: Bearer <token>; make a connection on the trip page, under Your devices.",
+        "This is TripSync's MCP endpoint for AI apps. Send an AI connection's token in the header Authorization: Bearer <token>; make a connection on the trip's Settings page.",
     });
     // The connection's token in a trip cookie opens nothing.
     const { browser } = await import("@/test/browser");

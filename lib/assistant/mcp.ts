@@ -53,13 +53,13 @@ export async function handleMcpRequest(request: Request, { client }: { client?: 
   const token = bearerOf(request);
   if (!token) {
     return unauthorized(
-      "This is TripSync's MCP endpoint for AI apps. Send an AI connection's token in the header Authorization: Bearer <token>; make a connection on the trip page, under Your devices.",
+      "This is TripSync's MCP endpoint for AI apps. Send an AI connection's token in the header Authorization: Bearer <token>; make a connection on the trip's Settings page.",
     );
   }
   const found = looksLikeToken(token) ? await findAiConnection({ tokenHash: hashToken(token) }) : null;
   if (!found) {
     return unauthorized(
-      "This AI connection's token is unknown, expired or revoked. Make a new one on the trip page, under Your devices.",
+      "This AI connection's token is unknown, expired or revoked. Make a new one on the trip's Settings page.",
       {
         error: "invalid_token",
       },

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DestinationCard } from "@/components/recommendations/destination-card";
+import { DestinationCard } from "@/components/recommendations/card/destination-card";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { factsFor } from "@/lib/facts";
 import { budgetView } from "@/lib/money/budget";

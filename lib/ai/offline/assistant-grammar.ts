@@ -292,7 +292,7 @@ const UNMET: { test: RegExp; category: string; what: string; offer: string }[] =
     test: /\b(password|my account|sign in with|log ?in with)\b/,
     category: "account",
     what: "change sign-in settings",
-    offer: "Your devices and personal link are on the trip's page.",
+    offer: "Your devices and personal link are on the trip's Settings page.",
   },
 ];
 

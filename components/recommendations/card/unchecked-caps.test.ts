@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MemberCost } from "@/lib/schemas/money";
-import { uncheckedCapsText } from "./destination-card";
+import { uncheckedCapsText } from "./unchecked-caps";
 
 /**
  * "Fits everyone's budget" is never claimed while a hard cap can't be checked. Ben has a hard
