@@ -1,8 +1,8 @@
-import { costsSummary, shareOf } from "@/lib/costs-view";
 import type { TripCosts } from "@/lib/db/queries/costs";
 import { atTableRate, maxOf, ownBudget } from "@/lib/money/budget";
 import { quote, type RatesTable, rateToString } from "@/lib/money/rates";
 import type { CostsBoard } from "@/lib/schemas/costs-board";
+import { costsSummary, shareOf } from "@/lib/views/costs-summary";
 
 export type { CostsBoard };
 

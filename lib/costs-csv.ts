@@ -1,8 +1,8 @@
 import { stringify } from "csv-stringify/sync";
-import { type CostsSummary, FORMER_NAME } from "@/lib/costs-view";
 import type { ExpenseWithParts } from "@/lib/db/queries/costs";
 import { requireCurrency } from "@/lib/money/currency";
 import { EXPENSE_CATEGORY_LABELS } from "@/lib/schemas/costs";
+import { type CostsSummary, FORMER_NAME } from "@/lib/views/costs-summary";
 
 /**
  * The Costs page's CSV export: the expenses (each in its own currency and the trip's, with the

@@ -2,10 +2,10 @@ import "server-only";
 import { requireMember } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
 import { costsCsv } from "@/lib/costs-csv";
-import { loadCostsView } from "@/lib/costs-page";
 import { refusalResponse } from "@/lib/http";
 import { consume } from "@/lib/limits/rate";
-import { fileSlug } from "@/lib/my-data";
+import { loadCostsView } from "@/lib/views/costs";
+import { fileSlug } from "@/lib/views/my-data";
 
 /** GET /trips/<id>/costs/export: the trip's expenses and settle-up as CSV, for its members only. */
 export async function costsCsvResponse({ ctx, tripId }: { ctx: RequestContext; tripId: string }): Promise<Response> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fewFitSeenBy } from "@/lib/dashboard";
 import type { Resolution } from "@/lib/resolutions";
 import type { Opener } from "@/lib/schemas/recommendations";
+import { fewFitSeenBy } from "@/lib/views/dashboard";
 import { type MustHaveSeen, mustHaveTurns, type YourTurnInput, yourTurn } from "@/lib/your-turn";
 
 /**

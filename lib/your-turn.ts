@@ -282,7 +282,7 @@ export function yourTurn(input: YourTurnInput): YourTurn {
   return { mine: ordered, waitingOn };
 }
 
-/** A must-have as the viewer sees it against the plan (lib/itinerary-view.ts `MustHaveView`). */
+/** A must-have as the viewer sees it against the plan (lib/views/itinerary.ts `MustHaveView`). */
 export type MustHaveSeen =
   | { mustHave: string; status: "in-plan"; whose: string | null }
   | { mustHave: string; status: "not-honoured"; whose: string | null; why: string; wouldHelp: string };

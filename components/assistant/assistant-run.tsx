@@ -7,8 +7,8 @@ import { startTransition, useEffect, useRef } from "react";
 import { RunTimeline } from "@/components/recommendations/run-timeline";
 import { useLiveRunById } from "@/components/trip/live-store";
 import { cardHeadingId } from "@/components/ui/card";
-import type { AssistantRunState } from "@/lib/assistant-runs-view";
 import type { RunKind } from "@/lib/db/schema";
+import type { AssistantRunState } from "@/lib/views/assistant-runs";
 import type { StartedRun } from "./started-run";
 
 const WORDS: Record<RunKind, { running: string; done: string; stopped: string; link: string }> = {

@@ -2,9 +2,9 @@ import type { UIMessage } from "ai";
 import type { ReactNode } from "react";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { suggestionsFor } from "@/lib/ai/offline/assistant-grammar";
-import { assistantRunsView } from "@/lib/assistant-runs-view";
 import type { Caller } from "@/lib/auth/guards";
 import { getThread, listUnmetRequests } from "@/lib/db/queries/assistant";
+import { assistantRunsView } from "@/lib/views/assistant-runs";
 import { AssistantPanel } from "./assistant-panel";
 import { UnmetList } from "./unmet-list";
 

@@ -41,7 +41,7 @@ export function BudgetBars({ budget, members }: { budget: Budget; members: Membe
     ...budget.ranges.flatMap((r) => [r.min, r.max]),
     ...[low, high, hardCap].filter((v) => v !== null),
   ]);
-  // A member sees the others' ranges without names (lib/dashboard.ts): those ids aren't members.
+  // A member sees the others' ranges without names (lib/views/dashboard.ts): those ids aren't members.
   const anonymous = [...budget.ranges.map((r) => r.memberId), ...budget.flexibleIds].some(isAnonymousMemberId);
   const who = (id: string | null) => (id === null || isAnonymousMemberId(id) ? "another member" : nameOf(members, id));
   const hiddenFlexible = budget.flexibleIds.filter(isAnonymousMemberId).length;

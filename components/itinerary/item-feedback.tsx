@@ -9,7 +9,6 @@ import { useLiveFeedback } from "@/components/trip/live-store";
 import { reportActionSuccess, settleResult, useActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { FieldError, FormMessage, inputClasses } from "@/components/ui/field";
-import type { FeedbackView } from "@/lib/itinerary-view";
 import {
   FLAG_REASON_LABELS,
   FLAG_REASONS,
@@ -17,6 +16,7 @@ import {
   MAX_FEEDBACK_TEXT,
   MAX_LIFT_REASON,
 } from "@/lib/schemas/itinerary";
+import type { FeedbackView } from "@/lib/views/itinerary";
 
 /**
  * Under each item of the current plan: the group's flags on it (with what the last

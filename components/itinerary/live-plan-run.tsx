@@ -4,10 +4,10 @@ import { ItineraryDays } from "@/components/itinerary/itinerary-days";
 import { RunTimeline } from "@/components/recommendations/run-timeline";
 import { useLiveRunById, useStartedRuns } from "@/components/trip/live-store";
 import { Card } from "@/components/ui/card";
-import type { ItineraryView } from "@/lib/itinerary-view";
 import { withDraftedDay } from "@/lib/planning/drafted-days";
 import type { ItineraryDay } from "@/lib/schemas/itinerary";
 import type { TimelineEntry } from "@/lib/schemas/trip-events";
+import type { ItineraryView } from "@/lib/views/itinerary";
 
 /**
  * The plan run's timeline on the plan page, for every member from the moment it starts

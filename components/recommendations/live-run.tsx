@@ -2,8 +2,8 @@
 
 import type { ReactNode } from "react";
 import { type LiveRun, useStartedRuns } from "@/components/trip/live-store";
-import type { RecommendationsView } from "@/lib/recommendations-view";
 import type { EarlyCard } from "@/lib/schemas/trip-events";
+import type { RecommendationsView } from "@/lib/views/recommendations";
 import { DestinationCard } from "./card/destination-card";
 import { RunTimeline } from "./run-timeline";
 

@@ -2,7 +2,7 @@
 
 import { useVoteTally } from "@/components/trip/live-store";
 import { joinAnd } from "@/lib/format";
-import type { VotingView } from "@/lib/recommendations-view";
+import type { VotingView } from "@/lib/views/recommendations";
 
 /**
  * "2 of 4 have voted", who hasn't (the organizer's view, to nudge), and whether voting is

@@ -5,7 +5,6 @@ import { useState, useTransition } from "react";
 import { createAiConnectionAction, revokeAiConnectionAction } from "@/app/actions";
 import { Button } from "@/components/ui/button";
 import { FormMessage, TextField } from "@/components/ui/field";
-import { type AiConnectionRow, shortDateTime } from "@/lib/devices-view";
 import {
   AI_CONNECTION_DAYS,
   AI_SCOPE_LABELS,
@@ -14,6 +13,7 @@ import {
   MAX_AI_LABEL,
   scopesInWords,
 } from "@/lib/schemas/ai-connections";
+import { type AiConnectionRow, shortDateTime } from "@/lib/views/devices";
 import { CopyField } from "./copy-field";
 
 type Made = { token: string; label: string; scopes: AiScope[]; expiresAt: string };

@@ -10,7 +10,7 @@ import {
 } from "@/app/actions";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
-import type { DeviceRow } from "@/lib/devices-view";
+import type { DeviceRow } from "@/lib/views/devices";
 import { CopyField } from "./copy-field";
 
 /**

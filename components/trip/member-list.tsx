@@ -5,8 +5,8 @@ import { useState, useTransition } from "react";
 import { createHelpLinkAction, removeMemberAction, revokeDeviceAction } from "@/app/actions";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
-import type { DashboardView } from "@/lib/dashboard";
-import type { DeviceRow } from "@/lib/devices-view";
+import type { DashboardView } from "@/lib/views/dashboard";
+import type { DeviceRow } from "@/lib/views/devices";
 import { CopyField } from "./copy-field";
 
 export function MemberList({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
 import { getTrip } from "@/lib/db/queries/trips";
-import { loadRecommendationsView } from "@/lib/recommendations-view";
+import { loadRecommendationsView } from "@/lib/views/recommendations";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 import { runPipeline } from "@/test/pipeline";

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/guards";
-import { costsSummary } from "@/lib/costs-view";
 import {
   type ExpenseWrite,
   expenseOfClientKey,
@@ -36,6 +35,7 @@ import {
   UndoPaymentInput,
 } from "@/lib/schemas/costs";
 import { refuseInstructions } from "@/lib/screened-answers";
+import { costsSummary } from "@/lib/views/costs-summary";
 import { tripAction } from "./define";
 
 /**

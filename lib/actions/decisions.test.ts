@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
-import { loadDashboard } from "@/lib/dashboard";
 import { listDecisions } from "@/lib/db/queries/decisions";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
+import { loadDashboard } from "@/lib/views/dashboard";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 import { runPipeline } from "@/test/pipeline";

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
-import { loadDashboard } from "@/lib/dashboard";
 import { getPreferences } from "@/lib/db/queries/preferences";
+import { loadDashboard } from "@/lib/views/dashboard";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
 

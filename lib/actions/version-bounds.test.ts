@@ -5,7 +5,7 @@ import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
 import { listItineraryVersions } from "@/lib/db/queries/itineraries";
 import { getPreferences } from "@/lib/db/queries/preferences";
-import { loadItineraryView } from "@/lib/itinerary-view";
+import { loadItineraryView } from "@/lib/views/itinerary";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 import { lisbonPlan } from "@/test/itinerary";

@@ -3,7 +3,7 @@ import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { listTripEvents } from "@/lib/db/queries/trip-events";
-import { loadRecommendationsView } from "@/lib/recommendations-view";
+import { loadRecommendationsView } from "@/lib/views/recommendations";
 import type { TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";

@@ -1,10 +1,10 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/guards";
-import { loadDashboard } from "@/lib/dashboard";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { tripAllowance } from "@/lib/limits/budget";
 import { formatBudget, parseMoneyText } from "@/lib/money/budget";
 import { MAX_REGENERATIONS } from "@/lib/schemas/itinerary";
+import { loadDashboard } from "@/lib/views/dashboard";
 import type { ToolSpec } from "./registry";
 
 /**

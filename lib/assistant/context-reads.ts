@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { tripAction } from "@/lib/actions/define";
-import { contextEntriesFor } from "@/lib/context-view";
 import { TripId } from "@/lib/schemas/trip";
 import { heldBackReason } from "@/lib/screened-answers";
+import { contextEntriesFor } from "@/lib/views/context";
 import { untrusted, WITHHELD } from "./untrusted";
 
 /** The learned context as a reading tool: what the dashboard's "What we've agreed" shows the caller. */

@@ -19,7 +19,6 @@ import { z } from "zod";
 import type { ModelSet } from "@/lib/ai/models";
 import type { Caller } from "@/lib/auth/guards";
 import type { RequestContext } from "@/lib/auth/session";
-import { contextEntriesFor } from "@/lib/context-view";
 import { claimThread, getThread, insertUnmetRequest, releaseThread, saveThread } from "@/lib/db/queries/assistant";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { recordModelSpend } from "@/lib/db/queries/spend";
@@ -29,6 +28,7 @@ import { ASSISTANT_AGENT, ensureAssistantTurnAllowed } from "@/lib/limits/budget
 import { log } from "@/lib/log";
 import type { AssistantRequest } from "@/lib/schemas/assistant";
 import { COMPLETE_STATUSES } from "@/lib/schemas/assistant";
+import { contextEntriesFor } from "@/lib/views/context";
 import { approvalReason, needsApproval } from "./approval";
 import { AREA_NAMES, type Area, activeToolNames, areasFor, areasOf, OPEN_TOOLS, openToolsDescription } from "./areas";
 import { instructionsFor } from "./instructions";

@@ -2,19 +2,19 @@ import "server-only";
 import { z } from "zod";
 import { tripAction } from "@/lib/actions/define";
 import type { Caller } from "@/lib/auth/guards";
-import { loadDashboard, withoutConstraintAttribution } from "@/lib/dashboard";
 import { getPreferences } from "@/lib/db/queries/preferences";
 import { AppError } from "@/lib/errors";
-import { loadItineraryView } from "@/lib/itinerary-view";
-import { loadRecommendationsView } from "@/lib/recommendations-view";
 import type { DecisionView } from "@/lib/schemas/decisions";
 import type { Itinerary } from "@/lib/schemas/itinerary";
 import type { MemberCost } from "@/lib/schemas/money";
 import { TripId } from "@/lib/schemas/trip";
 import { versionNumber } from "@/lib/schemas/version";
 import { heldBackReason } from "@/lib/screened-answers";
+import { loadDashboard, withoutConstraintAttribution } from "@/lib/views/dashboard";
+import { loadItineraryView } from "@/lib/views/itinerary";
+import { loadRecommendationsView } from "@/lib/views/recommendations";
+import { loadYourTurn } from "@/lib/views/your-turn";
 import { yourTurn } from "@/lib/your-turn";
-import { loadYourTurn } from "@/lib/your-turn-view";
 import { untrusted, WITHHELD } from "./untrusted";
 
 /**

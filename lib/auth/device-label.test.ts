@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seenAgo } from "@/lib/devices-view";
+import { seenAgo } from "@/lib/views/devices";
 import { deviceLabel } from "./device-label";
 
 describe("device labels people recognise", () => {

@@ -3,7 +3,7 @@ import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
 import { modelSpendSince } from "@/lib/db/queries/spend";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
-import { loadRecommendationsView } from "@/lib/recommendations-view";
+import { loadRecommendationsView } from "@/lib/views/recommendations";
 import { browser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip, tripWithAnswers } from "@/test/fixtures";

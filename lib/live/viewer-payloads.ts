@@ -1,14 +1,6 @@
 import "server-only";
 import { boardFor, type CostsRead } from "@/lib/costs-board";
 import { readCosts } from "@/lib/costs-board-read";
-import {
-  type DashboardBasis,
-  type DashboardRead,
-  dashboardBasis,
-  dashboardFrom,
-  groupSlice,
-  readDashboard,
-} from "@/lib/dashboard";
 import { listDevices } from "@/lib/db/queries/devices";
 import { listFeedback } from "@/lib/db/queries/feedback";
 import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
@@ -17,13 +9,21 @@ import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { listVotes } from "@/lib/db/queries/recommendations";
 import { getProgressEvent } from "@/lib/db/queries/runs";
 import { getTrip } from "@/lib/db/queries/trips";
-import { type DeviceRow, deviceRows } from "@/lib/devices-view";
 import { isDraftedDay } from "@/lib/planning/drafted-days";
-import { optionForViewer } from "@/lib/recommendations-view";
 import type { ItineraryDay } from "@/lib/schemas/itinerary";
 import type { DestinationOption } from "@/lib/schemas/recommendations";
 import type { FeedbackChange, LiveMessage, MemberStatus, TripEvent, TripEventKind } from "@/lib/schemas/trip-events";
 import { heldBackReason, screenAnswers } from "@/lib/screened-answers";
+import {
+  type DashboardBasis,
+  type DashboardRead,
+  dashboardBasis,
+  dashboardFrom,
+  groupSlice,
+  readDashboard,
+} from "@/lib/views/dashboard";
+import { type DeviceRow, deviceRows } from "@/lib/views/devices";
+import { optionForViewer } from "@/lib/views/recommendations";
 
 /**
  * The per-viewer cut of the live channel: what changed, as one viewer may see it, by the
@@ -216,7 +216,7 @@ function cut(shared: Shared, viewer: Viewer): LiveMessage["payload"] {
     }
     case "feedback": {
       if (!shared.feedback) return { feedback: null };
-      // Words held back as instructions stay with their author, as on the plan page (lib/itinerary-view.ts).
+      // Words held back as instructions stay with their author, as on the plan page (lib/views/itinerary.ts).
       const mine = shared.feedback.memberId === viewer.memberId;
       const { heldBack, text } = shared.feedback;
       return {

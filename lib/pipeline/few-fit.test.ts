@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { openerText } from "@/components/recommendations/openers";
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
-import { packForViewer } from "@/lib/recommendations-view";
 import { RecommendationsPack } from "@/lib/schemas/recommendations";
+import { packForViewer } from "@/lib/views/recommendations";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 import { runPipeline, storedOutcome } from "@/test/pipeline";

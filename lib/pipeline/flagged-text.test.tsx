@@ -23,8 +23,8 @@ import { addMember, listMembersWithPreferences } from "@/lib/db/queries/members"
 import { latestRecommendations } from "@/lib/db/queries/recommendations";
 import { listTripEvents } from "@/lib/db/queries/trip-events";
 import { renameTrip } from "@/lib/db/queries/trips";
-import { myDataResponse } from "@/lib/my-data";
 import type { MemberPreferencesInput } from "@/lib/schemas/preferences";
+import { myDataResponse } from "@/lib/views/my-data";
 import { browser, type TestBrowser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";

@@ -4,9 +4,9 @@ import { DestinationCard } from "@/components/recommendations/card/destination-c
 import { listMembersWithPreferences } from "@/lib/db/queries/members";
 import { factsFor } from "@/lib/facts";
 import { budgetView } from "@/lib/money/budget";
-import { packForViewer } from "@/lib/recommendations-view";
 import type { MemberPreferencesInput } from "@/lib/schemas/preferences";
 import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
+import { packForViewer } from "@/lib/views/recommendations";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 import { runPipeline, storedOutcome } from "@/test/pipeline";

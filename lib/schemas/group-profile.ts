@@ -130,7 +130,7 @@ export const Conflict = z.object({
 });
 export type Conflict = z.infer<typeof Conflict>;
 
-/** A member's view shows the others' budget ranges under ids like these instead of theirs (lib/dashboard.ts). */
+/** A member's view shows the others' budget ranges under ids like these instead of theirs (lib/views/dashboard.ts). */
 export function anonymousMemberId(index: number): string {
   return `anonymous-${index}`;
 }

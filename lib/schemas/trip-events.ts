@@ -163,7 +163,7 @@ export type FeedbackChange = z.infer<typeof FeedbackChange>;
  * The dashboard's group sections as one viewer sees them after a join, a save or erase of
  * answers, or a request: who is in and who answered, the conflicts (with the viewer's own
  * fixes), the organizer's requests and whom they could ask. Cut by the dashboard's own rules
- * (lib/dashboard.ts `dashboardFrom`): a member sees their own requests and fixes only, and
+ * (lib/views/dashboard.ts `dashboardFrom`): a member sees their own requests and fixes only, and
  * nobody's answers travel (a fix changes the viewer's own answers, so it holds only theirs).
  */
 export const GroupSlice = z.object({

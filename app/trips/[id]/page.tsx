@@ -15,12 +15,12 @@ import { HeldBackNotice } from "@/components/trip/held-back-notice";
 import { LiveTrip } from "@/components/trip/live-trip";
 import { requireDeviceAwaitingProof, requireMember } from "@/lib/auth/guards";
 import { requestContext, requestOrigin } from "@/lib/auth/request";
-import { groupSlice, loadDashboard } from "@/lib/dashboard";
 import { listDevices } from "@/lib/db/queries/devices";
-import { deviceRows } from "@/lib/devices-view";
 import { liveCursor } from "@/lib/live/stream";
-import { loadRecommendationsView } from "@/lib/recommendations-view";
-import { loadYourTurn } from "@/lib/your-turn-view";
+import { groupSlice, loadDashboard } from "@/lib/views/dashboard";
+import { deviceRows } from "@/lib/views/devices";
+import { loadRecommendationsView } from "@/lib/views/recommendations";
+import { loadYourTurn } from "@/lib/views/your-turn";
 
 export const metadata: Metadata = { title: "Trip dashboard" };
 

@@ -2,8 +2,8 @@ import { AgreedList } from "@/components/assistant/agreed-list";
 import { AssistantSection } from "@/components/assistant/assistant-section";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import type { Caller } from "@/lib/auth/guards";
-import { contextEntriesFor } from "@/lib/context-view";
 import { plural } from "@/lib/format";
+import { contextEntriesFor } from "@/lib/views/context";
 
 /** The assistant's card and what the group has agreed (which the assistant reads before every answer). */
 export async function DashboardAssistant({ caller }: { caller: Caller }) {

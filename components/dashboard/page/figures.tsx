@@ -6,7 +6,7 @@ import { budgetSummary, datesSummary, needsSummary, vibesSummary } from "@/compo
 import { VibeChips } from "@/components/dashboard/vibe-chips";
 import { EmptyState } from "@/components/ui/card";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
-import type { DashboardView } from "@/lib/dashboard";
+import type { DashboardView } from "@/lib/views/dashboard";
 
 /** The group's figures from everyone's answers: the dates that work, the budgets, the vibes, the needs. */
 export function GroupFigures({

@@ -1,7 +1,7 @@
 import { AnswersChangedNotice, LiveConflicts } from "@/components/dashboard/live-group";
 import { RecommendationsSection } from "@/components/recommendations/section/recommendations-section";
-import type { DashboardView } from "@/lib/dashboard";
-import type { RecommendationsView } from "@/lib/recommendations-view";
+import type { DashboardView } from "@/lib/views/dashboard";
+import type { RecommendationsView } from "@/lib/views/recommendations";
 import { GroupFigures } from "./figures";
 import { PlanLink } from "./plan-link";
 

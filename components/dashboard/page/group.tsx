@@ -3,7 +3,7 @@ import { WhoIsIn } from "@/components/dashboard/live-group";
 import { InviteCard } from "@/components/trip/invite-card";
 import { OrganizerTools } from "@/components/trip/organizer-tools";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
-import type { DashboardView } from "@/lib/dashboard";
+import type { DashboardView } from "@/lib/views/dashboard";
 import { InvitePlace } from "./invite-placement";
 
 type Trip = DashboardView["trip"];

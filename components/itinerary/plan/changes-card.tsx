@@ -1,6 +1,6 @@
 import { Card } from "@/components/ui/card";
 import { formatUsd } from "@/lib/format";
-import type { ItineraryView } from "@/lib/itinerary-view";
+import type { ItineraryView } from "@/lib/views/itinerary";
 
 /** What changed from the version before: items added, removed, moved or changed, and costs (the viewer's own; the organizer everyone's). */
 export function ChangesCard({

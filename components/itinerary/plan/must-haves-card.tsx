@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import type { MustHaveView } from "@/lib/itinerary-view";
+import type { MustHaveView } from "@/lib/views/itinerary";
 
 /**
  * Each member's must-have against the plan: where it is in the plan, or that it isn't, why and

@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { FormMessage } from "@/components/ui/field";
 import type { Unavailable } from "@/components/ui/unavailable-note";
 import { formatDay, formatRange, plural } from "@/lib/format";
-import type { ItineraryView } from "@/lib/itinerary-view";
+import type { ItineraryView } from "@/lib/views/itinerary";
 
 type ShareLinkState =
   | { state: "none" }

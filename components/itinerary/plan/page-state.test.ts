@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FeedbackView, ItineraryView } from "@/lib/itinerary-view";
 import type { Itinerary } from "@/lib/schemas/itinerary";
+import type { FeedbackView, ItineraryView } from "@/lib/views/itinerary";
 import { type PlanPageState, planPageState } from "./page-state";
 
 /**

@@ -1,6 +1,6 @@
 import type { Unavailable } from "@/components/ui/unavailable-note";
-import type { FeedbackView, ItineraryView } from "@/lib/itinerary-view";
 import type { Itinerary } from "@/lib/schemas/itinerary";
+import type { FeedbackView, ItineraryView } from "@/lib/views/itinerary";
 
 /**
  * What the plan page shows, decided from the view alone (pure, so each rule is pinned by a

@@ -3,8 +3,8 @@ import { OtherFeedback } from "@/components/itinerary/item-feedback";
 import { SuggestForm } from "@/components/itinerary/suggest-form";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { plural } from "@/lib/format";
-import type { ItineraryView } from "@/lib/itinerary-view";
 import type { Itinerary } from "@/lib/schemas/itinerary";
+import type { ItineraryView } from "@/lib/views/itinerary";
 import type { PlanPageState } from "./page-state";
 
 type State = Extract<PlanPageState, { kind: "plan" }>;

@@ -1,6 +1,6 @@
 import { BeforeYouGoSection } from "@/components/destination/before-you-go";
 import { WideOpenDetails } from "@/components/ui/collapsible-card";
-import type { ItineraryView } from "@/lib/itinerary-view";
+import type { ItineraryView } from "@/lib/views/itinerary";
 
 /** Where to stay, getting around and the viewer's flights: one line on a phone, open on a wide screen. */
 export function PlanBeforeYouGo({

@@ -4,11 +4,11 @@ import { ItemFeedback } from "@/components/itinerary/item-feedback";
 import { ItineraryDays } from "@/components/itinerary/itinerary-days";
 import { MealExtra } from "@/components/itinerary/meal-extra";
 import type { DestinationFacts } from "@/lib/facts";
-import type { ItineraryView } from "@/lib/itinerary-view";
 import { stayAreasOf } from "@/lib/planning/day-map";
 import { planRoutes } from "@/lib/planning/day-route";
 import { mapTiles } from "@/lib/planning/map-tiles";
 import type { Itinerary } from "@/lib/schemas/itinerary";
+import type { ItineraryView } from "@/lib/views/itinerary";
 import type { PlanPageState } from "./page-state";
 
 type State = Extract<PlanPageState, { kind: "plan" }>;

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { formatRange } from "@/lib/format";
-import type { ItineraryView } from "@/lib/itinerary-view";
+import type { ItineraryView } from "@/lib/views/itinerary";
 
 /** The plan page's top: back to the dashboard, where to and when. */
 export function PlanHeader({ trip }: { trip: ItineraryView["trip"] }) {

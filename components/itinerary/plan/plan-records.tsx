@@ -2,8 +2,8 @@ import Link from "next/link";
 import { SourceLink } from "@/components/itinerary/itinerary-days";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { formatDay, plural } from "@/lib/format";
-import type { ItineraryView } from "@/lib/itinerary-view";
 import type { Itinerary } from "@/lib/schemas/itinerary";
+import type { ItineraryView } from "@/lib/views/itinerary";
 
 /** What the shown version assumes, every version with where it came from, and the sources. */
 export function PlanRecords({

@@ -1,7 +1,7 @@
 import type { DayChoice } from "@/components/itinerary/hand-edits";
 import type { DestinationFacts } from "@/lib/facts";
-import type { ItineraryView } from "@/lib/itinerary-view";
 import type { Itinerary } from "@/lib/schemas/itinerary";
+import type { ItineraryView } from "@/lib/views/itinerary";
 import { ChangesCard } from "./changes-card";
 import { MustHavesCard } from "./must-haves-card";
 import type { PlanPageState } from "./page-state";

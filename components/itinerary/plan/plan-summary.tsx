@@ -4,8 +4,8 @@ import { CostBreakdown, overBudgetBy } from "@/components/recommendations/cost-b
 import { buttonClasses } from "@/components/ui/button";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { formatUsd, plural } from "@/lib/format";
-import type { ItineraryView } from "@/lib/itinerary-view";
 import type { Itinerary } from "@/lib/schemas/itinerary";
+import type { ItineraryView } from "@/lib/views/itinerary";
 
 /** The shown version in brief (weather, packing, calendar) and what it costs the viewer (the organizer: everyone). */
 export function PlanSummary({

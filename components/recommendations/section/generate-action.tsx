@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { RecommendationsView } from "@/lib/recommendations-view";
+import type { RecommendationsView } from "@/lib/views/recommendations";
 import { GenerateButton } from "../generate-button";
 
 /** The organizer's button in the section's corner: generate or regenerate, or first add their own answers. */

@@ -1,5 +1,5 @@
 import { FormMessage } from "@/components/ui/field";
-import type { RecommendationsView } from "@/lib/recommendations-view";
+import type { RecommendationsView } from "@/lib/views/recommendations";
 import { DestinationCard } from "../card/destination-card";
 import { decidedDatesOf } from "../decided-note";
 import { VotingSummary } from "../voting-summary";

@@ -1,6 +1,6 @@
 import { AlertTriangle, RefreshCw } from "lucide-react";
 import { joinAnd } from "@/lib/format";
-import type { RecommendationsView } from "@/lib/recommendations-view";
+import type { RecommendationsView } from "@/lib/views/recommendations";
 import { fewFitHeadline, Openers, openerText } from "../openers";
 
 type Current = NonNullable<RecommendationsView["current"]>;

@@ -1,7 +1,7 @@
 import { Card, EmptyState } from "@/components/ui/card";
 import { CollapsibleCard } from "@/components/ui/collapsible-card";
 import { plural } from "@/lib/format";
-import type { RecommendationsView } from "@/lib/recommendations-view";
+import type { RecommendationsView } from "@/lib/views/recommendations";
 import { DecidedNote } from "../decided-note";
 import { DecisionLog } from "../decision-log";
 import { Exclusions } from "../exclusions";

@@ -12,13 +12,13 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
-import { loadCostsView } from "@/lib/costs-page";
 import { inBoth } from "@/lib/costs-standing";
 import { localeOf } from "@/lib/format";
 import { liveCursor } from "@/lib/live/stream";
 import { formatMoney } from "@/lib/money/display";
 import { SHIPPED_RATES } from "@/lib/money/rates";
 import { EXPENSE_CATEGORY_LABELS } from "@/lib/schemas/costs";
+import { loadCostsView } from "@/lib/views/costs";
 
 export const metadata: Metadata = { title: "Costs" };
 

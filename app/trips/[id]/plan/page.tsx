@@ -18,9 +18,9 @@ import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
 import { listOptOuts } from "@/lib/db/queries/costs";
 import { factsOfPlan } from "@/lib/db/queries/destination-facts";
-import { loadItineraryView } from "@/lib/itinerary-view";
 import { liveCursor } from "@/lib/live/stream";
 import { shareLinkFor } from "@/lib/share/link";
+import { loadItineraryView } from "@/lib/views/itinerary";
 
 export const metadata: Metadata = { title: "Trip plan" };
 

@@ -11,7 +11,7 @@ import { requestContext } from "@/lib/auth/request";
 import { listAiConnections } from "@/lib/db/queries/ai-connections";
 import { listDevices } from "@/lib/db/queries/devices";
 import { getNotificationSettings } from "@/lib/db/queries/notifications";
-import { aiConnectionRows, deviceRows } from "@/lib/devices-view";
+import { aiConnectionRows, deviceRows } from "@/lib/views/devices";
 
 export const metadata: Metadata = { title: "Your settings" };
 

@@ -4,9 +4,9 @@ import { requestContext } from "@/lib/auth/request";
 import { currentItinerary, itineraryVersion } from "@/lib/db/queries/itineraries";
 import { AppError } from "@/lib/errors";
 import { refusalResponse } from "@/lib/http";
-import { itineraryForViewer } from "@/lib/itinerary-view";
 import { consume } from "@/lib/limits/rate";
 import { MAX_VERSION } from "@/lib/schemas/version";
+import { itineraryForViewer } from "@/lib/views/itinerary";
 
 /**
  * GET /api/trips/<id>/itinerary[?version=N]: the plan as JSON (the `Itinerary` schema),

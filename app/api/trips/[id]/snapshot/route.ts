@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { requireMember } from "@/lib/auth/guards";
 import { requestContext } from "@/lib/auth/request";
-import { loadDashboard } from "@/lib/dashboard";
 import { refusalResponse } from "@/lib/http";
 import { consume } from "@/lib/limits/rate";
+import { loadDashboard } from "@/lib/views/dashboard";
 
 /** The dashboard's data as JSON, as the caller may see it (attribution only for the organizer). */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {

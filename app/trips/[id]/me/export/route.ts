@@ -1,5 +1,5 @@
 import { requestContext } from "@/lib/auth/request";
-import { myDataResponse } from "@/lib/my-data";
+import { myDataResponse } from "@/lib/views/my-data";
 
 export const dynamic = "force-dynamic";
 

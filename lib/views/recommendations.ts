@@ -1,6 +1,5 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/guards";
-import { withoutConstraintAttribution } from "@/lib/dashboard";
 import { listDecisions } from "@/lib/db/queries/decisions";
 import { recordedFacts } from "@/lib/db/queries/destination-facts";
 import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
@@ -18,6 +17,7 @@ import type { DecisionLogEntry, RunError, RunStatus } from "@/lib/schemas/pipeli
 import type { DestinationOption, RecommendationsPack } from "@/lib/schemas/recommendations";
 import type { TimelineEntry } from "@/lib/schemas/trip-events";
 import { screenAnswers } from "@/lib/screened-answers";
+import { withoutConstraintAttribution } from "@/lib/views/dashboard";
 
 /**
  * The recommendations part of the dashboard, as `caller` may see it: the latest run (its

@@ -6,7 +6,6 @@ import { modelFlaggedTexts } from "@/lib/db/queries/held-back";
 import { listMembersWithPreferences, type MemberWithPreferences } from "@/lib/db/queries/members";
 import { listRequests, type ResolutionRequest } from "@/lib/db/queries/requests";
 import type { Trip, TripStatus } from "@/lib/db/schema";
-import { type DeviceRow, shortDateTime } from "@/lib/devices-view";
 import { memberHome } from "@/lib/places/home";
 import { fewFitFor, openersSeenBy } from "@/lib/planning/openers";
 import { type Resolution, resolutionsFor } from "@/lib/resolutions";
@@ -16,6 +15,7 @@ import { availableWindows, type MemberPreferences } from "@/lib/schemas/preferen
 import type { Opener } from "@/lib/schemas/recommendations";
 import type { GroupSlice } from "@/lib/schemas/trip-events";
 import { type HeldBack, heldBackFor, heldBackReason, screenAnswers } from "@/lib/screened-answers";
+import { type DeviceRow, shortDateTime } from "@/lib/views/devices";
 
 /**
  * Everything the dashboard shows, as seen by `caller`. Members see the group's

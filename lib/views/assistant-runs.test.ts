@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { timelineRows } from "@/components/recommendations/timeline-rows";
 import * as actions from "@/lib/actions";
-import { assistantRunsView } from "@/lib/assistant-runs-view";
 import { requireMember } from "@/lib/auth/guards";
 import { getThread } from "@/lib/db/queries/assistant";
 import { createRunOrGetActive, failRun } from "@/lib/db/queries/runs";
 import { settleLocalRuns } from "@/lib/pipeline/local-runner";
 import { stagesOf } from "@/lib/pipeline/stages";
+import { assistantRunsView } from "@/lib/views/assistant-runs";
 import { ask, pendingApproval } from "@/test/assistant";
 import { browser } from "@/test/browser";
 import { withTestDatabase } from "@/test/db";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as actions from "@/lib/actions";
 import { runTool } from "@/lib/assistant/registry";
 import { requireMember } from "@/lib/auth/guards";
-import { loadCostsView } from "@/lib/costs-page";
+import { loadCostsView } from "@/lib/views/costs";
 import { withTestDatabase } from "@/test/db";
 import { answers, tripWithAnswers } from "@/test/fixtures";
 

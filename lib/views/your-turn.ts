@@ -1,10 +1,10 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/guards";
-import type { DashboardView } from "@/lib/dashboard";
 import { listOpenFeedback } from "@/lib/db/queries/feedback";
 import { latestRun } from "@/lib/db/queries/runs";
-import { loadMustHaves } from "@/lib/itinerary-view";
-import type { RecommendationsView } from "@/lib/recommendations-view";
+import type { DashboardView } from "@/lib/views/dashboard";
+import { loadMustHaves } from "@/lib/views/itinerary";
+import type { RecommendationsView } from "@/lib/views/recommendations";
 import { mustHaveTurns, type YourTurnInput } from "@/lib/your-turn";
 
 /**

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { openerText } from "@/components/recommendations/openers";
 import * as actions from "@/lib/actions";
 import { requireMember } from "@/lib/auth/guards";
-import { loadDashboard } from "@/lib/dashboard";
+import { loadDashboard } from "@/lib/views/dashboard";
 import { withTestDatabase } from "@/test/db";
 import { answers, newTrip } from "@/test/fixtures";
 
