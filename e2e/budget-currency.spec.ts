@@ -72,6 +72,8 @@ test("a budget typed as €2000 is saved, shown as €2,000 and judged in euros"
   await form.getByRole("button", { name: "Save preferences" }).click();
   await expect(form.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await kimDashboard.goto(tripId);
+  // On her phone the card is one line; her to-do's link opens it.
+  await form.getByRole("link", { name: "See the conflict" }).click();
   await expect(await budgetConflict(form)).toBeVisible();
   await expect(await budgetConflict(form)).toContainText("Raise your maximum to €1,898");
   await expect(await budgetConflict(olga)).toBeVisible({ timeout: LIVE_MS });

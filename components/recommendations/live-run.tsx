@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { type LiveRun, useStartedRuns } from "@/components/trip/live-store";
 import type { EarlyCard } from "@/lib/schemas/trip-events";
 import type { RecommendationsView } from "@/lib/views/recommendations";
+import { CardRow } from "./card/card-row";
 import { DestinationCard } from "./card/destination-card";
 import { RunTimeline } from "./run-timeline";
 
@@ -46,7 +47,7 @@ export function LiveRecommendationsRun({
               More are on the way. Voting opens when the list is complete; the final list may still drop one.
             </p>
           </div>
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <CardRow label="The first ideas, side by side: swipe for the next one">
             {cards.map(({ option, othersStretched }, i) => (
               <DestinationCard
                 key={option.slug}
@@ -61,7 +62,7 @@ export function LiveRecommendationsRun({
                 actions={null}
               />
             ))}
-          </div>
+          </CardRow>
         </section>
       ) : null}
     </>

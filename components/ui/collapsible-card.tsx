@@ -29,6 +29,15 @@ export function CollapsibleCard({
 }) {
   const headingId = cardHeadingId(title);
   const [open, setOpen] = useOpenOnWide(defaultOpen);
+  // A link to the card (the to-do's "See the conflict", a section chip) opens it.
+  useEffect(() => {
+    const openIfLinked = () => {
+      if (window.location.hash === `#${headingId}`) setOpen(true);
+    };
+    openIfLinked();
+    window.addEventListener("hashchange", openIfLinked);
+    return () => window.removeEventListener("hashchange", openIfLinked);
+  }, [headingId, setOpen]);
   return (
     <section
       aria-labelledby={headingId}

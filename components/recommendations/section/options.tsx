@@ -1,5 +1,6 @@
 import { FormMessage } from "@/components/ui/field";
 import type { RecommendationsView } from "@/lib/views/recommendations";
+import { CardRow } from "../card/card-row";
 import { DestinationCard } from "../card/destination-card";
 import { decidedDatesOf } from "../decided-note";
 import { VotingSummary } from "../voting-summary";
@@ -46,7 +47,7 @@ export function PackOptions({
         voting={current.voting}
         chosen={pack.options.find((o) => o.slug === view.selected)?.name ?? null}
       />
-      <div className="grid gap-3 md:grid-cols-2 md:gap-4 xl:grid-cols-3">
+      <CardRow label={`The ${pack.options.length} ideas, side by side: swipe for the next one`}>
         {pack.options.map((option, i) => (
           <DestinationCard
             key={option.slug}
@@ -69,7 +70,7 @@ export function PackOptions({
             }}
           />
         ))}
-      </div>
+      </CardRow>
     </>
   );
 }
