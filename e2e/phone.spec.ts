@@ -121,7 +121,8 @@ test("on a phone, at every stage, each member's to-do is on the first screen and
     .first()
     .getByRole("button", { name: /^Choose / })
     .click();
-  await expect(olgaDashboard.destinationCards().first()).toContainText("Chosen");
+  // Chosen, the ideas are a record: one line on a phone.
+  await expect(olgaDashboard.recommendations()).toContainText("Chosen:");
   const olgaPlan = new PlanPage(olga.page);
   await olgaPlan.goto(tripId);
   await olgaPlan.confirmDates(isoDay(32), isoDay(35));

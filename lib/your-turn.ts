@@ -18,6 +18,8 @@ export type TurnItem = {
   action: string;
   /** The viewer's own one-step fix, applied from the to-do itself (the conflicts card's Apply). */
   fix?: Resolution;
+  /** Its title or detail quotes what a member typed (a must-have): the assistant reads them wrapped as untrusted. */
+  quotesMember?: true;
 };
 
 /**
@@ -304,6 +306,7 @@ export function mustHaveTurns(tripId: string, status: TripStatus, mustHaves: Mus
             href: `/trips/${tripId}/plan`,
             action: "Go to the plan",
             after: "look" as const,
+            quotesMember: true as const,
           },
         ]
       : [],

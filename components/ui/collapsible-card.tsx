@@ -29,14 +29,17 @@ export function CollapsibleCard({
 }) {
   const headingId = cardHeadingId(title);
   const [open, setOpen] = useOpenOnWide(defaultOpen);
-  // A link to the card (the to-do's "See the conflict", a section chip) opens it.
+  // A link to the card (the to-do's "See the conflict", a section chip) opens it: on arrival
+  // with the card in the address, and on a click (the router changes the hash without a hashchange).
   useEffect(() => {
-    const openIfLinked = () => {
-      if (window.location.hash === `#${headingId}`) setOpen(true);
+    const target = `#${headingId}`;
+    if (window.location.hash === target) setOpen(true);
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (link?.getAttribute("href")?.endsWith(target)) setOpen(true);
     };
-    openIfLinked();
-    window.addEventListener("hashchange", openIfLinked);
-    return () => window.removeEventListener("hashchange", openIfLinked);
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
   }, [headingId, setOpen]);
   return (
     <section

@@ -176,10 +176,6 @@ const matrix: Record<keyof typeof actions, Row> = {
       return { tripId: trip.tripId, paymentId: paid.id };
     },
   },
-  optOutOfPlanItem: {
-    allowed: MEMBERS,
-    input: (trip) => ({ tripId: trip.tripId, itemKey: "boat-tour", optedOut: true }),
-  },
   setMyDisplayCurrency: { allowed: MEMBERS, input: (trip) => ({ tripId: trip.tripId, currency: "JPY" }) },
   // After the undo above, the callers want to stay domestic and "Abroad member" wants to go abroad.
   askMemberToResolve: {
@@ -312,6 +308,11 @@ const matrix: Record<keyof typeof actions, Row> = {
       const plan = await currentPlan(trip.tripId);
       return { tripId: trip.tripId, version: plan.version, itemKey: plan.itemKey, reason: "not-my-thing", note: "" };
     },
+  },
+  // Skipping an item takes one of the current plan's (an unknown key is refused for everyone).
+  optOutOfPlanItem: {
+    allowed: MEMBERS,
+    input: async (trip) => ({ tripId: trip.tripId, itemKey: (await currentPlan(trip.tripId)).itemKey, optedOut: true }),
   },
   suggestAddition: {
     allowed: MEMBERS,

@@ -124,7 +124,12 @@ export const readTrip = tripAction({
         answered: m.responded,
       })),
       decisions: dashboard.decisions.map(decisionOut),
-      myTurn: turn.mine.map((t) => ({ step: t.id, title: t.title, detail: t.detail, where: t.href })),
+      myTurn: turn.mine.map((t) => ({
+        step: t.id,
+        title: t.quotesMember ? untrusted(t.title) : t.title,
+        detail: t.quotesMember && t.detail ? untrusted(t.detail) : t.detail,
+        where: t.href,
+      })),
       waitingOn: turn.waitingOn,
     };
   },
