@@ -148,7 +148,8 @@ export const EVAL_ROWS: EvalRow[] = [
     category: "itinerary",
     who: "organizer",
     say: "Move the Alfama walk to Thursday",
-    expect: { tools: ["ask_clarification:input-available"] },
+    // No plan yet on this trip: saying so beats asking which part of Thursday.
+    expect: { tools: ["readPlan", "complete_task"], says: ["There's no plan yet"] },
   },
   {
     category: "itinerary",
@@ -480,7 +481,8 @@ export const EVAL_ROWS: EvalRow[] = [
     category: "clarification",
     who: "organizer",
     say: "Move it to Thursday",
-    expect: { tools: ["ask_clarification:input-available"] },
+    // "It" names nothing, and there is no plan to pick from: saying so beats asking.
+    expect: { tools: ["readPlan", "complete_task"], says: ["There's no plan yet"] },
   },
   {
     category: "clarification",

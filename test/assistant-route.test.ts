@@ -11,7 +11,7 @@ import { type Person, snapshot, type UnderstandingTrip, understandingTrip } from
 withTestDatabase();
 
 /**
- * Requests quoted in issue 34, sent over real HTTP to the handler `POST /api/trips/[id]/assistant`
+ * Everyday requests, sent over real HTTP to the handler `POST /api/trips/[id]/assistant`
  * calls (the person's trip cookie as the request context), on the Lisbon plan with Ana (the
  * organizer), Sam and Mia (test/assistant-understanding.ts). Each is checked against the trip's
  * state after it, as well as the words the person got.
@@ -70,7 +70,7 @@ async function say(who: Person, text: string) {
   return { words, choices };
 }
 
-describe("requests quoted in issue 34, through the assistant's route", () => {
+describe("everyday requests, through the assistant's route", () => {
   it("a privacy question about a member says whose it is, reads nothing of theirs, changes nothing", async () => {
     const before = await snapshot(trip.tripId);
     const from = await say("mia", "where is Sam flying in from?");

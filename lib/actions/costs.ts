@@ -39,7 +39,7 @@ import { costsSummary } from "@/lib/views/costs-summary";
 import { tripAction } from "./define";
 
 /**
- * The trip's costs (issue 35): any member adds, edits or deletes an expense, records or undoes a
+ * The trip's costs: any member adds, edits or deletes an expense, records or undoes a
  * payment, opts out of a plan item and picks the currency they read amounts in. Everything is
  * checked here, at the boundary, before anything is written: a currency we can't convert, an
  * amount below a minor unit or beyond what a trip spends, a payer or sharer who isn't in the

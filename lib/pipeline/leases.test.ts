@@ -9,7 +9,7 @@ import { answers, tripWithAnswers } from "@/test/fixtures";
 import { testDeps } from "@/test/pipeline";
 
 /**
- * Run leases (issue 32), with two "processes" played by two owner ids on one database (real
+ * Run leases, with two "processes" played by two owner ids on one database (real
  * concurrent transactions on Postgres): a run another process holds is left alone; a run
  * whose owner stopped renewing is taken over once its lease expires, by one process only;
  * the old owner stops at its next step and records nothing more; the run ends once, whole.

@@ -5,7 +5,7 @@ import { readEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 
 /**
- * Run leases (issue 32): on one database, several app processes may run local runs. Each
+ * Run leases: on one database, several app processes may run local runs. Each
  * running local run is owned by one process, which holds a lease (`pipeline_runs.lease_owner`,
  * `lease_expires_at`, on the database's clock) and renews it every third of its length while
  * it executes the run. A process takes over a run only once its lease has expired (one

@@ -14,7 +14,7 @@ import { runPipeline, testDeps } from "@/test/pipeline";
 withTestDatabase();
 
 /**
- * Research kept per place and travel month (issue 32, item 6): the next group going to the
+ * Research kept per place and travel month: the next group going to the
  * same candidates in the same month makes no research call, and what the process kept is
  * still checked against the table, so a newer lookup another process kept is found.
  */

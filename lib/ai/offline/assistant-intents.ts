@@ -91,8 +91,12 @@ async function planOne(text: string, tools: ReadonlySet<string>, people: TripPeo
   if (used.includes("record_unmet_request")) return grammar;
   // Small talk is said in its own words ("ok so" is not a thank-you).
   if (top.intent === "thanks" && !THANKS_WORDS.test(text)) return grammar;
-  // A plan the grammar made with its own words for an action stands unless the classifier is very sure.
-  if (!isFallback(grammar) && grammar.kind === "tools" && grammar.act && top.score < 0.95) return grammar;
+  // A plan the grammar made with its own words for an action or a named tool stands, and so does a
+  // composite it read (several reads at once): the classifier reads one gist, the grammar the exact
+  // request ("Delete the entry about Friday" is not "delete the trip"; "what should I fix first?" is
+  // the conflicts against my answers, not the plan).
+  if (!isFallback(grammar) && grammar.kind === "tools" && (grammar.act || grammar.tool || grammar.reads.length > 1))
+    return grammar;
   return fromIntent(top.intent, text, tools, people) ?? askWhich(grammar, text, top.intent) ?? grammar;
 }
 
@@ -262,6 +266,17 @@ function fromIntent(intent: string, text: string, tools: ReadonlySet<string>, pe
     case "regenerateItinerary":
       return canonical("regenerate the plan with our feedback");
     case "setTripDates":
+      // A member's "the dates" may be their own: ask which, rather than refuse.
+      if (!tools.has("setTripDates"))
+        return {
+          kind: "clarify",
+          question: `Your own dates, or the trip's? You can change the days you can travel in your answers; only ${
+            people.organizer ?? "the organizer"
+          } sets the trip's dates.`,
+          missing: "which dates",
+          why: "Your answers and the trip's dates are changed in different places.",
+          choices: ["Change the days I can travel", "Ask the organizer to change the trip's dates"],
+        };
       return {
         kind: "tools",
         tool: "setTripDates",
