@@ -2,6 +2,7 @@ import { formatDay, formatRange, formatUsd, joinAnd, plural } from "@/lib/format
 import { formatBudget, overByOwn } from "@/lib/money/budget";
 import { findItems, WEEKDAYS } from "./assistant-itinerary";
 import {
+  answersToEdit,
   type Clarify,
   dataOf,
   failure,
@@ -504,35 +505,15 @@ function dietOf(lower: string): string | null {
   return DIETS.find(([re]) => re.test(lower))?.[1] ?? null;
 }
 
-/** Text the reading tool wrapped as someone's words, unwrapped to save it back as it was. */
-function unwrapped(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(unwrapped);
-  if (value && typeof value === "object" && "untrusted_text" in value) {
-    return String((value as { untrusted_text: unknown }).untrusted_text);
-  }
-  return value;
-}
-
 function dietPlan(diet: string): Plan {
   return {
     kind: "tools",
     tool: "savePreferences",
     reads: [{ tool: "readMyAnswers", input: {} }],
     act: (r: Results) => {
-      const d = dataOf(r.readMyAnswers);
-      if (d.answered !== true) {
-        return {
-          kind: "end",
-          text: "You haven't answered the trip's questions yet: answer them on the trip page (your diet is one of them). Nothing was saved.",
-          summary: "No answers to add the diet to",
-          status: "blocked",
-        };
-      }
-      const answers = Object.fromEntries(
-        Object.entries(dataOf({ data: d.answers })).map(([k, v]) => [k, unwrapped(v)]),
-      );
-      // The reading shows empty words as null; the answers hold them as "".
-      for (const field of ["notes", "suggestedPlace"]) answers[field] ??= "";
+      const mine = answersToEdit(r, { part: "your diet", summary: "No answers to add the diet to" });
+      if ("kind" in mine) return mine;
+      const { answers } = mine;
       const dietary = listOf<string>(answers.dietary);
       if (dietary.includes(diet)) {
         return {
@@ -544,7 +525,7 @@ function dietPlan(diet: string): Plan {
       }
       return {
         tool: "savePreferences",
-        input: { expectedVersion: d.version, preferences: { ...answers, dietary: [...dietary, diet] } },
+        input: { expectedVersion: mine.version, preferences: { ...answers, dietary: [...dietary, diet] } },
       };
     },
     readBack: { tool: "readMyAnswers", input: {} },

@@ -3,7 +3,17 @@ import { amountIn, dayIn, matchItems, mealIn, memberNamed, slotIn } from "./assi
 import { planFor } from "./assistant-grammar";
 import { WEEKDAYS } from "./assistant-itinerary";
 import { privacyRefusal, type TripPeople } from "./assistant-people";
-import { dataOf, failure, isOk, listOf, type Plan, plain, type Results, sentence } from "./assistant-plan";
+import {
+  answersToEdit,
+  dataOf,
+  failure,
+  isOk,
+  listOf,
+  type Plan,
+  plain,
+  type Results,
+  sentence,
+} from "./assistant-plan";
 import { classify } from "./understanding";
 
 /**
@@ -431,15 +441,6 @@ function removeMemberPlan(text: string, people: TripPeople): Plan {
   };
 }
 
-/** Text the reading tool wrapped as someone's words, unwrapped to save it back as it was. */
-function unwrapped(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(unwrapped);
-  if (value && typeof value === "object" && "untrusted_text" in value) {
-    return String((value as { untrusted_text: unknown }).untrusted_text);
-  }
-  return value;
-}
-
 /** A new most for my budget, in the currency typed (or my budget's own). */
 function budgetPlan(amount: string): Plan {
   return {
@@ -447,24 +448,14 @@ function budgetPlan(amount: string): Plan {
     tool: "savePreferences",
     reads: [{ tool: "readMyAnswers", input: {} }],
     act: (r: Results) => {
-      const d = dataOf(r.readMyAnswers);
-      if (d.answered !== true) {
-        return {
-          kind: "end",
-          text: "You haven't answered the trip's questions yet: answer them on the trip page (your budget is one of them). Nothing was saved.",
-          summary: "No answers to change the budget in",
-          status: "blocked",
-        };
-      }
-      const answers = Object.fromEntries(
-        Object.entries(dataOf({ data: d.answers })).map(([k, v]) => [k, unwrapped(v)]),
-      );
-      for (const field of ["notes", "suggestedPlace"]) answers[field] ??= "";
+      const mine = answersToEdit(r, { part: "your budget", summary: "No answers to change the budget in" });
+      if ("kind" in mine) return mine;
+      const { answers } = mine;
       const budget = (answers.budget ?? {}) as { currency?: string; minAmount?: number; hardLimit?: boolean };
       return {
         tool: "savePreferences",
         input: {
-          expectedVersion: d.version,
+          expectedVersion: mine.version,
           preferences: {
             ...answers,
             budget: {

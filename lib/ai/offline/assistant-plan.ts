@@ -77,3 +77,35 @@ export function failure(r: unknown, fallback: string): string {
 export function listOf<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
+
+/** Text the reading tool wrapped as someone's words, unwrapped to save it back as it was. */
+function unwrapped(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unwrapped);
+  if (value && typeof value === "object" && "untrusted_text" in value) {
+    return String((value as { untrusted_text: unknown }).untrusted_text);
+  }
+  return value;
+}
+
+/**
+ * The caller's answers as `readMyAnswers` read them, ready to save back with one change: the
+ * words unwrapped and empty words as "" (the reading shows them as null). Not answered yet:
+ * the end that says so, naming `what` ("your budget").
+ */
+export function answersToEdit(
+  r: Results,
+  what: { part: string; summary: string },
+): { version: unknown; answers: Record<string, unknown> } | End {
+  const d = dataOf(r.readMyAnswers);
+  if (d.answered !== true) {
+    return {
+      kind: "end",
+      text: `You haven't answered the trip's questions yet: answer them on the trip page (${what.part} is one of them). Nothing was saved.`,
+      summary: what.summary,
+      status: "blocked",
+    };
+  }
+  const answers = Object.fromEntries(Object.entries(dataOf({ data: d.answers })).map(([k, v]) => [k, unwrapped(v)]));
+  for (const field of ["notes", "suggestedPlace"]) answers[field] ??= "";
+  return { version: d.version, answers };
+}
