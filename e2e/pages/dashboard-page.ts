@@ -21,18 +21,6 @@ export class DashboardPage {
     return this.page.locator('nav[aria-label="Sections"] a');
   }
 
-  /** The member's own email settings (their address and topics), opened if the section is closed. */
-  async emailSettings() {
-    const card = this.section("Email notifications");
-    const form = card.getByRole("form", { name: "Email notifications" });
-    // A closed section (on a phone) opens on a tap once the page is interactive.
-    await expect(async () => {
-      if (!(await form.isVisible())) await card.locator("summary").first().click();
-      await expect(form).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
-    return card;
-  }
-
   conflicts() {
     return this.section("Conflicts");
   }

@@ -35,4 +35,15 @@ export class SettingsPage {
   email() {
     return this.page.getByRole("region", { name: "Email notifications" });
   }
+
+  /** The email settings' form, opened if its card is closed (on a phone it opens on a tap once the page is interactive). */
+  async openEmail() {
+    const card = this.email();
+    const form = card.getByRole("form", { name: "Email notifications" });
+    await expect(async () => {
+      if (!(await form.isVisible())) await card.locator("summary").first().click();
+      await expect(form).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    return card;
+  }
 }

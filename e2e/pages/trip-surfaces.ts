@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { AssistantPanel } from "./assistant-panel";
 import { DashboardPage } from "./dashboard-page";
+import { SettingsPage } from "./settings-page";
 
 /**
  * Every place a member reads the trip, each read as that member's browser shows it, plus the
@@ -63,7 +64,9 @@ export class TripSurfaces {
   /** Saves the member's email address, every topic on. */
   async saveEmail(address: string) {
     await this.openDashboard();
-    const card = await this.dashboard.emailSettings();
+    const settings = new SettingsPage(this.page);
+    await settings.openFromDashboard();
+    const card = await settings.openEmail();
     await card.getByRole("textbox", { name: /Your email address/ }).fill(address);
     await card.getByRole("button", { name: "Save email settings" }).click();
     await expect(card.getByRole("status")).toContainText("Saved");
