@@ -25,7 +25,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 type Member = { name: string; context: BrowserContext; page: Page; trip: TripSurfaces };
 
 test("three friends plan a trip: every surface tells the same story at every step", async ({ browser }) => {
-  test.skip(!hasBuild(), "needs the production build (next build)");
+  // `npm run test:e2e` builds first; without a build this fails rather than passing unseen.
+  expect(hasBuild(), "needs the production build (npm run build)").toBe(true);
   const smtp = await startSmtpServer();
   const env = {
     SMTP_URL: smtp.url,
